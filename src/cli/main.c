@@ -1,0 +1,86 @@
+/*
+ * main.c: the command table and dispatch of axe-layout.
+ *
+ * Adding a command: (1) cli/cmd_NAME.c with its axe_command and cmd_NAME();
+ * (2) a row in commands.def; (3) a section in man/axe-layout.1 (the help test
+ * compares it with --help); (4) tests in tests/cli/NAME.t.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../axe.h"
+#include "../core/error.h"
+#include "commands.h"
+
+#define AXE_VERSION "0.1.0"
+
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const axe_command *info;
+} commands[] = {
+#define COMMAND(name) { #name, cmd_##name, &command_##name },
+#include "commands.def"
+#undef COMMAND
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: axe-layout COMMAND [OPTIONS] LAYOUT...\n\n"
+		"Explore and verify Axe layouts: maps from logical tensor coordinates to\n"
+		"named hardware axes (shard D, replica R, offset O).\n\ncommands:\n");
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		fprintf(out, "  %-12s %s\n", commands[i].info->name, commands[i].info->summary);
+	fprintf(out, "\nA LAYOUT is a literal such as 'S[(8,16):(16,1)]', or FILE.yaml:NAME.\n"
+		"Run 'axe-layout COMMAND --help' for a command's options; see axe-layout(1).\n"
+		"Exit status: 0 done/holds, 1 does not hold, 2 usage or input error, "
+		"3 undecided.\n");
+}
+
+/* Flush stdout and report a failed write (git.c run_builtin). */
+static int finish(int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (errno != EPIPE)
+			fprintf(stderr, "axe-layout: error: writing the output failed: %s\n",
+				strerror(errno));
+		return status == AXE_EXIT_OK ? AXE_EXIT_INPUT : status;
+	}
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	const char *names[NCOMMANDS];
+	const char *best;
+
+	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		if (argc >= 3 && strcmp(argv[1], "help") == 0) {
+			char *help_argv[] = { argv[2], "--help", NULL };
+			for (size_t i = 0; i < NCOMMANDS; i++)
+				if (strcmp(argv[2], commands[i].name) == 0)
+					return finish(commands[i].run(2, help_argv));
+		}
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? AXE_EXIT_INPUT : finish(AXE_EXIT_OK);
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("axe-layout %s\n", AXE_VERSION);
+		return finish(AXE_EXIT_OK);
+	}
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		if (strcmp(argv[1], commands[i].name) == 0)
+			return finish(commands[i].run(argc - 1, argv + 1));
+		names[i] = commands[i].name;
+	}
+	fprintf(stderr, "axe-layout: error: unknown command '%s'", argv[1]);
+	best = axe_suggest(argv[1], names, NCOMMANDS);
+	if (best)
+		fprintf(stderr, " (did you mean '%s'?)", best);
+	fprintf(stderr, "\nRun 'axe-layout --help' for the list of commands.\n");
+	return AXE_EXIT_INPUT;
+}

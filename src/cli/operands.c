@@ -1,0 +1,195 @@
+/*
+ * operands.c: operand resolution shared by every command.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/dtype.h"
+#include "../parse/parse.h"
+#include "operands.h"
+
+int axe_operand_option(axe_operand_opts *o, int key, const char *arg)
+{
+	switch (key) {
+	case AXE_KEY_SHAPE: o->shape = arg; return 1;
+	case AXE_KEY_DTYPE: o->dtype = arg; return 1;
+	case AXE_KEY_SWIZZLE: o->swizzle = arg; return 1;
+	default: return 0;
+	}
+}
+
+void axe_error_locate_option(axe_error *err, const char *option, const char *value)
+{
+	if (err->source[0] != '\0' || !value)
+		return;
+	snprintf(err->source, sizeof(err->source), "%s", option);
+	err->line = 1;
+	err->col = 1;
+	err->span = (int)strlen(value);
+	snprintf(err->context, sizeof(err->context), "%s", value);
+	err->context_col = 1;
+}
+
+static axe_loc option_loc(const char *option, const char *value)
+{
+	return (axe_loc){ option, 1, 1, value, strlen(value) };
+}
+
+/* Split "FILE.yaml:NAME" into the path and the name (NULL when absent). */
+static int split_spec_operand(const char *arg, char *path, size_t size, const char **name)
+{
+	const char *colon = strrchr(arg, ':');
+	size_t len = strlen(arg);
+
+	*name = NULL;
+	if (colon && colon > arg && (strncmp(colon - 5, ".yaml", 5) == 0 ||
+				     strncmp(colon - 4, ".yml", 4) == 0) &&
+	    colon - arg >= 5) {
+		len = (size_t)(colon - arg);
+		*name = colon + 1;
+	}
+	if (len >= size)
+		return -1;
+	memcpy(path, arg, len);
+	path[len] = '\0';
+	return 0;
+}
+
+static int from_spec(const char *arg, axe_operand *out, axe_error *err)
+{
+	char path[4096];
+	const char *name;
+
+	if (split_spec_operand(arg, path, sizeof(path), &name) < 0)
+		return axe_error_set(err, AXE_ERR_IO, NULL, 0, "path '%s' is too long", arg);
+	out->spec = axe_spec_load(path, err);
+	if (!out->spec)
+		return -1;
+	out->entry = axe_spec_find(out->spec, name && *name ? name : NULL, err);
+	if (!out->entry)
+		return -1;
+	if (!out->entry->layout)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
+				     "layout '%s' is an expr: layout; this command needs a "
+				     "layout in S/R/O form", out->entry->name);
+	out->layout = axe_layout_dup(out->entry->layout);
+	if (!out->layout)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	out->shape = out->entry->shape;
+	out->dtype = out->entry->dtype;
+	snprintf(out->name, sizeof(out->name), "%s", out->entry->name);
+	return 0;
+}
+
+static int apply_shape(const char *text, axe_operand *out, axe_error *err)
+{
+	axe_loc loc = option_loc("--shape", text);
+	int64_t dims[AXE_MAX_RANK], size, product = 1;
+	long n = axe_parse_int_list(text, &loc, dims, AXE_MAX_RANK, "extent", err);
+
+	if (n < 0)
+		return -1;
+	for (long d = 0; d < n; d++)
+		if (dims[d] <= 0 || __builtin_mul_overflow(product, dims[d], &product))
+			return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(text),
+					     "shape extents must be positive and their product "
+					     "fit in 64 bits");
+	if (axe_layout_size(out->layout, &size, err) < 0)
+		return -1;
+	if (product != size)
+		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(text),
+				     "shape '%s' has %lld points but the layout has %lld", text,
+				     (long long)product, (long long)size);
+	out->shape.rank = (size_t)n;
+	memcpy(out->shape.dim, dims, (size_t)n * sizeof(int64_t));
+	return 0;
+}
+
+static int apply_dtype(const char *text, axe_operand *out, axe_error *err)
+{
+	axe_loc loc = option_loc("--dtype", text);
+	const char *best;
+
+	out->dtype = axe_dtype_lookup(text);
+	if (out->dtype >= 0)
+		return 0;
+	axe_error_set(err, AXE_ERR_NAME, &loc, (int)strlen(text), "unknown dtype '%s'", text);
+	best = axe_suggest(text, axe_dtype_names(), axe_dtype_count());
+	if (best)
+		axe_error_hint(err, "did you mean '%s'?", best);
+	return -1;
+}
+
+static int apply_swizzle(const char *text, axe_operand *out, axe_error *err)
+{
+	axe_loc loc = option_loc("--swizzle", text);
+	int64_t v[3];
+	axe_swizzle sw;
+
+	if (strchr(text, ',')) {
+		if (axe_parse_int_list(text, &loc, v, 3, "swizzle parameter", err) != 3)
+			return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(text),
+					     "a swizzle is M,B,S: three integers");
+		if (v[0] < 0 || v[1] < 0 || v[2] < v[1] ||
+		    v[0] + v[1] + v[2] > AXE_SWIZZLE_MAX_BITS)
+			return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(text),
+					     "swizzle needs M, B >= 0, S >= B and M + B + S <= %d",
+					     AXE_SWIZZLE_MAX_BITS);
+		sw = (axe_swizzle){ true, (int)v[0], (int)v[1], (int)v[2] };
+	} else if (axe_swizzle_preset(text, out->dtype, &sw) < 0) {
+		if (strcmp(text, "32B") == 0 || strcmp(text, "64B") == 0 || strcmp(text, "128B") == 0)
+			return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(text),
+					     "swizzle '%s' needs a dtype (--dtype)", text);
+		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(text),
+				     "unknown swizzle '%s' (none, 32B, 64B, 128B or M,B,S)", text);
+	}
+	if (sw.present) {
+		for (size_t a = 0; a < out->layout->naxes; a++)
+			if (strcmp(out->layout->axis[a], "m") != 0)
+				return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(text),
+						     "a swizzled layout places data on 'm' only, "
+						     "but this one names axis '%s'",
+						     out->layout->axis[a]);
+	}
+	out->layout->swizzle = sw;
+	return 0;
+}
+
+int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_operand *out,
+			axe_error *err)
+{
+	memset(out, 0, sizeof(*out));
+	out->dtype = -1;
+	if (strchr(arg, '[')) {
+		out->layout = axe_layout_parse(arg, err);
+		if (!out->layout)
+			return -1;
+		axe_layout_default_shape(out->layout, &out->shape);
+		snprintf(out->name, sizeof(out->name), "%s", "layout");
+	} else if (from_spec(arg, out, err) < 0) {
+		return -1;
+	}
+	if (opts->name)
+		snprintf(out->name, sizeof(out->name), "%s", opts->name);
+	if (opts->shape && apply_shape(opts->shape, out, err) < 0)
+		return -1;
+	if (opts->dtype && apply_dtype(opts->dtype, out, err) < 0)
+		return -1;
+	if (opts->swizzle && apply_swizzle(opts->swizzle, out, err) < 0)
+		return -1;
+	if (!opts->shape && !(out->entry && out->entry->has_shape) &&
+	    out->layout->nshard > AXE_MAX_RANK)
+		return axe_error_set(err, AXE_ERR_LIMIT, NULL, 0,
+				     "the layout has %zu iters, more dimensions than a default "
+				     "shape may have (%d): give --shape", out->layout->nshard,
+				     AXE_MAX_RANK);
+	return 0;
+}
+
+void axe_operand_release(axe_operand *op)
+{
+	axe_layout_free(op->layout);
+	axe_spec_free(op->spec);
+	op->layout = NULL;
+	op->spec = NULL;
+}

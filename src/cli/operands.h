@@ -1,0 +1,53 @@
+/*
+ * operands.h: turning a command-line operand into a layout (cli.md, "Naming a
+ * layout"): a literal (anything containing '['), FILE.yaml:NAME, or
+ * FILE.yaml holding one layout; with --shape, --dtype and --swizzle applied.
+ */
+#ifndef AXE_CLI_OPERANDS_H
+#define AXE_CLI_OPERANDS_H
+
+#include "../core/layout.h"
+#include "../spec/spec.h"
+
+/* The qualifying options of one operand, as the user gave them (or NULL). */
+typedef struct axe_operand_opts {
+	const char *shape;
+	const char *dtype;
+	const char *swizzle;
+	const char *name;
+} axe_operand_opts;
+
+typedef struct axe_operand {
+	axe_spec *spec;               /* owned; NULL for a literal */
+	const axe_spec_layout *entry; /* the spec's entry, or NULL */
+	axe_layout *layout;           /* owned */
+	axe_shape shape;
+	int dtype;                    /* or -1 */
+	char name[128];
+} axe_operand;
+
+/* Option rows shared by every command that takes a layout operand. */
+#define AXE_OPERAND_OPTIONS                                                             \
+	{ "shape", 's', "S", "logical shape, e.g. 8,16 (default: the spec's, else the "  \
+			     "shard extents)" },                                          \
+	{ "dtype", 'd', "T", "element type: f8 e4m3 e5m2 f16 bf16 f32 tf32 f64 i8 u8 "    \
+			     "i16 i32 u32 i64 u64" },                                     \
+	{ "swizzle", 'w', "MODE", "none, 32B, 64B, 128B (needs --dtype) or M,B,S" }
+
+enum { AXE_KEY_SHAPE = 's', AXE_KEY_DTYPE = 'd', AXE_KEY_SWIZZLE = 'w' };
+
+/* Store "arg" into "o" when "key" is one of the operand options; 1 if it was. */
+int axe_operand_option(axe_operand_opts *o, int key, const char *arg);
+
+/* Resolve "arg" into "out"; 0, or -1 with "err" set. */
+int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_operand *out,
+			axe_error *err);
+void axe_operand_release(axe_operand *op);
+
+/*
+ * Place an error raised while using option "option" with value "value" (an
+ * error from the library that has no position yet) on that value.
+ */
+void axe_error_locate_option(axe_error *err, const char *option, const char *value);
+
+#endif

@@ -1,0 +1,142 @@
+/*
+ * options.c: getopt_long from an axe_command's table, and --help from the
+ * same table, so an option is declared in exactly one place.
+ */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../axe.h"
+#include "../core/error.h"
+#include "options.h"
+
+#define HELP_KEY 'h'
+#define MAX_OPTS 64
+
+static size_t count_opts(const axe_opt *opts)
+{
+	size_t n = 0;
+	while (opts[n].name)
+		n++;
+	return n;
+}
+
+int axe_usage_error(const axe_command *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "axe-layout %s: error: ", cmd->name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'axe-layout %s --help'.\n", cmd->name);
+	return AXE_EXIT_INPUT;
+}
+
+/* Report an unknown option, suggesting the closest long name. */
+static void unknown_option(const axe_command *cmd, const char *word)
+{
+	const char *names[MAX_OPTS + 1];
+	size_t n = count_opts(cmd->opts);
+	const char *bare = word;
+	const char *best;
+	char buf[128];
+
+	while (*bare == '-')
+		bare++;
+	snprintf(buf, sizeof(buf), "%s", bare);
+	buf[strcspn(buf, "=")] = '\0';
+	for (size_t i = 0; i < n && i < MAX_OPTS; i++)
+		names[i] = cmd->opts[i].name;
+	names[n < MAX_OPTS ? n : MAX_OPTS] = "help";
+	best = axe_suggest(buf, names, (n < MAX_OPTS ? n : MAX_OPTS) + 1);
+	if (best)
+		fprintf(stderr, "axe-layout %s: error: unknown option '%s' (did you mean '--%s'?)\n",
+			cmd->name, word, best);
+	else
+		fprintf(stderr, "axe-layout %s: error: unknown option '%s'\n", cmd->name, word);
+	fprintf(stderr, "Try 'axe-layout %s --help'.\n", cmd->name);
+}
+
+int axe_opts_parse(const axe_command *cmd, int argc, char **argv, axe_opt_handler handle,
+		   void *ctx)
+{
+	struct option longs[MAX_OPTS + 2];
+	char shorts[3 * MAX_OPTS + 4] = "+:";
+	size_t n = count_opts(cmd->opts), s = 2;
+	int key;
+
+	/* Leading '-' in optstring: operands come back as key 1, in order. */
+	shorts[0] = '-';
+	if (n > MAX_OPTS)
+		n = MAX_OPTS;
+	for (size_t i = 0; i < n; i++) {
+		const axe_opt *o = &cmd->opts[i];
+		longs[i] = (struct option){ o->name, o->arg ? required_argument : no_argument,
+					    NULL, o->key };
+		if (o->key > 0 && o->key < 256) {
+			shorts[s++] = (char)o->key;
+			if (o->arg)
+				shorts[s++] = ':';
+		}
+	}
+	longs[n] = (struct option){ "help", no_argument, NULL, HELP_KEY };
+	longs[n + 1] = (struct option){ NULL, 0, NULL, 0 };
+	shorts[s++] = HELP_KEY;
+	shorts[s] = '\0';
+	optind = 0;
+	opterr = 0;
+	/* Operands are gathered in order at the front of argv as they are seen. */
+	int operands = 1;
+	while ((key = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		if (key == 1) {
+			argv[operands++] = optarg;
+			continue;
+		}
+		if (key == HELP_KEY) {
+			axe_opts_help(stdout, cmd);
+			return -2;
+		}
+		if (key == '?') {
+			unknown_option(cmd, argv[optind - 1]);
+			return -1;
+		}
+		if (key == ':') {
+			axe_usage_error(cmd, "option '%s' needs an argument", argv[optind - 1]);
+			return -1;
+		}
+		if (handle(ctx, key, optarg) < 0)
+			return -1;
+	}
+	/* Anything after "--" is an operand too. */
+	for (int i = optind; i < argc; i++)
+		argv[operands++] = argv[i];
+	argv[operands] = NULL;
+	return operands;
+}
+
+void axe_opts_help(FILE *out, const axe_command *cmd)
+{
+	size_t width = 0;
+	char buf[96];
+
+	fprintf(out, "usage: axe-layout %s %s\n\n%s\n\noptions:\n", cmd->name, cmd->usage,
+		cmd->summary);
+	for (const axe_opt *o = cmd->opts; o->name; o++) {
+		size_t len = strlen(o->name) + (o->arg ? strlen(o->arg) + 1 : 0);
+		if (len > width)
+			width = len;
+	}
+	for (const axe_opt *o = cmd->opts; o->name; o++) {
+		snprintf(buf, sizeof(buf), "--%s%s%s", o->name, o->arg ? " " : "",
+			 o->arg ? o->arg : "");
+		if (o->key > 0 && o->key < 256)
+			fprintf(out, "  -%c, %-*s  %s\n", o->key, (int)width + 2, buf, o->help);
+		else
+			fprintf(out, "      %-*s  %s\n", (int)width + 2, buf, o->help);
+	}
+	fprintf(out, "  -h, %-*s  %s\n", (int)width + 2, "--help", "show this help and exit");
+	if (cmd->details)
+		fprintf(out, "\n%s", cmd->details);
+}

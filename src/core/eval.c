@@ -1,0 +1,361 @@
+/*
+ * eval.c: the forward map of semantics.md.  A point is flattened row-major,
+ * split into shard digits (last iter fastest), and each digit times its
+ * stride lands on its axis; the offset and every replica combination are
+ * added, and the swizzle (if any) permutes the final m address.
+ *
+ * Whole-domain walks use an odometer: moving to the next point adds one
+ * stride, and a digit that wraps subtracts (extent-1)*stride, so no point
+ * costs a division.  validate() in layout.c bounds every partial sum, so none
+ * of this arithmetic can overflow.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "arith.h"
+#include "eval.h"
+
+#define HASH_FLAT UINT64_C(0xD6E8FEB86659FD93)
+
+/* splitmix64's finaliser: a bijective mix of 64 bits. */
+static inline uint64_t mix64(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+/* The odd hash key of an axis; from its name, so layouts can be compared. */
+static uint64_t axis_key(const char *name)
+{
+	uint64_t h = UINT64_C(0xCBF29CE484222325);
+
+	for (; *name; name++)
+		h = (h ^ (unsigned char)*name) * UINT64_C(0x100000001B3);
+	return mix64(h) | 1;
+}
+
+/* Lexicographic comparison of replica rows, for deduplication. */
+typedef struct row_ref {
+	const int64_t *row;
+	size_t naxes, index;
+} row_ref;
+
+static int compare_rows(const void *pa, const void *pb)
+{
+	const row_ref *a = pa, *b = pb;
+
+	for (size_t i = 0; i < a->naxes; i++)
+		if (a->row[i] != b->row[i])
+			return a->row[i] < b->row[i] ? -1 : 1;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/*
+ * Fill ev->image_offset with O + r for every replica combination (first
+ * iter slowest), then drop later duplicates, keeping the first occurrence.
+ */
+static int enumerate_replicas(axe_evaluator *ev, axe_error *err)
+{
+	const axe_layout *L = ev->layout;
+	size_t na = ev->naxes, n = 1, kept = 0;
+	int64_t *rows;
+	row_ref *refs;
+	bool *drop;
+
+	for (size_t i = 0; i < L->nreplica; i++) {
+		if ((uint64_t)L->replica[i].extent > AXE_MAX_REPLICA_POINTS / n)
+			return axe_error_set(err, AXE_ERR_LIMIT, NULL, 0,
+					     "the replica set has more than %d points",
+					     AXE_MAX_REPLICA_POINTS);
+		n *= (size_t)L->replica[i].extent;
+	}
+	rows = malloc(n * (na ? na : 1) * sizeof(int64_t));
+	refs = malloc(n * sizeof(row_ref));
+	drop = calloc(n, sizeof(bool));
+	if (!rows || !refs || !drop) {
+		free(rows);
+		free(refs);
+		free(drop);
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	}
+	for (size_t c = 0; c < n; c++) {
+		int64_t *row = rows + c * na;
+		size_t rest = c;
+		memcpy(row, L->offset, na * sizeof(int64_t));
+		/* Digit of replica iter i: the last iter is the fastest. */
+		for (size_t i = L->nreplica; i-- > 0;) {
+			int64_t e = L->replica[i].extent;
+			row[L->replica[i].axis] += (int64_t)(rest % (size_t)e) * L->replica[i].stride;
+			rest /= (size_t)e;
+		}
+		refs[c] = (row_ref){ row, na, c };
+	}
+	qsort(refs, n, sizeof(row_ref), compare_rows);
+	for (size_t c = 1; c < n; c++)
+		if (compare_rows(&refs[c - 1], &(row_ref){ refs[c].row, na, refs[c - 1].index }) == 0)
+			drop[refs[c].index] = true;
+	for (size_t c = 0; c < n; c++) {
+		if (drop[c])
+			continue;
+		memmove(rows + kept * na, rows + c * na, na * sizeof(int64_t));
+		kept++;
+	}
+	ev->replicas_coincide = kept < n;
+	ev->image_offset = rows;
+	ev->nimages = kept;
+	free(refs);
+	free(drop);
+	return 0;
+}
+
+int axe_evaluator_init(axe_evaluator *ev, const axe_layout *layout,
+		       const axe_shape *shape, axe_error *err)
+{
+	int64_t product = 1;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->layout = layout;
+	ev->shape = *shape;
+	ev->naxes = layout->naxes;
+	ev->m_axis = axe_layout_axis_index(layout, "m");
+	if (axe_layout_size(layout, &ev->size, err) < 0)
+		return -1;
+	for (size_t d = 0; d < shape->rank; d++)
+		if (shape->dim[d] <= 0 || axe_mul_ovf(product, shape->dim[d], &product))
+			return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
+					     "the shape's extents must be positive and their "
+					     "product fit in 64 bits");
+	if (product != ev->size)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
+				     "shape of %lld points is not admitted by a layout of "
+				     "%lld points", (long long)product, (long long)ev->size);
+	ev->wrap = malloc(layout->nshard * sizeof(int64_t));
+	ev->suffix = malloc(layout->nshard * sizeof(int64_t));
+	ev->axis_key = malloc((ev->naxes ? ev->naxes : 1) * sizeof(uint64_t));
+	if (!ev->wrap || !ev->suffix || !ev->axis_key) {
+		axe_evaluator_release(ev);
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	}
+	product = 1;
+	for (size_t k = layout->nshard; k-- > 0;) {
+		ev->wrap[k] = (layout->shard[k].extent - 1) * layout->shard[k].stride;
+		ev->suffix[k] = product;
+		product *= layout->shard[k].extent;
+	}
+	for (size_t a = 0; a < ev->naxes; a++)
+		ev->axis_key[a] = axis_key(layout->axis[a]);
+	if (enumerate_replicas(ev, err) < 0) {
+		axe_evaluator_release(ev);
+		return -1;
+	}
+	return 0;
+}
+
+void axe_evaluator_release(axe_evaluator *ev)
+{
+	free(ev->image_offset);
+	free(ev->wrap);
+	free(ev->suffix);
+	free(ev->axis_key);
+	ev->image_offset = ev->wrap = ev->suffix = NULL;
+	ev->axis_key = NULL;
+}
+
+int axe_evaluator_flatten(const axe_evaluator *ev, const int64_t *coord, int64_t *flat,
+			  axe_error *err)
+{
+	int64_t f = 0;
+
+	for (size_t d = 0; d < ev->shape.rank; d++) {
+		if (coord[d] < 0 || coord[d] >= ev->shape.dim[d])
+			return axe_error_set(err, AXE_ERR_RANGE, NULL, 0,
+					     "coordinate %lld in dimension %zu is outside [0, %lld)",
+					     (long long)coord[d], d, (long long)ev->shape.dim[d]);
+		/* f < prod(dim[0..d)) so f*dim[d] + coord[d] < size: no overflow. */
+		f = f * ev->shape.dim[d] + coord[d];
+	}
+	*flat = f;
+	return 0;
+}
+
+void axe_evaluator_unflatten(const axe_evaluator *ev, int64_t flat, int64_t *coord)
+{
+	for (size_t d = ev->shape.rank; d-- > 0;) {
+		coord[d] = flat % ev->shape.dim[d];
+		flat /= ev->shape.dim[d];
+	}
+}
+
+void axe_evaluator_base(const axe_evaluator *ev, int64_t flat, int64_t *base)
+{
+	const axe_layout *L = ev->layout;
+
+	memset(base, 0, ev->naxes * sizeof(int64_t));
+	for (size_t k = 0; k < L->nshard; k++) {
+		int64_t c = (flat / ev->suffix[k]) % L->shard[k].extent;
+		base[L->shard[k].axis] += c * L->shard[k].stride;
+	}
+}
+
+void axe_evaluator_images(const axe_evaluator *ev, const int64_t *base, bool with_replicas,
+			  int64_t *images)
+{
+	size_t na = ev->naxes;
+	size_t n = with_replicas ? ev->nimages : 1;
+	const int64_t *offset = with_replicas ? ev->image_offset : ev->layout->offset;
+
+	for (size_t i = 0; i < n; i++) {
+		int64_t *img = images + i * na;
+		for (size_t a = 0; a < na; a++)
+			img[a] = base[a] + offset[i * na + a];
+		if (ev->m_axis >= 0 && ev->layout->swizzle.present)
+			img[ev->m_axis] = axe_swizzle_apply(&ev->layout->swizzle, img[ev->m_axis]);
+	}
+}
+
+int axe_cursor_init(axe_cursor *cur, const axe_evaluator *ev, axe_error *err)
+{
+	size_t rank = ev->shape.rank ? ev->shape.rank : 1;
+
+	memset(cur, 0, sizeof(*cur));
+	cur->ev = ev;
+	cur->coord = calloc(rank, sizeof(int64_t));
+	cur->digit = calloc(ev->layout->nshard, sizeof(int64_t));
+	cur->base = calloc(ev->naxes ? ev->naxes : 1, sizeof(int64_t));
+	if (!cur->coord || !cur->digit || !cur->base) {
+		axe_cursor_release(cur);
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	}
+	cur->done = ev->size == 0;
+	return 0;
+}
+
+void axe_cursor_release(axe_cursor *cur)
+{
+	free(cur->coord);
+	free(cur->digit);
+	free(cur->base);
+	cur->coord = cur->digit = cur->base = NULL;
+}
+
+void axe_cursor_next(axe_cursor *cur)
+{
+	const axe_evaluator *ev = cur->ev;
+	const axe_iter *shard = ev->layout->shard;
+	size_t k = ev->layout->nshard, d = ev->shape.rank;
+
+	if (++cur->flat >= ev->size) {
+		cur->done = true;
+		return;
+	}
+	while (k-- > 0) {
+		if (++cur->digit[k] < shard[k].extent) {
+			cur->base[shard[k].axis] += shard[k].stride;
+			break;
+		}
+		cur->digit[k] = 0;
+		cur->base[shard[k].axis] -= ev->wrap[k];
+	}
+	while (d-- > 0) {
+		if (++cur->coord[d] < ev->shape.dim[d])
+			break;
+		cur->coord[d] = 0;
+	}
+}
+
+uint64_t axe_image_hash(const axe_evaluator *ev, int64_t flat, const int64_t *image)
+{
+	uint64_t h = (uint64_t)flat * HASH_FLAT;
+
+	for (size_t a = 0; a < ev->naxes; a++)
+		h += (uint64_t)image[a] * ev->axis_key[a];
+	return mix64(h);
+}
+
+/*
+ * The checksum walk without a swizzle.  The pre-mix hash is linear in the
+ * image, so it is kept incrementally like the odometer keeps D(x): the
+ * innermost digit adds "step" per point, and each outer digit adds its
+ * stride's share when it moves and takes back (extent-1) shares when it wraps.
+ */
+static void checksum_linear(const axe_evaluator *ev, int64_t *digit, uint64_t *image_key,
+			    axe_checksum *out)
+{
+	const axe_layout *L = ev->layout;
+	size_t n = L->nshard;
+	const axe_iter *inner = &L->shard[n - 1];
+	uint64_t step = (uint64_t)inner->stride * ev->axis_key[inner->axis] + HASH_FLAT;
+	uint64_t base_key = 0, total = 0;
+	int64_t flat = 0;
+
+	for (size_t i = 0; i < ev->nimages; i++) {
+		image_key[i] = 0;
+		for (size_t a = 0; a < ev->naxes; a++)
+			image_key[i] += (uint64_t)ev->image_offset[i * ev->naxes + a] * ev->axis_key[a];
+	}
+	for (;;) {
+		uint64_t h0 = (uint64_t)flat * HASH_FLAT + base_key;
+		size_t k = n - 1;
+
+		for (size_t i = 0; i < ev->nimages; i++) {
+			uint64_t h = h0 + image_key[i];
+			for (int64_t d = 0; d < inner->extent; d++, h += step)
+				total += mix64(h);
+		}
+		flat += inner->extent;
+		while (k-- > 0) {
+			uint64_t key = ev->axis_key[L->shard[k].axis];
+			if (++digit[k] < L->shard[k].extent) {
+				base_key += (uint64_t)L->shard[k].stride * key;
+				break;
+			}
+			digit[k] = 0;
+			base_key -= (uint64_t)ev->wrap[k] * key;
+		}
+		if (flat >= ev->size)
+			break;
+	}
+	out->hash += total;
+}
+
+int axe_evaluator_checksum(const axe_evaluator *ev, axe_checksum *out, axe_error *err)
+{
+	size_t n = ev->nimages * (ev->naxes ? ev->naxes : 1);
+	int64_t *images = malloc(n * sizeof(int64_t));
+	uint64_t *image_key = malloc(ev->nimages * sizeof(uint64_t));
+	int64_t *digit = calloc(ev->layout->nshard, sizeof(int64_t));
+	axe_cursor cur;
+	int r = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (!images || !image_key || !digit) {
+		r = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		goto out;
+	}
+	out->points = ev->size;
+	if (axe_mul_ovf(ev->size, (int64_t)ev->nimages, &out->images)) {
+		r = axe_error_set(err, AXE_ERR_OVERFLOW, NULL, 0,
+				  "the number of images overflows 64 bits");
+		goto out;
+	}
+	if (ev->layout->swizzle.present && ev->m_axis >= 0) {
+		if (axe_cursor_init(&cur, ev, err) < 0) {
+			r = -1;
+			goto out;
+		}
+		for (; !cur.done; axe_cursor_next(&cur)) {
+			axe_evaluator_images(ev, cur.base, true, images);
+			for (size_t i = 0; i < ev->nimages; i++)
+				out->hash += axe_image_hash(ev, cur.flat, images + i * ev->naxes);
+		}
+		axe_cursor_release(&cur);
+	} else {
+		checksum_linear(ev, digit, image_key, out);
+	}
+out:
+	free(images);
+	free(image_key);
+	free(digit);
+	return r;
+}

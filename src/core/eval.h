@@ -1,0 +1,105 @@
+/*
+ * eval.h: the forward map L(x) = { D(x) + O + r : r in R } (semantics.md)
+ * for one point, and an odometer that walks the whole domain without
+ * per-point division; and the backward map (every preimage of a point).
+ */
+#ifndef AXE_CORE_EVAL_H
+#define AXE_CORE_EVAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "layout.h"
+
+#define AXE_MAX_REPLICA_POINTS (1 << 20) /* distinct replica offsets kept */
+
+/*
+ * A layout prepared for evaluation on one shape.  The replica set is
+ * enumerated once, deduplicated, with the offset folded in: "image_offset"
+ * holds "nimages" rows of "naxes" values (O + r), first replica iter slowest.
+ */
+typedef struct axe_evaluator {
+	const axe_layout *layout;
+	axe_shape shape;
+	int64_t size;          /* points in the domain */
+	size_t naxes;
+	int m_axis;            /* index of m, or -1 */
+	size_t nimages;
+	int64_t *image_offset;
+	bool replicas_coincide; /* some replica combinations land on one point */
+	int64_t *wrap;          /* per shard iter: (extent-1)*stride */
+	int64_t *suffix;        /* per shard iter: product of the extents after it */
+	uint64_t *axis_key;     /* per axis: odd hash key from its name */
+} axe_evaluator;
+
+/*
+ * Prepare "ev" for "layout" on "shape" (prod(shape) must equal the shard
+ * size).  "layout" must outlive "ev".  0 or -1.
+ */
+int axe_evaluator_init(axe_evaluator *ev, const axe_layout *layout,
+		       const axe_shape *shape, axe_error *err);
+void axe_evaluator_release(axe_evaluator *ev);
+
+/* Check that "coord" lies in the shape; its flat row-major index in "*flat". */
+int axe_evaluator_flatten(const axe_evaluator *ev, const int64_t *coord, int64_t *flat,
+			  axe_error *err);
+
+/* D(x) for the point with flat index "flat" (no offset, no replica) into "base". */
+void axe_evaluator_base(const axe_evaluator *ev, int64_t flat, int64_t *base);
+
+/*
+ * The images of a point whose D(x) is "base": "nimages" rows of "naxes"
+ * values, swizzle applied.  With "with_replicas" false, only D(x) + O.
+ */
+void axe_evaluator_images(const axe_evaluator *ev, const int64_t *base, bool with_replicas,
+			  int64_t *images);
+
+/*
+ * An odometer over the domain in row-major order: "coord" and "base" are
+ * updated incrementally (an add per step, a subtract per wrap).
+ */
+typedef struct axe_cursor {
+	const axe_evaluator *ev;
+	int64_t flat;
+	int64_t *coord; /* rank values */
+	int64_t *digit; /* one per shard iter */
+	int64_t *base;  /* naxes values: D(x) */
+	bool done;
+} axe_cursor;
+
+int axe_cursor_init(axe_cursor *cur, const axe_evaluator *ev, axe_error *err);
+void axe_cursor_next(axe_cursor *cur);
+void axe_cursor_release(axe_cursor *cur);
+
+/*
+ * Walk the whole domain and hash every (point, image) pair: the checksum is
+ * the sum over points x and their distinct images y of
+ * mix(flat(x) * C + sum over axes a of y[a] * K_a), wrapping mod 2^64 (see
+ * eval.c), so that it does not depend on the order of the walk.
+ */
+typedef struct axe_checksum {
+	int64_t points;
+	int64_t images;
+	uint64_t hash;
+} axe_checksum;
+
+int axe_evaluator_checksum(const axe_evaluator *ev, axe_checksum *out, axe_error *err);
+
+/* The hash of one (point, image) pair as the checksum defines it. */
+uint64_t axe_image_hash(const axe_evaluator *ev, int64_t flat, const int64_t *image);
+
+/*
+ * Every logical point whose image set contains the physical point "target"
+ * ("naxes" values in the layout's axis order); an axis whose "given" entry is
+ * false may take any value (NULL "given": all axes are given).  On success
+ * "*flats" (owned by the caller) holds "*count" sorted flat indices.  More
+ * than "limit" preimages is an AXE_ERR_LIMIT error.
+ */
+int axe_evaluator_inverse(const axe_evaluator *ev, const int64_t *target, const bool *given,
+			  int64_t **flats, size_t *count, size_t limit, axe_error *err);
+
+/* Unflatten "flat" into "coord" in the evaluator's shape. */
+void axe_evaluator_unflatten(const axe_evaluator *ev, int64_t flat, int64_t *coord);
+
+#endif

@@ -1,0 +1,17 @@
+/*
+ * info_out.h: text and JSON for `info`.
+ */
+#ifndef AXE_OUTPUT_INFO_OUT_H
+#define AXE_OUTPUT_INFO_OUT_H
+
+#include "../analyze/info.h"
+#include "eval_out.h"
+
+/*
+ * Print "info" for the layout of "ev"; "dtype" is a dtype index or -1 (it
+ * names the swizzle preset and the bytes of the m range).
+ */
+void axe_print_info(axe_writer *w, const axe_evaluator *ev, const axe_info *info, int dtype,
+		    axe_format format);
+
+#endif

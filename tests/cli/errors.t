@@ -1,0 +1,131 @@
+# Bad input: one error with its position, a caret line, and exit status 2.
+
+$ axe-layout eval 'S[(8,16):(16,1)'
+<arg>:2: error: unbalanced '[': missing ']'
+  S[(8,16):(16,1)
+   ^
+? 2
+
+$ axe-layout eval 'S[(8,0):(16,1)]'
+<arg>:6: error: extent must be positive, not 0
+  S[(8,0):(16,1)]
+       ^
+? 2
+
+$ axe-layout eval 'S[(8,16):(16,1,1)]'
+<arg>:9: error: 2 extents but 3 strides
+  S[(8,16):(16,1,1)]
+          ^
+? 2
+
+$ axe-layout eval 'S[(8,16):(16 1)]'
+<arg>:14: error: expected ')' to close the list but found '1'
+  S[(8,16):(16 1)]
+               ^
+? 2
+
+$ axe-layout eval 'S[(8,16):(16,1)] + R[2:4@]'
+<arg>:26: error: expected an axis name after '@' but found ']'
+  S[(8,16):(16,1)] + R[2:4@]
+                           ^
+? 2
+
+$ axe-layout eval 'S[(4294967296,4294967296):(1,1)]'
+<arg>:1: error: the product of the shard extents overflows 64 bits at iter 2
+  S[(4294967296,4294967296):(1,1)]
+  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+? 2
+
+$ axe-layout eval 'S[(2,2):(4611686018427387904,4611686018427387904)]'
+<arg>:1: error: coordinates on axis 'm' overflow 64 bits
+  S[(2,2):(4611686018427387904,4611686018427387904)]
+  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+? 2
+
+$ axe-layout eval 'S[8:99999999999999999999]'
+<arg>:5: error: a stride does not fit in 64 bits
+  S[8:99999999999999999999]
+      ^~~~~~~~~~~~~~~~~~~~
+? 2
+
+$ axe-layout eval 'S[(8,16):(16,1)]' --shape 8,15
+--shape:1: error: shape '8,15' has 120 points but the layout has 128
+  8,15
+  ^~~~
+? 2
+
+$ axe-layout eval 'S[(8,16):(16,1)]' --shape 8,x
+--shape:3: error: expected extent but found 'x'
+  8,x
+    ^
+? 2
+
+$ axe-layout eval 'S[(8,16):(16,1)]' --at 8,0
+--at:1: error: coordinate 8 in dimension 0 is outside [0, 8)
+  8,0
+  ^~~
+? 2
+
+$ axe-layout eval 'S[(8,16):(16,1)]' --at 1,2,3
+--at:1: error: a point of shape rank 2 needs 2 coordinates, not 3
+  1,2,3
+  ^~~~~
+? 2
+
+$ axe-layout eval 'S[(8,16):(16,1)]' --dtype f17
+--dtype:1: error: unknown dtype 'f17'
+  f17
+  ^~~
+hint: did you mean 'f16'?
+? 2
+
+$ axe-layout eval 'S[(8,16):(16,1)]' --swizzle 128B
+--swizzle:1: error: swizzle '128B' needs a dtype (--dtype)
+  128B
+  ^~~~
+? 2
+
+$ axe-layout eval 'S[(8,16):(16,1@laneid)]' --dtype f16 --swizzle 128B
+--swizzle:1: error: a swizzled layout places data on 'm' only, but this one names axis 'laneid'
+  128B
+  ^~~~
+? 2
+
+$ axe-layout eval 'S[8:1]' --colour
+axe-layout eval: error: unknown option '--colour'
+Try 'axe-layout eval --help'.
+? 2
+
+$ axe-layout eval 'S[8:1]' --jsn
+axe-layout eval: error: unknown option '--jsn' (did you mean '--json'?)
+Try 'axe-layout eval --help'.
+? 2
+
+$ axe-layout eval 'S[8:1]' --at
+axe-layout eval: error: option '--at' needs an argument
+Try 'axe-layout eval --help'.
+? 2
+
+$ axe-layout eval
+axe-layout eval: error: expected one LAYOUT operand, got 0
+Try 'axe-layout eval --help'.
+? 2
+
+$ axe-layout eval 'S[8:1]' 'S[8:1]'
+axe-layout eval: error: expected one LAYOUT operand, got 2
+Try 'axe-layout eval --help'.
+? 2
+
+$ axe-layout eval 'S[8:1]' --limit -4
+axe-layout eval: error: --limit takes a positive integer, not '-4'
+Try 'axe-layout eval --help'.
+? 2
+
+$ axe-layout evl 'S[8:1]'
+axe-layout: error: unknown command 'evl' (did you mean 'eval'?)
+Run 'axe-layout --help' for the list of commands.
+? 2
+
+$ axe-layout eval no-such-file.yaml:frag
+no-such-file.yaml: error: cannot read 'no-such-file.yaml': No such file or directory
+? 2

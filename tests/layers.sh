@@ -1,0 +1,28 @@
+#!/bin/sh
+# tests/layers.sh: the module levels of style.md section 1 hold: a file may
+# include only headers of its own module or of lower levels, and nothing
+# includes cli/.  Levels: core 0; parse spec algebra 1; expr 2; prove analyze
+# 3; codegen 4; output 5; cli 6.  spec may use parse (same level).
+level() {
+	case $1 in
+	core) echo 0 ;; parse|spec|algebra) echo 1 ;; expr) echo 2 ;;
+	prove|analyze) echo 3 ;; codegen) echo 4 ;; output) echo 5 ;; cli) echo 6 ;;
+	*) echo 99 ;;
+	esac
+}
+bad=0
+for f in src/*/*.[ch]; do
+	mod=$(basename "$(dirname "$f")"); own=$(level "$mod")
+	for inc in $(sed -n 's/^#include "\.\.\/\([a-z]*\)\/.*/\1/p' "$f"); do
+		dep=$(level "$inc")
+		if [ "$dep" -gt "$own" ] || { [ "$dep" -eq "$own" ] && [ "$inc" != "$mod" ] &&
+			! { [ "$mod" = spec ] && [ "$inc" = parse ]; }; }; then
+			echo "layers: $f ($mod) includes $inc/"; bad=1
+		fi
+	done
+done
+yaml=$(grep -l '#include <yaml.h>' src/*/*.[ch] | grep -v '^src/spec/yaml.c$')
+z3=$(grep -l '#include <z3.h>' src/*/*.[ch] | grep -v '^src/prove/z3.c$')
+[ -z "$yaml$z3" ] || { echo "layers: third-party headers outside their one file: $yaml $z3"; bad=1; }
+[ "$bad" = 0 ] && echo "layers: ok"
+exit $bad
