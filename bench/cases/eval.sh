@@ -1,0 +1,10 @@
+# eval: forward-map throughput (issue: foundation).
+L4='S[(256,256,16,16):(16,4096,1048576,1)]'   # 4 iters, 2^24 points
+N=16777216
+report "eval --count, 4 iters, 2^24 points" $N "$(median_seconds "$bin" eval "$L4" --count)" 3e8 points
+report "eval --all text > /dev/null, 2^24 points" $N "$(median_seconds "$bin" eval "$L4" --all)" 2e7 lines
+report "eval --all --json > /dev/null, 2^24 points" $N "$(median_seconds "$bin" eval "$L4" --all --json)" 1e7 lines
+SW='Swizzle(3,3,3) o S[(4096,4096):(4096,1)]'
+report "eval --count, 128B-swizzled, 2^24 points" $N "$(median_seconds "$bin" eval "$SW" --count)" 1e8 points
+FRAG='S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] + R[2:4@warpid] + 5@warpid'
+report_time "eval --at, one point (start-up included)" "$(median_seconds "$bin" eval "$FRAG" --at 2,9)" 0.005
