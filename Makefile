@@ -58,32 +58,40 @@ build/.deps-ok:
 # --- release build ----------------------------------------------------------
 build/obj/%.o: %.c | build/.deps-ok
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_RELEASE) -c $< -o $@
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS_RELEASE) -c $< -o $@
 
 build/libaxelayout.a: $(LIB_OBJ)
-	ar rcs $@ $^
+	@echo "  AR      $@"
+	@ar rcs $@ $^
 
 build/axe-layout: $(CLI_OBJ) build/libaxelayout.a
-	$(CC) $(CFLAGS_RELEASE) -o $@ $(CLI_OBJ) build/libaxelayout.a $(LDLIBS)
+	@echo "  LINK    $@"
+	@$(CC) $(CFLAGS_RELEASE) -o $@ $(CLI_OBJ) build/libaxelayout.a $(LDLIBS)
 
 # --- sanitizer build (what the tests run) -----------------------------------
 build/asan/obj/%.o: %.c | build/.deps-ok
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) -c $< -o $@
+	@echo "  CC      $< (asan)"
+	@$(CC) $(CFLAGS_ASAN) -c $< -o $@
 
 build/asan/libaxelayout.a: $(LIB_OBJ_ASAN)
-	ar rcs $@ $^
+	@echo "  AR      $@"
+	@ar rcs $@ $^
 
 build/asan/axe-layout: $(CLI_OBJ_ASAN) build/asan/libaxelayout.a
-	$(CC) $(CFLAGS_ASAN) -o $@ $(CLI_OBJ_ASAN) build/asan/libaxelayout.a $(LDLIBS)
+	@echo "  LINK    $@"
+	@$(CC) $(CFLAGS_ASAN) -o $@ $(CLI_OBJ_ASAN) build/asan/libaxelayout.a $(LDLIBS)
 
 build/asan/tests/%: tests/unit/%.c build/asan/libaxelayout.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) -Itests -o $@ $< build/asan/libaxelayout.a $(TEST_LDLIBS)
+	@echo "  TEST    $@"
+	@$(CC) $(CFLAGS_ASAN) -Itests -o $@ $< build/asan/libaxelayout.a $(TEST_LDLIBS)
 
 build/asan/tests/prop_%: tests/prop/prop_%.c build/asan/libaxelayout.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ASAN) -Itests -o $@ $< build/asan/libaxelayout.a $(TEST_LDLIBS)
+	@echo "  TEST    $@"
+	@$(CC) $(CFLAGS_ASAN) -Itests -o $@ $< build/asan/libaxelayout.a $(TEST_LDLIBS)
 
 # --- user-facing targets ----------------------------------------------------
 demo: build/axe-layout

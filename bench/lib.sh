@@ -20,7 +20,7 @@ report() {
 	awk -v name="$1" -v n="$2" -v s="$3" -v target="$4" -v unit="$5" 'BEGIN {
 		rate = n / s
 		printf "%-44s %9.4f s  %10.3g %s/s  (target >= %.3g) %s\n", name, s, rate, unit,
-		       target, rate >= target ? "ok" : "BELOW TARGET"
+		       target, (rate >= target ? "ok" : "BELOW TARGET")
 	}'
 }
 
@@ -28,7 +28,7 @@ report() {
 report_time() {
 	awk -v name="$1" -v s="$2" -v target="$3" 'BEGIN {
 		printf "%-44s %9.4f s  (target < %g s) %s\n", name, s, target,
-		       s < target ? "ok" : "ABOVE TARGET"
+		       (s < target ? "ok" : "ABOVE TARGET")
 	}'
 }
 

@@ -32,5 +32,18 @@ for t in tests/cli/*.t; do
 	fi
 done
 
+for t in tests/scripts/*.sh; do
+	out=$(sh "$t" "$build/axe-layout")
+	status=$?
+	summary=$(printf '%s\n' "$out" | tail -n 1)
+	p=${summary%% passed*}; f=${summary#*passed, }; f=${f%% failed*}
+	pass=$((pass + p)); fail=$((fail + f))
+	if [ "$status" -ne 0 ]; then
+		printf '%s\n' "$out" | sed '$d'; echo "FAIL $t"
+	else
+		echo "ok   $t ($p checks)"
+	fi
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

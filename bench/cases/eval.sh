@@ -7,4 +7,4 @@ report "eval --all --json > /dev/null, 2^24 points" $N "$(median_seconds "$bin" 
 SW='Swizzle(3,3,3) o S[(4096,4096):(4096,1)]'
 report "eval --count, 128B-swizzled, 2^24 points" $N "$(median_seconds "$bin" eval "$SW" --count)" 1e8 points
 FRAG='S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] + R[2:4@warpid] + 5@warpid'
-report_time "eval --at, one point (start-up included)" "$(median_seconds "$bin" eval "$FRAG" --at 2,9)" 0.005
+report_time "eval --at, one point (start-up included)" "$(median_seconds "$bin" eval "$FRAG" --shape 8,16 --at 2,9)" 0.005

@@ -41,6 +41,7 @@ const axe_command command_eval = {
 	"The checksum of --count is a 64-bit hash of every (point, image) pair that does\n"
 	"not depend on the order of the walk.\n",
 	options,
+	"forward map at points or over the domain; backward map",
 };
 
 typedef struct eval_args {

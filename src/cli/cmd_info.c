@@ -25,6 +25,7 @@ const axe_command command_info = {
 	"is 1 + sum of (extent-1)*|stride| over the iters on the axis (Axe paper,\n"
 	"Lemma C.1).  'injective: no' names two points that share a coordinate.\n",
 	options,
+	"size, axes, spans, replication and injectivity of a layout",
 };
 
 typedef struct info_args {

@@ -32,8 +32,11 @@ static void usage(FILE *out)
 	fprintf(out, "usage: axe-layout COMMAND [OPTIONS] LAYOUT...\n\n"
 		"Explore and verify Axe layouts: maps from logical tensor coordinates to\n"
 		"named hardware axes (shard D, replica R, offset O).\n\ncommands:\n");
-	for (size_t i = 0; i < NCOMMANDS; i++)
-		fprintf(out, "  %-12s %s\n", commands[i].info->name, commands[i].info->summary);
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		const axe_command *c = commands[i].info;
+		const char *brief = c->brief ? c->brief : c->summary;
+		fprintf(out, "  %-12s %.*s\n", c->name, (int)strcspn(brief, "\n"), brief);
+	}
 	fprintf(out, "\nA LAYOUT is a literal such as 'S[(8,16):(16,1)]', or FILE.yaml:NAME.\n"
 		"Run 'axe-layout COMMAND --help' for a command's options; see axe-layout(1).\n"
 		"Exit status: 0 done/holds, 1 does not hold, 2 usage or input error, "

@@ -116,15 +116,40 @@ int axe_opts_parse(const axe_command *cmd, int argc, char **argv, axe_opt_handle
 	return operands;
 }
 
+/*
+ * Print "text" from column "indent" wrapped at WRAP_COLUMN, the first line
+ * starting at column "col" (where the cursor already is).
+ */
+#define WRAP_COLUMN 79
+static void print_wrapped(FILE *out, const char *text, size_t col, size_t indent)
+{
+	while (*text) {
+		size_t len = strcspn(text, " ");
+		if (col > indent && col + 1 + len > WRAP_COLUMN) {
+			fprintf(out, "\n%*s", (int)indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(text, 1, len, out);
+		col += len;
+		text += len;
+		while (*text == ' ')
+			text++;
+	}
+	fputc('\n', out);
+}
+
 void axe_opts_help(FILE *out, const axe_command *cmd)
 {
-	size_t width = 0;
+	size_t width = 6; /* "--help" */
 	char buf[96];
 
 	fprintf(out, "usage: axe-layout %s %s\n\n%s\n\noptions:\n", cmd->name, cmd->usage,
 		cmd->summary);
 	for (const axe_opt *o = cmd->opts; o->name; o++) {
-		size_t len = strlen(o->name) + (o->arg ? strlen(o->arg) + 1 : 0);
+		size_t len = strlen(o->name) + 2 + (o->arg ? strlen(o->arg) + 1 : 0);
 		if (len > width)
 			width = len;
 	}
@@ -132,11 +157,13 @@ void axe_opts_help(FILE *out, const axe_command *cmd)
 		snprintf(buf, sizeof(buf), "--%s%s%s", o->name, o->arg ? " " : "",
 			 o->arg ? o->arg : "");
 		if (o->key > 0 && o->key < 256)
-			fprintf(out, "  -%c, %-*s  %s\n", o->key, (int)width + 2, buf, o->help);
+			fprintf(out, "  -%c, %-*s", o->key, (int)width, buf);
 		else
-			fprintf(out, "      %-*s  %s\n", (int)width + 2, buf, o->help);
+			fprintf(out, "      %-*s", (int)width, buf);
+		fputs("  ", out);
+		print_wrapped(out, o->help, 8 + width, 8 + width);
 	}
-	fprintf(out, "  -h, %-*s  %s\n", (int)width + 2, "--help", "show this help and exit");
+	fprintf(out, "  -h, %-*s  %s\n", (int)width, "--help", "show this help and exit");
 	if (cmd->details)
 		fprintf(out, "\n%s", cmd->details);
 }

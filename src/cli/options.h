@@ -22,6 +22,7 @@ typedef struct axe_command {
 	const char *summary;   /* one line */
 	const char *details;   /* paragraphs after the options, or NULL */
 	const axe_opt *opts;   /* terminated by AXE_OPT_END; --help is added */
+	const char *brief;     /* one line for 'axe-layout --help' (at most ~60 columns) */
 } axe_command;
 
 /* Called for each option with its key and argument (NULL for flags); 0 or -1. */

@@ -274,88 +274,104 @@ uint64_t axe_image_hash(const axe_evaluator *ev, int64_t flat, const int64_t *im
 }
 
 /*
- * The checksum walk without a swizzle.  The pre-mix hash is linear in the
- * image, so it is kept incrementally like the odometer keeps D(x): the
- * innermost digit adds "step" per point, and each outer digit adds its
- * stride's share when it moves and takes back (extent-1) shares when it wraps.
+ * The checksum walk.  Before the mix, the hash is linear in the image, so it
+ * is kept incrementally like the odometer keeps D(x): the innermost digit
+ * adds "step" per point, and each outer digit adds its stride's share when it
+ * moves and takes back (extent-1) shares when it wraps.  A swizzle is not
+ * linear: then the m coordinate is kept apart (unswizzled, also
+ * incrementally) and swizzled per point.
  */
-static void checksum_linear(const axe_evaluator *ev, int64_t *digit, uint64_t *image_key,
-			    axe_checksum *out)
+typedef struct checksum_walk {
+	bool swizzled;
+	uint64_t base_key;  /* linear part of D(x): every axis but a swizzled m */
+	int64_t base_m;     /* D(x) on m before the swizzle, when swizzled */
+	uint64_t *image_key; /* per image: linear part of its offset */
+	int64_t *image_m;    /* per image: its offset on m, when swizzled */
+} checksum_walk;
+
+/* Add "delta" steps of iter "it" to the walk state. */
+static void walk_move(const axe_evaluator *ev, checksum_walk *w, const axe_iter *it,
+		      int64_t delta)
+{
+	if (w->swizzled && it->axis == ev->m_axis)
+		w->base_m += delta;
+	else
+		w->base_key += (uint64_t)delta * ev->axis_key[it->axis];
+}
+
+static void checksum_offsets(const axe_evaluator *ev, checksum_walk *w)
+{
+	for (size_t i = 0; i < ev->nimages; i++) {
+		const int64_t *off = ev->image_offset + i * ev->naxes;
+		w->image_key[i] = 0;
+		w->image_m[i] = w->swizzled ? off[ev->m_axis] : 0;
+		for (size_t a = 0; a < ev->naxes; a++)
+			if (!w->swizzled || (int)a != ev->m_axis)
+				w->image_key[i] += (uint64_t)off[a] * ev->axis_key[a];
+	}
+}
+
+static uint64_t checksum_walk_all(const axe_evaluator *ev, checksum_walk *w, int64_t *digit)
 {
 	const axe_layout *L = ev->layout;
+	const axe_swizzle *sw = &L->swizzle;
 	size_t n = L->nshard;
 	const axe_iter *inner = &L->shard[n - 1];
-	uint64_t step = (uint64_t)inner->stride * ev->axis_key[inner->axis] + HASH_FLAT;
-	uint64_t base_key = 0, total = 0;
+	bool inner_m = w->swizzled && inner->axis == ev->m_axis;
+	uint64_t step = HASH_FLAT + (inner_m ? 0 : (uint64_t)inner->stride * ev->axis_key[inner->axis]);
+	int64_t m_step = inner_m ? inner->stride : 0;
+	uint64_t key_m = ev->m_axis >= 0 ? ev->axis_key[ev->m_axis] : 0, total = 0;
 	int64_t flat = 0;
 
-	for (size_t i = 0; i < ev->nimages; i++) {
-		image_key[i] = 0;
-		for (size_t a = 0; a < ev->naxes; a++)
-			image_key[i] += (uint64_t)ev->image_offset[i * ev->naxes + a] * ev->axis_key[a];
-	}
 	for (;;) {
-		uint64_t h0 = (uint64_t)flat * HASH_FLAT + base_key;
+		uint64_t h0 = (uint64_t)flat * HASH_FLAT + w->base_key;
 		size_t k = n - 1;
 
 		for (size_t i = 0; i < ev->nimages; i++) {
-			uint64_t h = h0 + image_key[i];
-			for (int64_t d = 0; d < inner->extent; d++, h += step)
-				total += mix64(h);
+			uint64_t h = h0 + w->image_key[i];
+			int64_t m = w->base_m + w->image_m[i];
+			if (!w->swizzled)
+				for (int64_t d = 0; d < inner->extent; d++, h += step)
+					total += mix64(h);
+			else
+				for (int64_t d = 0; d < inner->extent; d++, h += step, m += m_step)
+					total += mix64(h + (uint64_t)axe_swizzle_apply(sw, m) * key_m);
 		}
 		flat += inner->extent;
 		while (k-- > 0) {
-			uint64_t key = ev->axis_key[L->shard[k].axis];
 			if (++digit[k] < L->shard[k].extent) {
-				base_key += (uint64_t)L->shard[k].stride * key;
+				walk_move(ev, w, &L->shard[k], L->shard[k].stride);
 				break;
 			}
 			digit[k] = 0;
-			base_key -= (uint64_t)ev->wrap[k] * key;
+			walk_move(ev, w, &L->shard[k], -ev->wrap[k]);
 		}
 		if (flat >= ev->size)
-			break;
+			return total;
 	}
-	out->hash += total;
 }
 
 int axe_evaluator_checksum(const axe_evaluator *ev, axe_checksum *out, axe_error *err)
 {
-	size_t n = ev->nimages * (ev->naxes ? ev->naxes : 1);
-	int64_t *images = malloc(n * sizeof(int64_t));
-	uint64_t *image_key = malloc(ev->nimages * sizeof(uint64_t));
+	checksum_walk w = { .swizzled = ev->layout->swizzle.present && ev->m_axis >= 0 };
 	int64_t *digit = calloc(ev->layout->nshard, sizeof(int64_t));
-	axe_cursor cur;
 	int r = 0;
 
 	memset(out, 0, sizeof(*out));
-	if (!images || !image_key || !digit) {
+	w.image_key = malloc(ev->nimages * sizeof(uint64_t));
+	w.image_m = malloc(ev->nimages * sizeof(int64_t));
+	if (!digit || !w.image_key || !w.image_m) {
 		r = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-		goto out;
-	}
-	out->points = ev->size;
-	if (axe_mul_ovf(ev->size, (int64_t)ev->nimages, &out->images)) {
+	} else if (axe_mul_ovf(ev->size, (int64_t)ev->nimages, &out->images)) {
 		r = axe_error_set(err, AXE_ERR_OVERFLOW, NULL, 0,
 				  "the number of images overflows 64 bits");
-		goto out;
-	}
-	if (ev->layout->swizzle.present && ev->m_axis >= 0) {
-		if (axe_cursor_init(&cur, ev, err) < 0) {
-			r = -1;
-			goto out;
-		}
-		for (; !cur.done; axe_cursor_next(&cur)) {
-			axe_evaluator_images(ev, cur.base, true, images);
-			for (size_t i = 0; i < ev->nimages; i++)
-				out->hash += axe_image_hash(ev, cur.flat, images + i * ev->naxes);
-		}
-		axe_cursor_release(&cur);
 	} else {
-		checksum_linear(ev, digit, image_key, out);
+		out->points = ev->size;
+		checksum_offsets(ev, &w);
+		out->hash = checksum_walk_all(ev, &w, digit);
 	}
-out:
-	free(images);
-	free(image_key);
 	free(digit);
+	free(w.image_key);
+	free(w.image_m);
 	return r;
 }

@@ -1,6 +1,6 @@
 /*
  * layout.c: construction, copying and validation of layouts (Axe paper,
- * Definition 2.2), and the swizzle function of semantics.md.
+ * Definition 2.2).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -290,20 +290,6 @@ void axe_layout_default_shape(const axe_layout *layout, axe_shape *shape)
 	shape->rank = n;
 	for (size_t i = 0; i < n; i++)
 		shape->dim[i] = layout->shard[i].extent;
-}
-
-int64_t axe_swizzle_apply(const axe_swizzle *sw, int64_t m)
-{
-	uint64_t x, mask, low;
-
-	if (!sw->present)
-		return m;
-	/* Two's complement bit operations: well defined for negative m too. */
-	low = (uint64_t)m & ((UINT64_C(1) << sw->per_element) - 1);
-	x = (uint64_t)(m >> sw->per_element);
-	mask = ((UINT64_C(1) << sw->len) - 1) << sw->atom;
-	x ^= (x & mask) >> sw->atom;
-	return (int64_t)((x << sw->per_element) | low);
 }
 
 static bool same_iters(const axe_layout *a, const axe_layout *b,

@@ -86,8 +86,23 @@ void axe_layout_axis_range(const axe_layout *layout, int axis, int64_t *lo, int6
 /* Axis-wise span (Axe paper, Lemma C.1): 1 + sum of (e-1)|s| over D and R on "axis". */
 int64_t axe_layout_axis_span(const axe_layout *layout, int axis);
 
-/* The swizzled address of "m"; identity when "sw" is not present. */
-int64_t axe_swizzle_apply(const axe_swizzle *sw, int64_t m);
+/*
+ * The swizzled address of "m"; identity when "sw" is not present.  Two's
+ * complement bit operations, so negative addresses are well defined too.
+ * Inline: whole-domain walks call it per point.
+ */
+static inline int64_t axe_swizzle_apply(const axe_swizzle *sw, int64_t m)
+{
+	uint64_t x, mask, low;
+
+	if (!sw->present)
+		return m;
+	low = (uint64_t)m & ((UINT64_C(1) << sw->per_element) - 1);
+	x = (uint64_t)(m >> sw->per_element);
+	mask = ((UINT64_C(1) << sw->len) - 1) << sw->atom;
+	x ^= (x & mask) >> sw->atom;
+	return (int64_t)((x << sw->per_element) | low);
+}
 
 /* Structural equality: same iters, axes, offsets and swizzle. */
 bool axe_layout_identical(const axe_layout *a, const axe_layout *b);

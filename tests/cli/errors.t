@@ -127,5 +127,5 @@ Run 'axe-layout --help' for the list of commands.
 ? 2
 
 $ axe-layout eval no-such-file.yaml:frag
-no-such-file.yaml: error: cannot read 'no-such-file.yaml': No such file or directory
+no-such-file.yaml: error: cannot open 'no-such-file.yaml': No such file or directory
 ? 2
