@@ -169,24 +169,78 @@ static int compare_i64(const void *pa, const void *pb)
 	return a < b ? -1 : a > b;
 }
 
-/* Solve D(x) = "want" (naxes values) and append the flat indices to "out". */
+/*
+ * Solve D(x) = "want" (naxes values) and append the flat indices to "out".
+ * An axis with more than "limit" solutions stops early; the answer is then
+ * over the limit unless another axis has no solution at all.
+ */
 static bool solve(const axe_evaluator *ev, const axis_iters *axes, const int64_t *want,
 		  const bool *given, flat_list *per_axis, flat_list *out)
 {
-	bool failed = false;
+	bool failed = false, over = false;
 
 	for (size_t a = 0; a < ev->naxes; a++) {
 		search s = { &axes[a], &per_axis[a], given && !given[a], false };
 		per_axis[a].n = 0;
 		per_axis[a].over = false;
 		solve_axis(&s, 0, want[a], 0);
-		if (s.failed)
-			return false;
+		if (s.failed && !per_axis[a].over)
+			return false; /* out of memory */
+		over |= per_axis[a].over;
 		if (per_axis[a].n == 0)
 			return true; /* no solution on this axis: none at all */
 	}
+	if (over) {
+		out->over = true;
+		return false;
+	}
 	combine(per_axis, ev->naxes, 0, 0, out, &failed);
 	return !failed;
+}
+
+/* Order of replica offsets by their values on the given axes. */
+typedef struct projected {
+	const int64_t *row;
+	const bool *given;
+	size_t naxes, index;
+} projected;
+
+static int compare_projected(const void *pa, const void *pb)
+{
+	const projected *a = pa, *b = pb;
+
+	for (size_t i = 0; i < a->naxes; i++)
+		if (a->given[i] && a->row[i] != b->row[i])
+			return a->row[i] < b->row[i] ? -1 : 1;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/*
+ * Mark in "skip" the replica offsets that agree with an earlier one on every
+ * given axis: with the other axes free they would yield the same preimages
+ * again.  Offsets that differ on a given axis yield disjoint sets, so the
+ * union of the rest has no duplicates.  False on no memory.
+ */
+static bool mark_duplicate_offsets(const axe_evaluator *ev, const bool *given, bool *skip)
+{
+	projected *p;
+
+	if (!given || ev->nimages < 2)
+		return true; /* offsets are distinct already (see enumerate_replicas) */
+	p = malloc(ev->nimages * sizeof(projected));
+	if (!p)
+		return false;
+	for (size_t i = 0; i < ev->nimages; i++)
+		p[i] = (projected){ ev->image_offset + i * ev->naxes, given, ev->naxes, i };
+	qsort(p, ev->nimages, sizeof(projected), compare_projected);
+	for (size_t i = 1; i < ev->nimages; i++) {
+		projected q = p[i];
+		q.index = p[i - 1].index;
+		if (compare_projected(&p[i - 1], &q) == 0)
+			skip[p[i].index] = true;
+	}
+	free(p);
+	return true;
 }
 
 int axe_evaluator_inverse(const axe_evaluator *ev, const int64_t *target, const bool *given,
@@ -197,8 +251,10 @@ int axe_evaluator_inverse(const axe_evaluator *ev, const int64_t *target, const 
 	flat_list *per_axis = calloc(na ? na : 1, sizeof(flat_list));
 	size_t *order = malloc((ev->layout->nshard + 1) * sizeof(size_t));
 	int64_t *want = malloc((na ? na : 1) * sizeof(int64_t));
+	bool *skip = calloc(ev->nimages, sizeof(bool));
 	flat_list out = { .limit = limit };
-	bool ok = axes && per_axis && order && want;
+	bool ok = axes && per_axis && order && want && skip &&
+		  mark_duplicate_offsets(ev, given, skip);
 	int r = -1;
 
 	for (size_t a = 0; ok && a < na; a++) {
@@ -206,6 +262,8 @@ int axe_evaluator_inverse(const axe_evaluator *ev, const int64_t *target, const 
 		ok = prepare_axis(ev, (int)a, &axes[a], order) == 0;
 	}
 	for (size_t i = 0; ok && i < ev->nimages; i++) {
+		if (skip[i])
+			continue;
 		for (size_t a = 0; a < na; a++) {
 			int64_t t = target[a];
 			if (given && !given[a]) {
@@ -221,10 +279,7 @@ int axe_evaluator_inverse(const axe_evaluator *ev, const int64_t *target, const 
 	next:;
 	}
 	if (!ok) {
-		bool over = out.over;
-		for (size_t a = 0; a < na; a++)
-			over |= per_axis[a].over;
-		if (over)
+		if (out.over)
 			axe_error_set(err, AXE_ERR_LIMIT, NULL, 0,
 				      "more than %zu preimages", limit);
 		else
@@ -249,5 +304,6 @@ out:
 	free(per_axis);
 	free(order);
 	free(want);
+	free(skip);
 	return r;
 }

@@ -89,6 +89,8 @@ int axe_layout_intern_axis(axe_layout *layout, const char *name)
 
 	if (a >= 0)
 		return a;
+	if (layout->naxes >= AXE_MAX_AXES)
+		return -2;
 	cap = layout->cap_axes;
 	if (reserve((void **)&layout->axis, &cap, layout->naxes + 1, sizeof(char *)) < 0)
 		return -1;

@@ -53,7 +53,12 @@ axe_layout *axe_layout_new(void);
 /* Index of axis "name" in "layout", or -1 when the layout does not name it. */
 int axe_layout_axis_index(const axe_layout *layout, const char *name);
 
-/* Index of axis "name", adding it to the table if needed; -1 on no memory. */
+#define AXE_MAX_AXES 64 /* distinct axes in one layout: hardware has a handful */
+
+/*
+ * Index of axis "name", adding it to the table if needed; -1 on no memory,
+ * -2 when the layout already names AXE_MAX_AXES axes.
+ */
 int axe_layout_intern_axis(axe_layout *layout, const char *name);
 
 /* Append an iter to the shard / the replica; -1 on no memory. */

@@ -160,6 +160,15 @@ static int row_major(parser *p, const int64_t *ext, size_t n, stride_item *str, 
 	return 0;
 }
 
+/* Report a failed axe_layout_intern_axis ("code" -1 or -2) at the axis. */
+static int intern_error(parser *p, int code, size_t pos, size_t len)
+{
+	if (code == -2)
+		return axe_lexer_error_at(&p->lx, pos, len, p->err, AXE_ERR_LIMIT,
+					  "a layout names at most %d distinct axes", AXE_MAX_AXES);
+	return axe_lexer_error_at(&p->lx, pos, len, p->err, AXE_ERR_NOMEM, "out of memory");
+}
+
 /* A swizzle permutes m addresses: a swizzled layout may name no other axis. */
 static int check_swizzle_axis(parser *p, const char *axis, size_t pos, size_t len)
 {
@@ -212,8 +221,12 @@ static int parse_iters(parser *p, bool replica)
 		if (check_swizzle_axis(p, str[i].axis, str[i].pos, str[i].len) < 0)
 			goto out;
 		a = axe_layout_intern_axis(p->layout, str[i].axis);
-		if (a < 0 || (replica ? axe_layout_push_replica(p->layout, ext[i], str[i].value, a)
-				      : axe_layout_push_shard(p->layout, ext[i], str[i].value, a)) < 0) {
+		if (a < 0) {
+			intern_error(p, a, str[i].pos, str[i].len);
+			goto out;
+		}
+		if ((replica ? axe_layout_push_replica(p->layout, ext[i], str[i].value, a)
+			     : axe_layout_push_shard(p->layout, ext[i], str[i].value, a)) < 0) {
 			axe_lexer_error(&p->lx, p->err, AXE_ERR_NOMEM, "out of memory");
 			goto out;
 		}
@@ -240,7 +253,7 @@ static int parse_offset(parser *p, bool negate)
 		return -1;
 	a = axe_layout_intern_axis(p->layout, name);
 	if (a < 0)
-		return axe_lexer_error(&p->lx, p->err, AXE_ERR_NOMEM, "out of memory");
+		return intern_error(p, a, start, p->lx.tok.pos - start);
 	if (axe_layout_add_offset(p->layout, a, negate ? -v : v) < 0)
 		return axe_lexer_error_at(&p->lx, start, p->lx.tok.pos - start, p->err,
 					  AXE_ERR_OVERFLOW, "the offsets on axis '%s' overflow 64 bits",
