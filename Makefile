@@ -34,7 +34,13 @@ CLI_OBJ_ASAN  := $(CLI_SRC:%.c=build/asan/obj/%.o)
 UNIT_BIN      := $(UNIT_SRC:tests/unit/%.c=build/asan/tests/%)
 PROP_BIN      := $(PROP_SRC:tests/prop/%.c=build/asan/tests/%)
 
-.PHONY: all deps demo check unit prop cli layers bench install clean soak
+FUZZ_SRC      := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BIN      := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
+FUZZ_SECONDS  ?= 60
+SOAK_SECONDS  ?= 600
+FUZZ_DEPS     := clang libclang-rt-14-dev
+
+.PHONY: all deps fuzz-deps demo check layers bench install clean fuzz soak
 all: build/axe-layout build/libaxelayout.a
 
 # --- dependencies -----------------------------------------------------------
@@ -53,6 +59,17 @@ build/.deps-ok:
 	    echo "missing Debian packages:$$missing"; \
 	    echo "run: sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
+	fi; touch $@
+
+fuzz-deps: build/.fuzz-deps-ok
+build/.fuzz-deps-ok: | build/.deps-ok
+	@echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }' \
+	  | clang -fsanitize=fuzzer -x c - -o /dev/null 2>/dev/null || \
+	if [ "$$(id -u)" = 0 ]; then \
+	  echo "installing: $(FUZZ_DEPS)"; \
+	  apt-get install -y -q $(FUZZ_DEPS) || { apt-get update -q && apt-get install -y -q $(FUZZ_DEPS); } || exit 1; \
+	else \
+	  echo "missing Debian packages for fuzzing; run: sudo apt-get install -y $(FUZZ_DEPS)"; exit 1; \
 	fi; touch $@
 
 # --- release build ----------------------------------------------------------
@@ -112,6 +129,30 @@ layers:
 
 bench: build/axe-layout
 	@sh bench/run.sh build/axe-layout
+
+# --- fuzzing (libFuzzer, ASan+UBSan): each target for FUZZ_SECONDS ----------
+build/fuzz/%: tests/fuzz/%.c $(LIB_SRC) | build/.fuzz-deps-ok
+	@mkdir -p $(dir $@)
+	@echo "  FUZZ    $@"
+	@clang -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=all -Isrc -o $@ $< $(LIB_SRC) $(LDLIBS)
+
+fuzz: $(FUZZ_BIN)
+	@for t in $(FUZZ_BIN); do \
+	  name=$$(basename $$t); corpus=build/fuzz/corpus/$$name; \
+	  sh tests/fuzz/seed.sh $$name $$corpus; \
+	  dict=""; [ -f tests/fuzz/$${name#fuzz_}.dict ] && dict=-dict=tests/fuzz/$${name#fuzz_}.dict; \
+	  echo "fuzzing $$name for $(FUZZ_SECONDS) s"; \
+	  $$t $$corpus $$dict -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	    -rss_limit_mb=2048 -print_final_stats=1 2>&1 | grep -E '^(#[0-9]+ +DONE|stat::|==|SUMMARY|Done)' \
+	    || exit 1; \
+	done
+
+soak:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(SOAK_SECONDS)
+	@$(MAKE) --no-print-directory build/asan/axe-layout $(PROP_BIN)
+	@for t in $(PROP_BIN); do echo "soak: $$t"; AXE_PROP_SCALE=20 $$t >/dev/null || exit 1; done
+	@echo "soak: ok"
 
 install: build/axe-layout build/libaxelayout.a
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \

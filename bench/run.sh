@@ -8,6 +8,8 @@ repeat=${REPEAT:-5}
 here=$(dirname "$0")
 . "$here/lib.sh"
 echo "axe-layout benchmarks (median of $repeat runs, one core)"
+bench_failed=0
 for case in "$here"/cases/*.sh; do
 	. "$case"
 done
+exit $bench_failed

@@ -1,0 +1,25 @@
+/*
+ * banks_out.h: text and JSON for `banks` (cli.md): the per-instruction table
+ * and totals, the line x bank grid of one instruction, and the ranked
+ * candidates of --suggest.
+ */
+#ifndef AXE_OUTPUT_BANKS_OUT_H
+#define AXE_OUTPUT_BANKS_OUT_H
+
+#include "../analyze/banks.h"
+#include "eval_out.h"
+#include "writer.h"
+
+/* Everything one `banks` run prints. */
+typedef struct axe_banks_report {
+	const axe_bank_tile *tile;
+	const axe_bank_plan *plan;
+	const char *threads;                  /* the thread layout's text, or NULL */
+	const axe_bank_result *result;        /* NULL with --suggest */
+	int64_t grid;                         /* instruction of "result" to draw, or -1 */
+	const axe_bank_suggestion *suggestion; /* or NULL */
+} axe_banks_report;
+
+void axe_print_banks(axe_writer *w, const axe_banks_report *rep, axe_format format);
+
+#endif
