@@ -3,11 +3,12 @@
  *
  * Shard: D0 drops extent-1 iters (keeping one (1,1,a) when all are unit) and
  * D1 fuses an adjacent same-axis pair with s_outer = e_inner * s_inner.
- * Offsets: O0 drops zeros.  Replica: C0 drops extent-1 iters; C1 turns a
- * negative stride positive by moving its far end into the offset
- * (o += (e-1)*s, s = -s); C2 absorbs, on one axis, an iter of stride
- * k * s_i into one of stride s_i when k <= e_i: the sum set is then the
- * progression 0, s_i, ..., (e_i - 1 + k(e_j - 1)) s_i (Appendix A.2.2).
+ * Offsets: O0 drops zeros.  Replica: C0 drops iters of extent 1 or stride 0
+ * (their digits add nothing to the set); C1 turns a negative stride positive
+ * by moving its far end into the offset (o += (e-1)*s, s = -s); C2 absorbs,
+ * on one axis, an iter of stride k * s_i into one of stride s_i when
+ * k <= e_i: the sum set is then the progression 0, s_i, ...,
+ * (e_i - 1 + k(e_j - 1)) s_i (Appendix A.2.2).
  * Since the image is a set, C2 may merge iters whose sums repeat points.
  * Replicas are then sorted by (axis name, stride, extent).
  */
@@ -191,7 +192,8 @@ axe_layout *axe_layout_canon(const axe_layout *layout, axe_canon_report *report,
 		return NULL;
 	}
 	fuse_replicas(L, report->fired);
-	qsort_r(L->replica, L->nreplica, sizeof(axe_iter), by_axis_stride_extent, L);
+	if (L->nreplica > 1) /* an empty replica may have no array at all */
+		qsort_r(L->replica, L->nreplica, sizeof(axe_iter), by_axis_stride_extent, L);
 	for (size_t a = 0; a < L->naxes; a++)
 		if (L->offset_written[a] && L->offset[a] == 0) {
 			L->offset_written[a] = false;

@@ -178,9 +178,11 @@ void axe_layout_order_axes(axe_layout *layout)
 		layout->shard[i].axis = rank[layout->shard[i].axis];
 	for (size_t i = 0; i < layout->nreplica; i++)
 		layout->replica[i].axis = rank[layout->replica[i].axis];
-	memcpy(layout->axis, axis, next * sizeof(char *));
-	memcpy(layout->offset, offset, next * sizeof(int64_t));
-	memcpy(layout->offset_written, written, next * sizeof(bool));
+	if (next > 0) { /* the arrays are NULL in a layout with no axes yet */
+		memcpy(layout->axis, axis, next * sizeof(char *));
+		memcpy(layout->offset, offset, next * sizeof(int64_t));
+		memcpy(layout->offset_written, written, next * sizeof(bool));
+	}
 	layout->naxes = next;
 out:
 	free(rank);

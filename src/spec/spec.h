@@ -95,7 +95,10 @@ const axe_node *axe_node_get(const axe_node *map, const char *key);
 
 /*
  * Parse the scalar "node" as a signed 64-bit integer into "*value", with an
- * error at the node naming "what" when it is not one.  0 or -1.
+ * error at the node naming "what" when it is not one: a plain decimal
+ * scalar; quoted text, true/false/null and values outside 64 bits are
+ * errors.  "what" is a phrase with any quotes: "'extent'", "a coordinate".
+ * 0 or -1.
  */
 int axe_node_int(const axe_spec *spec, const axe_node *node, const char *what,
 		 int64_t *value, axe_error *err);
@@ -122,5 +125,19 @@ axe_loc axe_spec_loc_at(const axe_spec *spec, int line, int col);
 
 /* The location of byte "offset" of "spec->text". */
 axe_loc axe_spec_loc_offset(const axe_spec *spec, size_t offset);
+
+/*
+ * Bytes of the line break at byte "pos" of "text" ("len" bytes), 0 when
+ * there is none.  Breaks are libyaml's, so that lines agree with its marks:
+ * LF, CR, CRLF (2), NEL U+0085 (2), LS U+2028 and PS U+2029 (3).
+ */
+size_t axe_text_break(const char *text, size_t len, size_t pos);
+
+/*
+ * User text "s" made fit to quote in a message, in "buf" ("size" bytes,
+ * at least 8): whole UTF-8 characters, control bytes as \xNN escapes, and
+ * "..." where it had to be cut.  Returns "buf".
+ */
+const char *axe_text_show(const char *s, char *buf, size_t size);
 
 #endif
