@@ -7,11 +7,13 @@
 #include "../axe.h"
 #include "options.h"
 
-#define COMMAND(name)                         \
-	int cmd_##name(int argc, char **argv); \
-	extern const axe_command command_##name;
+#define COMMAND2(ident, text)                  \
+	int cmd_##ident(int argc, char **argv); \
+	extern const axe_command command_##ident;
+#define COMMAND(name) COMMAND2(name, #name)
 #include "commands.def"
 #undef COMMAND
+#undef COMMAND2
 
 /* Print "err" to stderr the way every command does; returns AXE_EXIT_INPUT. */
 int axe_cli_report(const axe_error *err);

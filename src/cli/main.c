@@ -20,9 +20,11 @@ static const struct {
 	int (*run)(int argc, char **argv);
 	const axe_command *info;
 } commands[] = {
-#define COMMAND(name) { #name, cmd_##name, &command_##name },
+#define COMMAND2(ident, text) { text, cmd_##ident, &command_##ident },
+#define COMMAND(name) COMMAND2(name, #name)
 #include "commands.def"
 #undef COMMAND
+#undef COMMAND2
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

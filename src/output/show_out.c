@@ -1,0 +1,493 @@
+/*
+ * show_out.c: the pictures of `show` (see show_out.h).
+ *
+ * A picture is filled first, cell by cell, into one text arena, and drawn
+ * afterwards: the column width and the bands of columns that fit the width
+ * depend on every cell.  The forward picture walks the domain with the
+ * odometer (core/eval.h), whose row-major order is the picture's; the
+ * reverse picture asks the exact backward map (axe_evaluator_inverse) for
+ * each physical cell.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/arith.h"
+#include "../parse/parse.h"
+#include "algebra_out.h"
+#include "show_out.h"
+
+typedef struct picture {
+	size_t pages, rows, cols; /* cells: pages * rows * cols, row-major */
+	int64_t row0, col0;       /* the labels of row 0 and column 0 */
+	bool row_labels;          /* false for a rank-1 forward picture */
+	char *text;               /* every cell's text, each NUL-terminated */
+	size_t len, cap;
+	size_t *start;            /* per cell: where its text starts */
+	size_t widest;
+	bool nomem;
+} picture;
+
+static void put_bytes(picture *p, const char *s, size_t n)
+{
+	if (p->len + n + 1 > p->cap) {
+		size_t cap = p->cap ? p->cap : 4096;
+		char *text;
+		while (p->len + n + 1 > cap)
+			cap *= 2;
+		text = realloc(p->text, cap);
+		if (!text) {
+			p->nomem = true;
+			return;
+		}
+		p->text = text;
+		p->cap = cap;
+	}
+	memcpy(p->text + p->len, s, n);
+	p->len += n;
+}
+
+static void put_str(picture *p, const char *s)
+{
+	put_bytes(p, s, strlen(s));
+}
+
+static void put_i64(picture *p, int64_t v)
+{
+	char buf[24];
+
+	put_bytes(p, buf, axe_format_i64(buf, v));
+}
+
+static void begin_cell(picture *p, size_t cell)
+{
+	p->start[cell] = p->len;
+}
+
+static void end_cell(picture *p, size_t cell)
+{
+	size_t n = p->len - p->start[cell];
+
+	put_bytes(p, "", 0);
+	if (!p->nomem)
+		p->text[p->len++] = '\0';
+	if (n > p->widest)
+		p->widest = n;
+}
+
+/* Room for "cells" cells; -1 with "err" set past the limit or without memory. */
+static int picture_alloc(picture *p, int64_t cells, axe_error *err)
+{
+	if (cells > AXE_SHOW_MAX_CELLS)
+		return axe_error_set(err, AXE_ERR_LIMIT, NULL, 0,
+				     "the picture would have %lld cells; show draws at most %d "
+				     "(slice the layout first, or use eval)", (long long)cells,
+				     AXE_SHOW_MAX_CELLS);
+	p->start = malloc((size_t)cells * sizeof(size_t));
+	if (!p->start)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	return 0;
+}
+
+static void picture_release(picture *p)
+{
+	free(p->text);
+	free(p->start);
+}
+
+/* "values" as "a,b,c" (text) or "[a,b,c]" (JSON). */
+static void put_tuple(picture *p, const int64_t *values, size_t n, bool json)
+{
+	if (json)
+		put_str(p, "[");
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			put_str(p, ",");
+		put_i64(p, values[i]);
+	}
+	if (json)
+		put_str(p, "]");
+}
+
+/* ------------------------------------------------------------ forward -- */
+
+static int fill_forward(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
+			axe_error *err)
+{
+	bool json = o->format == AXE_FORMAT_JSON;
+	size_t n = o->base ? 1 : ev->nimages, na = ev->naxes;
+	int64_t *images = malloc(n * (na ? na : 1) * sizeof(int64_t));
+	axe_cursor cur;
+
+	if (!images)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	if (axe_cursor_init(&cur, ev, err) < 0) {
+		free(images);
+		return -1;
+	}
+	for (; !cur.done; axe_cursor_next(&cur)) {
+		axe_evaluator_images(ev, cur.base, !o->base, images);
+		begin_cell(p, (size_t)cur.flat);
+		put_str(p, json ? "[" : "");
+		for (size_t i = 0; i < n; i++) {
+			if (i)
+				put_str(p, json ? "," : "|");
+			put_tuple(p, images + i * na, na, json);
+		}
+		put_str(p, json ? "]" : "");
+		end_cell(p, (size_t)cur.flat);
+	}
+	axe_cursor_release(&cur);
+	free(images);
+	return 0;
+}
+
+/* Pages, rows and columns of the forward picture of "shape". */
+static void forward_grid(picture *p, const axe_shape *shape, int64_t size)
+{
+	size_t r = shape->rank;
+
+	p->cols = (size_t)shape->dim[r - 1];
+	p->rows = r >= 2 ? (size_t)shape->dim[r - 2] : 1;
+	p->pages = (size_t)size / (p->rows * p->cols);
+	p->row_labels = r >= 2;
+}
+
+/* ------------------------------------------------------------ reverse -- */
+
+/* The lowest and highest value of axis "a" over every image (swizzle applied). */
+static int image_range(const axe_evaluator *ev, int a, int64_t *lo, int64_t *hi,
+		       axe_error *err)
+{
+	int64_t *images = malloc(ev->nimages * ev->naxes * sizeof(int64_t));
+	axe_cursor cur;
+
+	if (!images)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	if (axe_cursor_init(&cur, ev, err) < 0) {
+		free(images);
+		return -1;
+	}
+	*lo = INT64_MAX;
+	*hi = INT64_MIN;
+	for (; !cur.done; axe_cursor_next(&cur)) {
+		axe_evaluator_images(ev, cur.base, true, images);
+		for (size_t i = 0; i < ev->nimages; i++) {
+			int64_t v = images[i * ev->naxes + (size_t)a];
+			*lo = v < *lo ? v : *lo;
+			*hi = v > *hi ? v : *hi;
+		}
+	}
+	axe_cursor_release(&cur);
+	free(images);
+	return 0;
+}
+
+/* Rows and columns of the reverse picture, and its cell count in "*cells". */
+static int reverse_grid(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
+			int64_t *cells, axe_error *err)
+{
+	int64_t lo[2] = { 0, 0 }, hi[2] = { 0, 0 }, n[2] = { 1, 1 };
+
+	for (size_t i = 0; i < o->nby; i++) {
+		if (image_range(ev, o->by[i], &lo[i], &hi[i], err) < 0)
+			return -1;
+		if (axe_sub_ovf(hi[i], lo[i], &n[i]) || n[i] >= INT64_MAX / 2)
+			n[i] = INT64_MAX / 2; /* only compared with the cell limit below */
+		else
+			n[i]++;
+	}
+	p->pages = 1;
+	p->rows = (size_t)(o->nby == 2 ? n[0] : 1);
+	p->cols = (size_t)(o->nby == 2 ? n[1] : n[0]);
+	p->row0 = lo[0];
+	p->col0 = o->nby == 2 ? lo[1] : lo[0];
+	p->row_labels = o->nby == 2;
+	*cells = n[0] > AXE_SHOW_MAX_CELLS || n[1] > AXE_SHOW_MAX_CELLS ? AXE_SHOW_MAX_CELLS + 1
+									 : n[0] * n[1];
+	return 0;
+}
+
+/* One reverse cell: the logical points whose images hold "target" on the by-axes. */
+static int fill_reverse_cell(picture *p, const axe_evaluator *ev, const int64_t *target,
+			     const bool *given, bool json, int64_t *coord, axe_error *err)
+{
+	int64_t *flats = NULL;
+	size_t count = 0;
+	axe_error local;
+
+	axe_error_init(&local);
+	if (axe_evaluator_inverse(ev, target, given, &flats, &count, AXE_SHOW_MAX_PREIMAGES,
+				  &local) < 0) {
+		free(flats);
+		if (local.code != AXE_ERR_LIMIT) {
+			*err = local;
+			return -1;
+		}
+		put_str(p, json ? "null" : ">64");
+		return 0;
+	}
+	put_str(p, json ? "[" : count ? "" : ".");
+	for (size_t i = 0; i < count; i++) {
+		if (i)
+			put_str(p, json ? "," : "|");
+		axe_evaluator_unflatten(ev, flats[i], coord);
+		put_tuple(p, coord, ev->shape.rank, json);
+	}
+	put_str(p, json ? "]" : "");
+	free(flats);
+	return 0;
+}
+
+static int fill_reverse(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
+			axe_error *err)
+{
+	int64_t *target = calloc(ev->naxes, sizeof(int64_t)), coord[AXE_MAX_RANK];
+	bool *given = calloc(ev->naxes, sizeof(bool));
+	int r = target && given ? 0 : axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	int col_axis = o->by[o->nby - 1];
+
+	for (size_t i = 0; i < o->nby; i++)
+		if (given)
+			given[o->by[i]] = true;
+	for (size_t row = 0; r == 0 && row < p->rows; row++) {
+		if (o->nby == 2)
+			target[o->by[0]] = p->row0 + (int64_t)row;
+		for (size_t col = 0; r == 0 && col < p->cols; col++) {
+			size_t cell = row * p->cols + col;
+			target[col_axis] = p->col0 + (int64_t)col;
+			begin_cell(p, cell);
+			r = fill_reverse_cell(p, ev, target, given, o->format == AXE_FORMAT_JSON,
+					      coord, err);
+			end_cell(p, cell);
+		}
+	}
+	free(target);
+	free(given);
+	return r;
+}
+
+/* ------------------------------------------------------------ drawing -- */
+
+static size_t i64_width(int64_t v)
+{
+	char buf[24];
+
+	return axe_format_i64(buf, v);
+}
+
+static void write_padded_i64(axe_writer *w, int64_t v, size_t width)
+{
+	for (size_t n = i64_width(v); n < width; n++)
+		axe_write_char(w, ' ');
+	axe_write_i64(w, v);
+}
+
+static void write_spaces(axe_writer *w, size_t n)
+{
+	while (n-- > 0)
+		axe_write_char(w, ' ');
+}
+
+/* Columns [c0, c1) of page "page": the header, a rule, then one line per row. */
+static void draw_band(axe_writer *w, const picture *p, size_t page, size_t c0, size_t c1,
+		      size_t label_w, size_t col_w)
+{
+	write_spaces(w, label_w + 2);
+	for (size_t c = c0; c < c1; c++) {
+		axe_write_char(w, ' ');
+		write_padded_i64(w, p->col0 + (int64_t)c, col_w);
+	}
+	axe_write_char(w, '\n');
+	write_spaces(w, label_w + 1);
+	axe_write_char(w, '+');
+	for (size_t n = (c1 - c0) * (col_w + 1); n > 0; n--)
+		axe_write_char(w, '-');
+	axe_write_char(w, '\n');
+	for (size_t r = 0; r < p->rows; r++) {
+		if (p->row_labels)
+			write_padded_i64(w, p->row0 + (int64_t)r, label_w);
+		axe_write_str(w, " |");
+		for (size_t c = c0; c < c1; c++) {
+			const char *cell = p->text + p->start[(page * p->rows + r) * p->cols + c];
+			axe_write_char(w, ' ');
+			write_spaces(w, col_w - strlen(cell));
+			axe_write_str(w, cell);
+		}
+		axe_write_char(w, '\n');
+	}
+}
+
+/* One page, cut into bands of columns that fit "width". */
+static void draw_page(axe_writer *w, const picture *p, size_t page, size_t width)
+{
+	size_t label_w = 0, col_w = p->widest, per_band;
+
+	if (p->row_labels) {
+		label_w = i64_width(p->row0);
+		if (i64_width(p->row0 + (int64_t)p->rows - 1) > label_w)
+			label_w = i64_width(p->row0 + (int64_t)p->rows - 1);
+	}
+	for (size_t c = 0; c < p->cols; c++)
+		if (i64_width(p->col0 + (int64_t)c) > col_w)
+			col_w = i64_width(p->col0 + (int64_t)c);
+	/* A line is the label, " |", and per column a space and the cell. */
+	per_band = width > label_w + 2 ? (width - label_w - 2) / (col_w + 1) : 1;
+	if (per_band == 0)
+		per_band = 1;
+	for (size_t c0 = 0; c0 < p->cols; c0 += per_band) {
+		size_t c1 = c0 + per_band < p->cols ? c0 + per_band : p->cols;
+		if (c0)
+			axe_write_char(w, '\n');
+		draw_band(w, p, page, c0, c1, label_w, col_w);
+	}
+}
+
+/* "(i, j, :, :)": the leading coordinates of page "page" of "shape". */
+static void write_page_title(axe_writer *w, const axe_shape *shape, size_t page)
+{
+	int64_t lead[AXE_MAX_RANK];
+	size_t nlead = shape->rank - 2;
+
+	for (size_t d = nlead; d-- > 0;) {
+		lead[d] = (int64_t)page % shape->dim[d];
+		page /= (size_t)shape->dim[d];
+	}
+	axe_write_char(w, '(');
+	for (size_t d = 0; d < nlead; d++) {
+		axe_write_i64(w, lead[d]);
+		axe_write_str(w, ", ");
+	}
+	axe_write_str(w, ":, :)\n");
+}
+
+static void write_axis_list(axe_writer *w, const axe_layout *L, const char *sep)
+{
+	for (size_t a = 0; a < L->naxes; a++) {
+		if (a)
+			axe_write_str(w, sep);
+		axe_write_str(w, L->axis[a]);
+	}
+}
+
+/* The two header lines of the text picture. */
+static void draw_legend(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *o,
+			const picture *p)
+{
+	size_t r = ev->shape.rank;
+
+	if (o->nby == 0) {
+		if (r == 3)
+			axe_write_str(w, "slices: dimension 0; ");
+		if (r > 3) {
+			axe_write_str(w, "slices: dimensions 0..");
+			axe_write_i64(w, (int64_t)r - 3);
+			axe_write_str(w, "; ");
+		}
+		if (r >= 2) {
+			axe_write_str(w, "rows: dimension ");
+			axe_write_i64(w, (int64_t)r - 2);
+			axe_write_str(w, ", ");
+		}
+		axe_write_str(w, "columns: dimension ");
+		axe_write_i64(w, (int64_t)r - 1);
+		axe_write_str(w, "; cell: ");
+		write_axis_list(w, ev->layout, ",");
+		if (ev->nimages > 1)
+			axe_write_str(w, o->base ? " of D(x)+O, replicas left out"
+						 : ", images separated by '|'");
+	} else {
+		for (size_t i = 0; i < o->nby; i++) {
+			int64_t lo = i + 1 < o->nby ? p->row0 : p->col0;
+			size_t n = i + 1 < o->nby ? p->rows : p->cols;
+			axe_write_str(w, i + 1 < o->nby ? "rows: " : "columns: ");
+			axe_write_str(w, ev->layout->axis[o->by[i]]);
+			axe_write_char(w, ' ');
+			axe_write_i64(w, lo);
+			axe_write_str(w, "..");
+			axe_write_i64(w, lo + (int64_t)n - 1);
+			axe_write_str(w, i + 1 < o->nby ? ", " : "; ");
+		}
+		axe_write_str(w, "cell: the logical points there, separated by '|' ('.' none)");
+	}
+	axe_write_char(w, '\n');
+}
+
+static void draw_text(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *o,
+		      const picture *p, const char *layout)
+{
+	axe_write_str(w, layout);
+	axe_write_str(w, " on shape ");
+	axe_write_int_list(w, ev->shape.dim, ev->shape.rank, AXE_FORMAT_TEXT);
+	axe_write_char(w, '\n');
+	draw_legend(w, ev, o, p);
+	for (size_t page = 0; page < p->pages; page++) {
+		axe_write_char(w, '\n');
+		if (o->nby == 0 && ev->shape.rank >= 3)
+			write_page_title(w, &ev->shape, page);
+		draw_page(w, p, page, o->width);
+	}
+}
+
+static void draw_json(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *o,
+		      const picture *p, const char *layout)
+{
+	size_t cells = p->pages * p->rows * p->cols;
+
+	axe_write_str(w, "{\"layout\":");
+	axe_write_json_string(w, layout);
+	axe_write_str(w, ",\"shape\":");
+	axe_write_int_list(w, ev->shape.dim, ev->shape.rank, AXE_FORMAT_JSON);
+	axe_write_str(w, o->nby ? ",\"by\":[" : ",\"axes\":[");
+	for (size_t i = 0; i < (o->nby ? o->nby : ev->naxes); i++) {
+		if (i)
+			axe_write_char(w, ',');
+		axe_write_json_string(w, ev->layout->axis[o->nby ? (size_t)o->by[i] : i]);
+	}
+	axe_write_char(w, ']');
+	if (o->nby) {
+		int64_t lo[2] = { p->row0, p->col0 };
+		int64_t hi[2] = { p->row0 + (int64_t)p->rows - 1, p->col0 + (int64_t)p->cols - 1 };
+		axe_write_str(w, ",\"ranges\":[");
+		for (size_t i = 2 - o->nby; i < 2; i++) {
+			int64_t range[2] = { lo[i], hi[i] };
+			if (i > 2 - o->nby)
+				axe_write_char(w, ',');
+			axe_write_int_list(w, range, 2, AXE_FORMAT_JSON);
+		}
+		axe_write_char(w, ']');
+	}
+	axe_write_str(w, ",\"cells\":[");
+	for (size_t c = 0; c < cells; c++) {
+		if (c)
+			axe_write_char(w, ',');
+		axe_write_str(w, p->text + p->start[c]);
+	}
+	axe_write_str(w, "]}\n");
+}
+
+int axe_show(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *o, axe_error *err)
+{
+	picture p;
+	int64_t cells = ev->size;
+	char *layout = NULL;
+	int r = 0;
+
+	memset(&p, 0, sizeof(p));
+	if (o->nby)
+		r = reverse_grid(&p, ev, o, &cells, err);
+	else
+		forward_grid(&p, &ev->shape, ev->size);
+	if (r == 0)
+		r = picture_alloc(&p, cells, err);
+	if (r == 0)
+		r = o->nby ? fill_reverse(&p, ev, o, err) : fill_forward(&p, ev, o, err);
+	if (r == 0 && (p.nomem || !(layout = axe_layout_to_string(ev->layout))))
+		r = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	if (r == 0 && o->format == AXE_FORMAT_JSON)
+		draw_json(w, ev, o, &p, layout);
+	else if (r == 0)
+		draw_text(w, ev, o, &p, layout);
+	free(layout);
+	picture_release(&p);
+	return r;
+}

@@ -1,0 +1,41 @@
+/*
+ * show_out.h: pictures of a layout for `show`, in the spirit of CuTe's
+ * print_layout.
+ *
+ * Forward: the logical grid (rows = the next-to-last dimension, columns = the
+ * last; higher ranks as a sequence of 2-D slices, rank 1 as one row), each
+ * cell holding the point's physical coordinates in the layout's axis order,
+ * "laneid,warpid,m", images separated by '|'.  Reverse (--by): the grid of
+ * one or two physical axes over the values the layout reaches, each cell
+ * holding the logical points whose image is there (other axes free).  Text is
+ * cut into bands of columns that fit a width; JSON gives every cell.
+ */
+#ifndef AXE_OUTPUT_SHOW_OUT_H
+#define AXE_OUTPUT_SHOW_OUT_H
+
+#include <stdbool.h>
+
+#include "../core/eval.h"
+#include "eval_out.h"
+#include "writer.h"
+
+#define AXE_SHOW_MAX_CELLS (1 << 16) /* a picture beyond this is not for reading */
+#define AXE_SHOW_MAX_PREIMAGES 64    /* per reverse cell; more print as a count */
+
+typedef struct axe_show_opts {
+	axe_format format;
+	size_t width;  /* text: the widest line wanted, in columns */
+	bool base;     /* forward: D(x)+O only, without the replicas */
+	size_t nby;    /* reverse: 1 or 2 physical axes; 0 for the forward picture */
+	int by[2];     /* their indices in the layout's axis table: rows, columns */
+} axe_show_opts;
+
+/*
+ * Draw the picture of the layout of "ev" that "opts" asks for.  0, or -1
+ * with "err" set (a picture of more than AXE_SHOW_MAX_CELLS cells, no
+ * memory).
+ */
+int axe_show(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *opts,
+	     axe_error *err);
+
+#endif
