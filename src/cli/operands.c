@@ -14,6 +14,9 @@ int axe_operand_option(axe_operand_opts *o, int key, const char *arg)
 	case AXE_KEY_SHAPE: o->shape = arg; return 1;
 	case AXE_KEY_DTYPE: o->dtype = arg; return 1;
 	case AXE_KEY_SWIZZLE: o->swizzle = arg; return 1;
+	case AXE_KEY_EXPR: o->expr = arg; return 1;
+	case AXE_KEY_VARS: o->vars = arg; return 1;
+	case AXE_KEY_REPLICA_VARS: o->replica_vars = arg; return 1;
 	default: return 0;
 	}
 }
@@ -55,7 +58,25 @@ static int split_spec_operand(const char *arg, char *path, size_t size, const ch
 	return 0;
 }
 
-static int from_spec(const char *arg, axe_operand *out, axe_error *err)
+/* The `expr:` layout of spec entry out->entry (when the command takes one). */
+static int from_spec_expr(const axe_operand_opts *opts, axe_operand *out, axe_error *err)
+{
+	if (!opts->allow_expr) {
+		axe_loc loc = axe_spec_loc_at(out->spec, out->entry->line, out->entry->col);
+		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(out->entry->name),
+				     "layout '%s' is an expr: layout; this command needs a "
+				     "layout in S/R/O form", out->entry->name);
+	}
+	out->expr = axe_expr_layout_from_spec(out->spec, out->entry, err);
+	if (!out->expr)
+		return -1;
+	out->shape = out->entry->shape;
+	snprintf(out->name, sizeof(out->name), "%s", out->entry->name);
+	return 0;
+}
+
+static int from_spec(const char *arg, const axe_operand_opts *opts, axe_operand *out,
+		     axe_error *err)
 {
 	char path[4096];
 	const char *name;
@@ -69,9 +90,7 @@ static int from_spec(const char *arg, axe_operand *out, axe_error *err)
 	if (!out->entry)
 		return -1;
 	if (!out->entry->layout)
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
-				     "layout '%s' is an expr: layout; this command needs a "
-				     "layout in S/R/O form", out->entry->name);
+		return from_spec_expr(opts, out, err);
 	out->layout = axe_layout_dup(out->entry->layout);
 	if (!out->layout)
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
@@ -94,6 +113,15 @@ static int apply_shape(const char *text, axe_operand *out, axe_error *err)
 			return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(text),
 					     "shape extents must be positive and their product "
 					     "fit in 64 bits");
+	if (out->expr) {
+		/* Its variables range over its own shape: --shape may only repeat it. */
+		if ((size_t)n == out->shape.rank &&
+		    memcmp(dims, out->shape.dim, (size_t)n * sizeof(int64_t)) == 0)
+			return 0;
+		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(text),
+				     "expr: layout '%s' keeps its own shape; --shape '%s' cannot "
+				     "change it", out->name, text);
+	}
 	if (axe_layout_size(out->layout, &size, err) < 0)
 		return -1;
 	if (product != size)
@@ -166,8 +194,14 @@ int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_opera
 			return -1;
 		axe_layout_default_shape(out->layout, &out->shape);
 		snprintf(out->name, sizeof(out->name), "%s", "layout");
-	} else if (from_spec(arg, out, err) < 0) {
+	} else if (from_spec(arg, opts, out, err) < 0) {
 		return -1;
+	}
+	if (out->expr && (opts->dtype || opts->swizzle)) {
+		const char *option = opts->dtype ? "--dtype" : "--swizzle";
+		axe_loc loc = option_loc(option, opts->dtype ? opts->dtype : opts->swizzle);
+		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(loc.text),
+				     "%s does not apply to expr: layout '%s'", option, out->name);
 	}
 	if (opts->name)
 		snprintf(out->name, sizeof(out->name), "%s", opts->name);
@@ -177,7 +211,7 @@ int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_opera
 		return -1;
 	if (opts->swizzle && apply_swizzle(opts->swizzle, out, err) < 0)
 		return -1;
-	if (!opts->shape && !(out->entry && out->entry->has_shape) &&
+	if (!opts->shape && !(out->entry && out->entry->has_shape) && out->layout &&
 	    out->layout->nshard > AXE_MAX_RANK)
 		return axe_error_set(err, AXE_ERR_LIMIT, NULL, 0,
 				     "the layout has %zu iters, more dimensions than a default "
@@ -186,10 +220,46 @@ int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_opera
 	return 0;
 }
 
+int axe_operand_resolve_expr(const axe_operand_opts *opts, axe_operand *out, axe_error *err)
+{
+	axe_loc loc = option_loc("--expr", opts->expr);
+	int64_t product = 1;
+	long n;
+
+	memset(out, 0, sizeof(*out));
+	out->dtype = -1;
+	snprintf(out->name, sizeof(out->name), "%s", "--expr");
+	if (!opts->shape)
+		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(opts->expr),
+				     "--expr needs --shape: the extents its variables range over");
+	if (opts->dtype || opts->swizzle) {
+		const char *option = opts->dtype ? "--dtype" : "--swizzle";
+		loc = option_loc(option, opts->dtype ? opts->dtype : opts->swizzle);
+		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(loc.text),
+				     "%s does not apply to an --expr layout", option);
+	}
+	loc = option_loc("--shape", opts->shape);
+	n = axe_parse_int_list(opts->shape, &loc, out->shape.dim, AXE_MAX_RANK, "extent", err);
+	if (n < 0)
+		return -1;
+	out->shape.rank = (size_t)n;
+	for (long d = 0; d < n; d++)
+		if (out->shape.dim[d] <= 0 || __builtin_mul_overflow(product, out->shape.dim[d],
+								     &product))
+			return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(opts->shape),
+					     "shape extents must be positive and their product "
+					     "fit in 64 bits");
+	out->expr = axe_expr_layout_from_text(opts->expr, opts->vars, opts->replica_vars,
+					      &out->shape, err);
+	return out->expr ? 0 : -1;
+}
+
 void axe_operand_release(axe_operand *op)
 {
 	axe_layout_free(op->layout);
+	axe_expr_layout_free(op->expr);
 	axe_spec_free(op->spec);
 	op->layout = NULL;
+	op->expr = NULL;
 	op->spec = NULL;
 }

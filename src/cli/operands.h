@@ -7,6 +7,7 @@
 #define AXE_CLI_OPERANDS_H
 
 #include "../core/layout.h"
+#include "../expr/expr_layout.h"
 #include "../spec/spec.h"
 
 /* The qualifying options of one operand, as the user gave them (or NULL). */
@@ -15,12 +16,17 @@ typedef struct axe_operand_opts {
 	const char *dtype;
 	const char *swizzle;
 	const char *name;
+	bool allow_expr;          /* the command takes `expr:` layouts too */
+	const char *expr;         /* --expr, --vars, --replica-vars: an `expr:` operand */
+	const char *vars;
+	const char *replica_vars;
 } axe_operand_opts;
 
 typedef struct axe_operand {
 	axe_spec *spec;               /* owned; NULL for a literal */
 	const axe_spec_layout *entry; /* the spec's entry, or NULL */
-	axe_layout *layout;           /* owned */
+	axe_layout *layout;           /* owned; NULL for an `expr:` layout */
+	axe_expr_layout *expr;        /* owned; the `expr:` layout, or NULL */
 	axe_shape shape;
 	int dtype;                    /* or -1 */
 	char name[128];
@@ -36,12 +42,33 @@ typedef struct axe_operand {
 
 enum { AXE_KEY_SHAPE = 's', AXE_KEY_DTYPE = 'd', AXE_KEY_SWIZZLE = 'w' };
 
+/* Option rows of the commands that also take an `expr:` layout on the command line. */
+#define AXE_EXPR_OPERAND_OPTIONS                                                        \
+	{ "expr", AXE_KEY_EXPR, "MAP", "an expr: layout as an operand: AXIS=EXPR;... in C "  \
+				       "syntax over the variables, e.g. 'laneid=4*i+(j/2)%4;"  \
+				       "m=j%2' (/ and % are floor division and modulo; needs "  \
+				       "--shape)" },                                            \
+	{ "vars", AXE_KEY_VARS, "V,...", "names of the --expr variables, one per --shape "  \
+					 "dimension (default i0,i1,...)" },                 \
+	{ "replica-vars", AXE_KEY_REPLICA_VARS, "R=N,...", "replica variables of --expr: "   \
+							   "each value of R in [0, N) gives "\
+							   "one image, e.g. r=2" }
+
+enum { AXE_KEY_EXPR = 0x1000, AXE_KEY_VARS, AXE_KEY_REPLICA_VARS };
+
 /* Store "arg" into "o" when "key" is one of the operand options; 1 if it was. */
 int axe_operand_option(axe_operand_opts *o, int key, const char *arg);
 
-/* Resolve "arg" into "out"; 0, or -1 with "err" set. */
+/*
+ * Resolve "arg" into "out"; 0, or -1 with "err" set.  A spec's `expr:`
+ * layout is accepted only with "opts->allow_expr" (then out->expr is set
+ * and out->layout is NULL).
+ */
 int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_operand *out,
 			axe_error *err);
+
+/* Resolve the `expr:` operand of --expr, --vars, --replica-vars and --shape. */
+int axe_operand_resolve_expr(const axe_operand_opts *opts, axe_operand *out, axe_error *err);
 void axe_operand_release(axe_operand *op);
 
 /*

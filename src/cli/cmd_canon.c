@@ -1,0 +1,89 @@
+/*
+ * cmd_canon.c: `axe-layout canon`: the canonical form of a layout (Axe
+ * paper, Appendix A.1; semantics.md "Canonical form") and the rules that
+ * produced it.
+ */
+#include <stdlib.h>
+
+#include "../algebra/canon.h"
+#include "../output/canon_out.h"
+#include "commands.h"
+#include "operands.h"
+
+enum { KEY_JSON = 256 };
+
+static const axe_opt options[] = {
+	{ "json", KEY_JSON, NULL, "one JSON object: layout, shape, canonical, shard and replica "
+				  "(lists of [extent, stride, \"axis\"]), offset, swizzle, "
+				  "rules ([{\"rule\": \"D1\", \"count\": 1}, ...]) and "
+				  "gap_condition" },
+	AXE_OPERAND_OPTIONS,
+	AXE_OPT_END,
+};
+
+const axe_command command_canon = {
+	"canon", "LAYOUT [--json]",
+	"Print the canonical form of a layout: the same map, written one standard way\n"
+	"(Axe paper, Appendix A.1), and which rewrite rules produced it.",
+	"Shard: D0 drops extent-1 iters (one (1,1,a) stays if all were unit), D1 fuses an\n"
+	"adjacent pair on one axis when s_outer = e_inner * s_inner.  Offsets: O0 drops\n"
+	"zeros.  Replica: C0 drops iters of extent 1 or stride 0, C1 makes strides\n"
+	"positive by moving the far end into the offset, C2 fuses iters on one axis whose\n"
+	"points form one arithmetic progression; then replicas are sorted by (axis,\n"
+	"stride, extent).  A swizzle is kept; only the tile part is rewritten.\n"
+	"The first line is the canonical layout, then its logical shape (unchanged), one\n"
+	"line per rule that fired with its count, and whether the gap condition holds:\n"
+	"on every replica axis, each stride exceeds the reach of the smaller ones.\n"
+	"Two layouts with identical canonical forms induce the same map; check-equal\n"
+	"uses that first.\n",
+	options,
+	"canonical form of a layout and the rules that fired",
+};
+
+typedef struct canon_args {
+	axe_operand_opts operand;
+	bool json;
+} canon_args;
+
+static int handle(void *ctx, int key, const char *arg)
+{
+	canon_args *a = ctx;
+
+	if (axe_operand_option(&a->operand, key, arg))
+		return 0;
+	if (key == KEY_JSON)
+		a->json = true;
+	return 0;
+}
+
+int cmd_canon(int argc, char **argv)
+{
+	canon_args a = { 0 };
+	axe_operand op;
+	axe_canon_report report;
+	axe_layout *canonical = NULL;
+	axe_writer *w = NULL;
+	axe_error err;
+	int first = axe_opts_parse(&command_canon, argc, argv, handle, &a);
+
+	if (first < 0)
+		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
+	if (first != 2)
+		return axe_usage_error(&command_canon, "expected one LAYOUT operand, got %d",
+				       first - 1);
+	axe_error_init(&err);
+	if (axe_operand_resolve(argv[1], &a.operand, &op, &err) == 0)
+		canonical = axe_layout_canon(op.layout, &report, &err);
+	if (canonical && (w = malloc(sizeof(*w)))) {
+		axe_writer_init(w, stdout);
+		axe_print_canon(w, canonical, &op.shape, &report,
+				a.json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
+		axe_writer_flush(w);
+	} else if (canonical) {
+		axe_error_set(&err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	}
+	free(w);
+	axe_layout_free(canonical);
+	axe_operand_release(&op);
+	return axe_error_is_set(&err) ? axe_cli_report(&err) : AXE_EXIT_OK;
+}

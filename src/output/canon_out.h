@@ -1,0 +1,15 @@
+/*
+ * canon_out.h: text and JSON for `canon` (cli.md): the canonical layout
+ * first, then the rules that fired and the gap condition.
+ */
+#ifndef AXE_OUTPUT_CANON_OUT_H
+#define AXE_OUTPUT_CANON_OUT_H
+
+#include "../algebra/canon.h"
+#include "eval_out.h"
+
+/* Print "canonical" (on logical "shape") and the report of how it was reached. */
+void axe_print_canon(axe_writer *w, const axe_layout *canonical, const axe_shape *shape,
+		     const axe_canon_report *report, axe_format format);
+
+#endif

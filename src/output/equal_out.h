@@ -1,0 +1,13 @@
+/*
+ * equal_out.h: text and JSON for `check-equal` (cli.md): how equality is
+ * known, or the counterexample, or why it is undecided.
+ */
+#ifndef AXE_OUTPUT_EQUAL_OUT_H
+#define AXE_OUTPUT_EQUAL_OUT_H
+
+#include "../prove/prove.h"
+#include "eval_out.h"
+
+void axe_print_equal(axe_writer *w, const axe_equal_result *res, axe_format format);
+
+#endif
