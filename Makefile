@@ -19,8 +19,9 @@ CFLAGS_ASAN := $(CFLAGS_COMMON) -O1 -g -fno-omit-frame-pointer \
 LDLIBS  := -lyaml -lz3 -lm
 TEST_LDLIBS := -lcmocka $(LDLIBS)
 
-# Debian package per header the build needs.
+# Debian package per header the build needs, and per tool the tests use.
 DEPS := yaml.h:libyaml-dev z3.h:libz3-dev cmocka.h:libcmocka-dev
+DEP_TOOLS := xmllint:libxml2-utils
 
 LIB_SRC  := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
@@ -50,6 +51,9 @@ build/.deps-ok:
 	for d in $(DEPS); do \
 	  h=$${d%%:*}; pkg=$${d#*:}; \
 	  echo "#include <$$h>" | $(CC) -E -x c - >/dev/null 2>&1 || missing="$$missing $$pkg"; \
+	done; \
+	for d in $(DEP_TOOLS); do \
+	  command -v $${d%%:*} >/dev/null 2>&1 || missing="$$missing $${d#*:}"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \

@@ -1,7 +1,8 @@
 #!/bin/sh
-# tests/run.sh BUILD_DIR TEST_BINARY...: run the cmocka binaries (TAP output)
-# and the CLI golden tests against BUILD_DIR/axe-layout; print one closing
-# line "N passed, M failed" for the whole suite and exit non-zero on failure.
+# tests/run.sh BUILD_DIR TEST_BINARY...: run the cmocka binaries (TAP output),
+# the CLI golden tests (tests/cli/*.t) against BUILD_DIR/axe-layout and the
+# test scripts (tests/scripts/*.sh); print one closing line
+# "N passed, M failed" for the whole suite and exit non-zero on failure.
 build=$1; shift
 pass=0; fail=0
 log=$(mktemp); trap 'rm -f "$log"' EXIT
@@ -19,30 +20,30 @@ for t in "$@"; do
 	fi
 done
 
-for t in tests/cli/*.t; do
-	out=$(sh tests/cli/run.sh "$build/axe-layout" "$t")
+# run_counted WHAT CMD...: run a runner that ends with "N passed, M failed".
+run_counted() {
+	what=$1; shift
+	out=$("$@")
 	status=$?
 	summary=$(printf '%s\n' "$out" | tail -n 1)
-	p=${summary%% passed*}; f=${summary#*passed, }; f=${f%% failed*}
+	case $summary in
+	*" passed, "*" failed"*) p=${summary%% passed*}; f=${summary#*passed, }; f=${f%% failed*} ;;
+	*) p=0; f=1 ;;
+	esac
+	[ "$status" -eq 0 ] || [ "$f" -gt 0 ] || f=1
 	pass=$((pass + p)); fail=$((fail + f))
 	if [ "$status" -ne 0 ]; then
-		printf '%s\n' "$out" | sed '$d'; echo "FAIL $t"
+		printf '%s\n' "$out" | sed '$d'; echo "FAIL $what"
 	else
-		echo "ok   $t ($p cases)"
+		echo "ok   $what ($p checks)"
 	fi
-done
+}
 
+for t in tests/cli/*.t; do
+	run_counted "$t" sh tests/cli/run.sh "$build/axe-layout" "$t"
+done
 for t in tests/scripts/*.sh; do
-	out=$(sh "$t" "$build/axe-layout")
-	status=$?
-	summary=$(printf '%s\n' "$out" | tail -n 1)
-	p=${summary%% passed*}; f=${summary#*passed, }; f=${f%% failed*}
-	pass=$((pass + p)); fail=$((fail + f))
-	if [ "$status" -ne 0 ]; then
-		printf '%s\n' "$out" | sed '$d'; echo "FAIL $t"
-	else
-		echo "ok   $t ($p checks)"
-	fi
+	run_counted "$t" sh "$t" "$build/axe-layout"
 done
 
 echo "$pass passed, $fail failed"

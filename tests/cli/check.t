@@ -1,0 +1,59 @@
+# check: the CI gate over the checks: of specs.
+
+$ axe-layout check specs/tensor_core_tile.yaml specs/tmem.yaml
+15 passed, 0 failed
+? 0
+
+$ axe-layout check specs/tmem.yaml --verbose
+specs/tmem.yaml:11:5: ok eval tmem at (0, 0, 0)
+specs/tmem.yaml:12:5: ok eval tmem at (0, 5, 3)
+specs/tmem.yaml:13:5: ok eval tmem at (1, 0, 0)
+specs/tmem.yaml:14:5: ok eval tmem at (1, 127, 111)
+4 passed, 0 failed
+? 0
+
+# A deliberately wrong expectation fails with its file:line and the actual value.
+$ axe-layout check tests/data/check/wrong.yaml
+tests/data/check/wrong.yaml:11:5: FAIL lane of (2, 9) off by one: expected {laneid: 9, warpid: 6, m: 1}, {laneid: 9, warpid: 10, m: 1}; got {laneid: 8, warpid: 6, m: 1}, {laneid: 8, warpid: 10, m: 1}
+tests/data/check/wrong.yaml:13:5: FAIL inverse frag at {laneid: 8, warpid: 6, m: 1}: expected preimages (2, 8); got (2, 9)
+tests/data/check/wrong.yaml:15:5: FAIL canon col: expected S[32:1]; got S[(4,8):(1,4)]
+tests/data/check/wrong.yaml:16:5: FAIL equal row col: not equal at (0, 1): row -> {m: 1}; col -> {m: 4}
+3 passed, 4 failed
+? 1
+
+$ axe-layout check tests/data/check/wrong.yaml --json | grep -o '"name":"[^"]*","status":"fail"\|"passed":.*'
+"name":"lane of (2, 9) off by one","status":"fail"
+"name":"inverse frag at {laneid: 8, warpid: 6, m: 1}","status":"fail"
+"name":"canon col","status":"fail"
+"name":"equal row col","status":"fail"
+"passed":3,"failed":4,"skipped":0}
+? 0
+
+# Malformed checks are input errors at their position.
+$ axe-layout check tests/data/check/bad.yaml
+tests/data/check/bad.yaml:5:5: error: unknown check kind 'evl'
+    - evl: {layout: row, at: [0, 0], expect: [{m: 0}]}
+      ^~~
+hint: did you mean 'eval'?
+? 2
+
+$ axe-layout check tests/data/check/bad_layout.yaml
+tests/data/check/bad_layout.yaml:5:20: error: unknown layout 'rows' in tests/data/check/bad_layout.yaml
+    - eval: {layout: rows, at: [0, 0], expect: [{m: 0}]}
+                     ^~~~
+hint: did you mean 'row'?
+? 2
+
+$ axe-layout check
+axe-layout check: error: expected at least one SPEC file
+Try 'axe-layout check --help'.
+? 2
+
+$ axe-layout check tests/data/check/wrong.yaml --junit /nonexistent/dir/j.xml
+tests/data/check/wrong.yaml:11:5: FAIL lane of (2, 9) off by one: expected {laneid: 9, warpid: 6, m: 1}, {laneid: 9, warpid: 10, m: 1}; got {laneid: 8, warpid: 6, m: 1}, {laneid: 8, warpid: 10, m: 1}
+tests/data/check/wrong.yaml:13:5: FAIL inverse frag at {laneid: 8, warpid: 6, m: 1}: expected preimages (2, 8); got (2, 9)
+tests/data/check/wrong.yaml:15:5: FAIL canon col: expected S[32:1]; got S[(4,8):(1,4)]
+tests/data/check/wrong.yaml:16:5: FAIL equal row col: not equal at (0, 1): row -> {m: 1}; col -> {m: 4}
+3 passed, 4 failed
+axe-layout check: error: cannot write '/nonexistent/dir/j.xml': No such file or directory
+? 2
