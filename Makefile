@@ -124,6 +124,12 @@ demo: build/axe-layout
 	@echo
 	@echo '$$ axe-layout eval specs/tensor_core_tile.yaml:frag --inverse laneid=8,warpid=10,m=1'
 	@build/axe-layout eval specs/tensor_core_tile.yaml:frag --inverse laneid=8,warpid=10,m=1
+	@echo
+	@echo "$$ axe-layout check-equal specs/tensor_core_tile.yaml:frag --expr 'laneid=4*i+(j/2)%4; warpid=j/8+5+4*r; m=j%2' --vars i,j --replica-vars r=2 --shape 8,16 --method smt"
+	@build/axe-layout check-equal specs/tensor_core_tile.yaml:frag --expr 'laneid=4*i+(j/2)%4; warpid=j/8+5+4*r; m=j%2' --vars i,j --replica-vars r=2 --shape 8,16 --method smt
+	@echo
+	@echo '$$ axe-layout check specs/*.yaml'
+	@build/axe-layout check specs/*.yaml
 
 check: build/axe-layout build/asan/axe-layout $(UNIT_BIN) $(PROP_BIN) layers
 	@sh tests/run.sh build/asan $(UNIT_BIN) $(PROP_BIN)

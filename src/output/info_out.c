@@ -10,13 +10,13 @@
 
 static void write_shape(axe_writer *w, const axe_shape *shape)
 {
-	axe_write_char(w, '[');
+	axe_write_char(w, '(');
 	for (size_t d = 0; d < shape->rank; d++) {
 		if (d)
 			axe_write_str(w, ", ");
 		axe_write_i64(w, shape->dim[d]);
 	}
-	axe_write_char(w, ']');
+	axe_write_char(w, ')');
 }
 
 static void write_coord(axe_writer *w, const axe_evaluator *ev, int64_t flat)

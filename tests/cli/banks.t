@@ -549,7 +549,7 @@ $ axe-layout eval 'S[(8,32):(32,1)]' --dtype f32 --swizzle 128B --inverse m=77 -
 $ axe-layout info 'S[(8,32):(32,1)]' --dtype f32 --swizzle 128B
 layout:     Swizzle(2,3,3) o S[(8,32):(32,1)]
 size:       256 points
-shape:      [8, 32] (admitted: any shape of 256 points)
+shape:      (8, 32) (admitted: any shape of 256 points)
 dtype:      f32
 axes:
   m     memory  [0, 255]          span 256

@@ -129,3 +129,55 @@ Run 'axe-layout --help' for the list of commands.
 $ axe-layout eval no-such-file.yaml:frag
 no-such-file.yaml: error: cannot open 'no-such-file.yaml': No such file or directory
 ? 2
+
+# Spec files: every malformed spec names the file, line and column.
+$ axe-layout eval tests/data/errors/binary.yaml --at 0,0
+tests/data/errors/binary.yaml:4:1: error: the file is not text: NUL byte
+     
+  ^
+? 2
+
+$ axe-layout eval tests/data/errors/empty.yaml --at 0,0
+tests/data/errors/empty.yaml:1:1: error: empty spec file
+? 2
+
+$ axe-layout eval tests/data/errors/layouts_list.yaml --at 0,0
+tests/data/errors/layouts_list.yaml:2:10: error: expected a mapping for 'layouts' but found a sequence
+  layouts: [1, 2]
+           ^
+? 2
+
+$ axe-layout eval tests/data/errors/overflow.yaml --at 0,0
+tests/data/errors/overflow.yaml:4:12: error: the product of the shard extents overflows 64 bits at iter 2
+      shard: [{extent: 4294967296, stride: 1}, {extent: 4294967296, stride: 1}]
+             ^
+? 2
+
+$ axe-layout eval tests/data/errors/shape.yaml --at 0,0
+tests/data/errors/shape.yaml:5:12: error: shape [8, 15] has 120 points but the layout has 128
+      shape: [8, 15]
+             ^
+? 2
+
+$ axe-layout eval tests/data/errors/unknown_key.yaml --at 0,0
+tests/data/errors/unknown_key.yaml:5:5: error: unknown key 'strides' in a layout
+      strides: [1]
+      ^~~~~~~
+hint: expected layout, shape, dtype, swizzle, shard, replica, offset, vars, replica_vars, expr or description
+? 2
+
+$ axe-layout eval tests/data/errors/wrong_type.yaml --at 0,0
+tests/data/errors/wrong_type.yaml:4:22: error: expected an integer for 'extent' but found the string '8'
+      shard: [{extent: "8", stride: 1}]
+                       ^~~
+? 2
+
+$ axe-layout eval tests/data/errors/two.yaml:fram --at 0,0
+tests/data/errors/two.yaml: error: unknown layout 'fram' in tests/data/errors/two.yaml
+hint: did you mean 'frag'?
+? 2
+
+$ axe-layout eval tests/data/errors/two.yaml --at 0,0
+tests/data/errors/two.yaml: error: tests/data/errors/two.yaml holds 2 layouts: name one as tests/data/errors/two.yaml:NAME
+? 2
+
