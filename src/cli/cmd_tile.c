@@ -2,22 +2,16 @@
  * cmd_tile.c: `axe-layout tile`: the tiled layout of an outer and an inner
  * layout (Axe paper, section 3.3 and Appendix C).
  */
-#include <stdio.h>
-#include <string.h>
-
 #include "../algebra/tile.h"
-#include "../output/algebra_out.h"
 #include "commands.h"
-#include "operands.h"
-
-enum { KEY_OUTER_SHAPE = 256, KEY_INNER_SHAPE, KEY_JSON };
+#include "pair.h"
 
 static const axe_opt options[] = {
-	{ "outer-shape", KEY_OUTER_SHAPE, "S", "shape of OUTER, the grid of tiles (default: "
+	{ "outer-shape", AXE_KEY_LEFT_SHAPE, "S", "shape of OUTER, the grid of tiles (default: "
 					       "its shard extents)" },
-	{ "inner-shape", KEY_INNER_SHAPE, "S", "shape of INNER, one tile (default: its shard "
+	{ "inner-shape", AXE_KEY_RIGHT_SHAPE, "S", "shape of INNER, one tile (default: its shard "
 					       "extents)" },
-	{ "json", KEY_JSON, NULL, "one JSON object with the keys layout, shape, "
+	{ "json", AXE_KEY_PAIR_JSON, NULL, "one JSON object with the keys layout, shape, "
 				  "interleaved and span (INNER's, per axis)" },
 	AXE_OPT_END,
 };
@@ -40,61 +34,12 @@ const axe_command command_tile = {
 	"the tiled (Kronecker-style) product of two layouts",
 };
 
-typedef struct tile_args {
-	const char *outer_shape, *inner_shape;
-	bool json;
-} tile_args;
-
-static int handle(void *ctx, int key, const char *arg)
-{
-	tile_args *a = ctx;
-
-	if (key == KEY_OUTER_SHAPE)
-		a->outer_shape = arg;
-	else if (key == KEY_INNER_SHAPE)
-		a->inner_shape = arg;
-	else if (key == KEY_JSON)
-		a->json = true;
-	return 0;
-}
-
-/* Resolve "arg" on "shape", placing a shape error on "option". */
-static int resolve(const char *arg, const char *shape, const char *option, axe_operand *op,
-		   axe_error *err)
-{
-	axe_operand_opts o = { .shape = shape };
-	int r = axe_operand_resolve(arg, &o, op, err);
-
-	if (r < 0 && strcmp(err->source, "--shape") == 0)
-		snprintf(err->source, sizeof(err->source), "%s", option);
-	return r;
-}
+static const axe_pair_command pair = {
+	&command_tile, "--outer-shape", "--inner-shape", "OUTER and INNER", axe_layout_tile,
+	"cannot tile", true,
+};
 
 int cmd_tile(int argc, char **argv)
 {
-	tile_args a = { 0 };
-	axe_operand outer = { 0 }, inner = { 0 };
-	axe_algebra_result res = { 0 };
-	axe_reason why;
-	axe_error err;
-	int first = axe_opts_parse(&command_tile, argc, argv, handle, &a), r;
-
-	if (first < 0)
-		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
-	if (first != 3)
-		return axe_usage_error(&command_tile, "expected two LAYOUT operands, OUTER and "
-				       "INNER, got %d", first - 1);
-	axe_error_init(&err);
-	r = resolve(argv[1], a.outer_shape, "--outer-shape", &outer, &err);
-	if (r == 0)
-		r = resolve(argv[2], a.inner_shape, "--inner-shape", &inner, &err);
-	if (r == 0)
-		r = axe_layout_tile(outer.layout, &outer.shape, inner.layout, &inner.shape, &res,
-				    &why, &err);
-	if (r >= 0)
-		r = axe_emit_algebra(r, &res, &why, "cannot tile", inner.layout, a.json, &err);
-	axe_algebra_result_release(&res);
-	axe_operand_release(&outer);
-	axe_operand_release(&inner);
-	return r < 0 ? axe_cli_report(&err) : r;
+	return axe_cli_run_pair(&pair, argc, argv);
 }

@@ -56,17 +56,6 @@ static int handle(void *ctx, int key, const char *arg)
 	return 0;
 }
 
-/* Resolve INNER on "shape", placing a shape error on --inner-shape. */
-static int resolve_inner(const char *arg, const char *shape, axe_operand *op, axe_error *err)
-{
-	axe_operand_opts o = { .shape = shape };
-	int r = axe_operand_resolve(arg, &o, op, err);
-
-	if (r < 0 && strcmp(err->source, "--shape") == 0)
-		snprintf(err->source, sizeof(err->source), "%s", "--inner-shape");
-	return r;
-}
-
 int cmd_tile_of(int argc, char **argv)
 {
 	tile_of_args a = { 0 };
@@ -83,8 +72,10 @@ int cmd_tile_of(int argc, char **argv)
 				       "INNER, got %d", first - 1);
 	axe_error_init(&err);
 	r = axe_operand_resolve(argv[1], &a.operand, &tile, &err);
-	if (r == 0)
-		r = resolve_inner(argv[2], a.inner_shape, &inner, &err);
+	if (r == 0) {
+		axe_operand_opts o = { .shape = a.inner_shape, .shape_option = "--inner-shape" };
+		r = axe_operand_resolve(argv[2], &o, &inner, &err);
+	}
 	if (r == 0)
 		r = axe_layout_tile_of(tile.layout, &tile.shape, inner.layout, &inner.shape, &res,
 				       &why, &err);

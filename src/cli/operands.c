@@ -100,9 +100,10 @@ static int from_spec(const char *arg, const axe_operand_opts *opts, axe_operand 
 	return 0;
 }
 
-static int apply_shape(const char *text, axe_operand *out, axe_error *err)
+static int apply_shape(const char *text, const char *option, axe_operand *out,
+		       axe_error *err)
 {
-	axe_loc loc = option_loc("--shape", text);
+	axe_loc loc = option_loc(option, text);
 	int64_t dims[AXE_MAX_RANK], size, product = 1;
 	long n = axe_parse_int_list(text, &loc, dims, AXE_MAX_RANK, "extent", err);
 
@@ -205,7 +206,8 @@ int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_opera
 	}
 	if (opts->name)
 		snprintf(out->name, sizeof(out->name), "%s", opts->name);
-	if (opts->shape && apply_shape(opts->shape, out, err) < 0)
+	if (opts->shape && apply_shape(opts->shape, opts->shape_option ? opts->shape_option
+								      : "--shape", out, err) < 0)
 		return -1;
 	if (opts->dtype && apply_dtype(opts->dtype, out, err) < 0)
 		return -1;

@@ -16,6 +16,7 @@ typedef struct axe_operand_opts {
 	const char *dtype;
 	const char *swizzle;
 	const char *name;
+	const char *shape_option; /* the option --shape errors name (default "--shape") */
 	bool allow_expr;          /* the command takes `expr:` layouts too */
 	const char *expr;         /* --expr, --vars, --replica-vars: an `expr:` operand */
 	const char *vars;
