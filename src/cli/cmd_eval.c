@@ -206,14 +206,8 @@ int cmd_eval(int argc, char **argv)
 		return axe_usage_error(&command_eval, "expected one LAYOUT operand, got %d",
 				       first - 1);
 	axe_error_init(&err);
-	if (axe_operand_resolve(argv[1], &a.operand, &op, &err) < 0) {
-		axe_operand_release(&op);
+	if (axe_operand_evaluator(argv[1], &a.operand, &op, &ev, &err) < 0)
 		return axe_cli_report(&err);
-	}
-	if (axe_evaluator_init(&ev, op.layout, &op.shape, &err) < 0) {
-		axe_operand_release(&op);
-		return axe_cli_report(&err);
-	}
 	if (ev.replicas_coincide && !a.base)
 		fprintf(stderr, "axe-layout: note: some replica combinations land on the same "
 			"point; each image is listed once\n");

@@ -60,14 +60,8 @@ int cmd_info(int argc, char **argv)
 		return axe_usage_error(&command_info, "expected one LAYOUT operand, got %d",
 				       first - 1);
 	axe_error_init(&err);
-	if (axe_operand_resolve(argv[1], &a.operand, &op, &err) < 0) {
-		axe_operand_release(&op);
+	if (axe_operand_evaluator(argv[1], &a.operand, &op, &ev, &err) < 0)
 		return axe_cli_report(&err);
-	}
-	if (axe_evaluator_init(&ev, op.layout, &op.shape, &err) < 0) {
-		axe_operand_release(&op);
-		return axe_cli_report(&err);
-	}
 	if (axe_info_compute(&ev, &info, &err) == 0 && (w = malloc(sizeof(*w)))) {
 		axe_writer_init(w, stdout);
 		axe_print_info(w, &ev, &info, op.dtype, a.json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);

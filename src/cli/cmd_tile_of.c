@@ -2,8 +2,6 @@
  * cmd_tile_of.c: `axe-layout tile-of`: is T a tile of INNER, and which outer
  * layout C gives tile(C, INNER) = T (Axe paper, Appendix D)?
  */
-#include <stdio.h>
-#include <string.h>
 
 #include "../algebra/tile_of.h"
 #include "../output/algebra_out.h"

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../core/dtype.h"
+#include "../core/eval.h"
 #include "../parse/parse.h"
 #include "operands.h"
 
@@ -264,4 +265,14 @@ void axe_operand_release(axe_operand *op)
 	op->layout = NULL;
 	op->expr = NULL;
 	op->spec = NULL;
+}
+
+int axe_operand_evaluator(const char *arg, const axe_operand_opts *opts, axe_operand *op,
+			  axe_evaluator *ev, axe_error *err)
+{
+	if (axe_operand_resolve(arg, opts, op, err) == 0 &&
+	    axe_evaluator_init(ev, op->layout, &op->shape, err) == 0)
+		return 0;
+	axe_operand_release(op);
+	return -1;
 }

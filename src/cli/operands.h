@@ -73,6 +73,14 @@ int axe_operand_resolve_expr(const axe_operand_opts *opts, axe_operand *out, axe
 void axe_operand_release(axe_operand *op);
 
 /*
+ * Resolve "arg" and prepare an evaluator for it on its shape: 0, or -1 with
+ * "err" set and nothing to release.  On success release "ev", then "op".
+ */
+struct axe_evaluator;
+int axe_operand_evaluator(const char *arg, const axe_operand_opts *opts, axe_operand *op,
+			  struct axe_evaluator *ev, axe_error *err);
+
+/*
  * Place an error raised while using option "option" with value "value" (an
  * error from the library that has no position yet) on that value.
  */
