@@ -1,0 +1,35 @@
+/*
+ * tma_out.h: text and JSON for `emit-tma` (cli.md, "JSON shapes").
+ *
+ * Text: the cuTensorMapEncodeTiled arguments as C assignments (arrays
+ * innermost first), then the copies: their count, bytes, the shared buffer's
+ * alignment, the loops and each copy's coordinates and offsets.  JSON: one
+ * object with cli.md's keys (dtype, rank, globalDim, globalStrides, boxDim,
+ * elementStrides, interleave, swizzle, l2Promotion, oobFill, copies with
+ * coords and smem_offset_bytes, bytes_per_copy) and the extras possible,
+ * direction, total_bytes, box_pitch_bytes, smem_alignment_bytes,
+ * global_alignment_bytes, loops, and global_offset_bytes per copy.  A copy
+ * the hardware cannot do prints "no TMA plan (RULE): REASON" and "fix: FIX",
+ * or {"possible":false,"rule":...,"reason":...,"fix":...}.
+ */
+#ifndef AXE_OUTPUT_TMA_OUT_H
+#define AXE_OUTPUT_TMA_OUT_H
+
+#include <stdbool.h>
+
+#include "../codegen/tma.h"
+#include "eval_out.h"
+#include "writer.h"
+
+void axe_print_tma_plan(axe_writer *w, const axe_tma_plan *plan, axe_format format);
+void axe_print_tma_refusal(axe_writer *w, const axe_tma_refusal *why, axe_format format);
+
+/*
+ * Print on stdout the answer of axe_tma_plan_build that returned "r" (1 or
+ * 0).  Returns the exit status (AXE_EXIT_OK, or AXE_EXIT_FALSE when there is
+ * no plan), or -1 with "err" set when memory runs out.
+ */
+int axe_emit_tma(int r, const axe_tma_plan *plan, const axe_tma_refusal *why, bool json,
+		 axe_error *err);
+
+#endif

@@ -1,0 +1,747 @@
+/*
+ * test_tma.c: TMA plans (src/codegen/tma*.c) against the expected
+ * cuTensorMapEncodeTiled arguments of issue 8 and semantics.md, and every
+ * plan against an oracle that knows nothing of the planner: it performs the
+ * copies the plan lists, element by element, as the hardware would (the box
+ * dense in dimension order, rows a swizzle span apart under a swizzle, the
+ * 16-byte chunks of each shared byte address XORed with bits 7.. of it),
+ * and checks that every element of the region lands exactly where the
+ * shared layout, evaluated through core/eval.h with its swizzle, says, from
+ * where the global layout says, and that nothing else is written.
+ * Refusals are checked by the rule they name.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "codegen/tma.h"
+#include "core/dtype.h"
+#include "core/eval.h"
+#include "parse/parse.h"
+
+typedef struct tma_case {
+	const char *global, *gshape;     /* layout, shape (NULL: shard extents) */
+	const char *smem, *sshape;
+	const char *dtype, *swizzle;     /* preset for SMEM, or NULL */
+	const char *region, *smem_region, *box;
+	const char *option;              /* "s2g", "nan", "32B" (interleave) or NULL */
+	int rank;                        /* expected; 0 for a refusal */
+	uint64_t gdim[5], strides[4];
+	uint32_t boxdim[5];
+	int64_t ncopies, bytes;
+	const char *rule;                /* the refusal's rule */
+} tma_case;
+
+/* The issue's and semantics.md's cases, then the other shapes of plans. */
+static const tma_case plans[] = {
+	/* 4096x4096 f16 row-major, 64x64 box, 128B swizzle */
+	{ "S[(4096,4096)]", NULL, "S[(64,64)]", NULL, "f16", "128B", NULL, NULL, NULL, NULL,
+	  2, { 4096, 4096 }, { 8192 }, { 64, 64 }, 1, 8192, NULL },
+	/* a bf16 tile 64 wide and 128 rows, 128B swizzle, away from the origin */
+	{ "S[(4096,4096)]", NULL, "S[(128,64)]", NULL, "bf16", "128B", "128:256,64:128", NULL, NULL,
+	  NULL, 2, { 4096, 4096 }, { 8192 }, { 64, 128 }, 1, 16384, NULL },
+	/* 128 wide bf16, row-major shared tile: one rank-3 box */
+	{ "S[(4096,4096)]", NULL, "S[(64,128)]", NULL, "bf16", "128B", NULL, NULL, NULL, NULL,
+	  3, { 64, 64, 4096 }, { 128, 8192 }, { 64, 2, 64 }, 1, 16384, NULL },
+	/* 128 wide bf16 as two 64-wide swizzle atoms: two 64-wide boxes */
+	{ "S[(4096,4096)]", NULL, "S[(64,2,64):(64,4096,1)]", "64,128", "bf16", "128B", NULL,
+	  NULL, NULL, NULL, 2, { 4096, 4096 }, { 8192 }, { 64, 64 }, 2, 8192, NULL },
+	/* f32 128 wide as two 64-wide atoms: a rank-3 box, then the atoms in a loop */
+	{ "S[(4096,4096)]", NULL, "S[(64,2,64):(64,4096,1)]", "64,128", "f32", "128B", NULL,
+	  NULL, NULL, NULL, 3, { 32, 128, 4096 }, { 128, 16384 }, { 32, 2, 64 }, 2, 16384, NULL },
+	/* f32 64 wide, 128B: the rank-3 box {32, 2, rows} */
+	{ "S[(4096,4096)]", NULL, "S[(128,64)]", NULL, "f32", "128B", NULL, NULL, NULL, NULL,
+	  3, { 32, 128, 4096 }, { 128, 16384 }, { 32, 2, 128 }, 1, 32768, NULL },
+	/* rank 6: a loop of rank-5 maps moving the global address */
+	{ "S[(4,4,4,4,4,128)]", NULL, "S[(2,2,2,2,2,64)]", NULL, "f16", NULL,
+	  "0:2,0:2,0:2,0:2,0:2,0:64", NULL, NULL, NULL, 5, { 128, 4, 4, 4, 4 },
+	  { 256, 1024, 4096, 16384 }, { 64, 2, 2, 2, 2 }, 2, 2048, NULL },
+	/* 512 rows: a third dimension of 2 x 256 rows */
+	{ "S[(4096,64)]", NULL, "S[(512,64)]", NULL, "f16", "128B", NULL, NULL, NULL, NULL,
+	  3, { 64, 256, 16 }, { 128, 32768 }, { 64, 256, 2 }, 1, 65536, NULL },
+	/* forced boxes that keep the rules */
+	{ "S[(4096,4096)]", NULL, "S[(64,64)]", NULL, "f16", "128B", NULL, NULL, "32,64", NULL,
+	  2, { 4096, 4096 }, { 8192 }, { 64, 32 }, 2, 4096, NULL },
+	{ "S[(4096,4096)]", NULL, "S[(128,64)]", NULL, "f32", "128B", NULL, NULL, "128,2,32",
+	  NULL, 3, { 32, 128, 4096 }, { 128, 16384 }, { 32, 2, 128 }, 1, 32768, NULL },
+	/* no swizzle: 64 f32 per row in one box; 64B and 32B swizzles */
+	{ "S[(256,256)]", NULL, "S[(32,64)]", NULL, "f32", NULL, NULL, NULL, NULL, NULL,
+	  2, { 256, 256 }, { 1024 }, { 64, 32 }, 1, 8192, NULL },
+	{ "S[(256,256)]", NULL, "S[(32,32)]", NULL, "bf16", "64B", "32:64,64:96", NULL, NULL, NULL,
+	  2, { 256, 256 }, { 512 }, { 32, 32 }, 1, 2048, NULL },
+	{ "S[(256,256)]", NULL, "S[(16,16)]", NULL, "f16", "32B", NULL, NULL, NULL, NULL,
+	  2, { 256, 256 }, { 512 }, { 16, 16 }, 1, 512, NULL },
+	{ "S[(64,64)]", NULL, "S[(32,16)]", NULL, "f64", "128B", NULL, NULL, NULL, NULL,
+	  2, { 64, 64 }, { 512 }, { 16, 32 }, 1, 4096, NULL },
+	/* one batch of a rank-3 tensor: the batch is a box-1 dimension */
+	{ "S[(8,256,512)]", NULL, "S[(64,64)]", NULL, "f16", "128B", "3:4,64:128,128:192", NULL,
+	  NULL, NULL, 3, { 512, 256, 8 }, { 1024, 262144 }, { 64, 64, 1 }, 1, 8192, NULL },
+	{ "S[(8,256,512)]", NULL, "S[(64,64)]", NULL, "f16", "128B", "3:4,64:128,128:192", NULL,
+	  "1,64,64", NULL, 3, { 512, 256, 8 }, { 1024, 262144 }, { 64, 64, 1 }, 1, 8192, NULL },
+	/* a store, and a shared sub-tile */
+	{ "S[(4096,4096)]", NULL, "S[(64,64)]", NULL, "f16", "128B", NULL, NULL, NULL, "s2g",
+	  2, { 4096, 4096 }, { 8192 }, { 64, 64 }, 1, 8192, NULL },
+	{ "S[(4096,4096)]", NULL, "S[(128,64)]", NULL, "f16", "128B", NULL, "64:128,0:64", NULL,
+	  NULL, 2, { 4096, 4096 }, { 8192 }, { 64, 64 }, 1, 8192, NULL },
+	/* rows padded to the swizzle span; rows padded without a swizzle: one copy per row */
+	{ "S[(256,256)]", NULL, "S[(64,32):(64,1)]", "64,32", "bf16", "128B", NULL, NULL, NULL,
+	  NULL, 2, { 256, 256 }, { 512 }, { 32, 64 }, 1, 4096, NULL },
+	{ "S[(256,256)]", NULL, "S[(8,64):(128,1)]", "8,64", "f16", NULL, NULL, NULL, NULL, NULL,
+	  2, { 256, 256 }, { 512 }, { 64, 1 }, 8, 128, NULL },
+	/* a global dimension of two iters, and a column block of a wider global tensor */
+	{ "S[(64,2,64):(64,8192,1)]", "64,128", "S[(64,2,64):(64,4096,1)]", "64,128", "f16",
+	  "128B", NULL, NULL, NULL, NULL, 3, { 64, 64, 2 }, { 128, 16384 }, { 64, 64, 2 }, 1,
+	  16384, NULL },
+	{ "S[(1024,1024)]", NULL, "S[(64,4,64):(64,4096,1)]", "64,256", "f16", "128B",
+	  "256:320,512:768", NULL, NULL, NULL, 2, { 1024, 1024 }, { 2048 }, { 64, 64 }, 4, 8192,
+	  NULL },
+	/* a swizzled tile 128 bytes into its buffer: the copy starts mid-pattern */
+	{ "S[(256,256)]", NULL, "S[(64,64)] + 64", NULL, "f16", "128B", NULL, NULL, NULL, NULL,
+	  2, { 256, 256 }, { 512 }, { 64, 64 }, 1, 8192, NULL },
+	/* an offset on both layouts (128 bytes each) */
+	{ "S[(256,256)] + 64", NULL, "S[(64,64)] + 64", NULL, "f16", NULL, NULL, NULL, NULL,
+	  NULL, 2, { 256, 256 }, { 512 }, { 64, 64 }, 1, 8192, NULL },
+};
+
+/* Requests the hardware cannot do, by the rule they break. */
+static const tma_case refusals[] = {
+	{ "S[(64,1001)]", NULL, "S[(64,64)]", NULL, "f16", "128B", "0:64,0:64", NULL, NULL, NULL,
+	  .rule = "globalStrides multiple of 16" },
+	{ "S[(4096,4096)]", NULL, "S[(64,64):(1,64)]", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
+	  .rule = "shared contiguous dimension contiguous in global memory" },
+	{ "S[(4096,4096)]", NULL, "S[(64,64)]", NULL, "i32", NULL, NULL, NULL, NULL, "nan",
+	  .rule = "NaN fill only for floating-point types" },
+	{ "S[(4096,64)]", NULL, "S[(512,64)]", NULL, "f16", "128B", NULL, NULL, "512,64", NULL,
+	  .rule = "boxDim 1..256" },
+	{ "S[(4096,4096)]", NULL, "S[(64,64)]", NULL, "f32", "128B", NULL, NULL, "64,64", NULL,
+	  .rule = "inner box bytes within the swizzle span" },
+	{ "S[(4096,4096)]", NULL, "S[(64,64)]", NULL, "f16", "32B", NULL, NULL, NULL, "32B",
+	  .rule = "interleave none" },
+	{ "S[(64,64)]", NULL, "S[(64,4)]", NULL, "f16", NULL, "0:64,0:4", NULL, NULL, NULL,
+	  .rule = "inner box bytes multiple of 16" },
+	{ "S[(2,64):(1099511627776,1)]", NULL, "S[(2,64)]", NULL, "f16", NULL, NULL, NULL, NULL,
+	  NULL, .rule = "globalStrides below 2^40" },
+	{ "S[8589934592]", NULL, "S[64]", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
+	  .rule = "globalDim 1..2^32" },
+	{ "S[(64,64):(32,1)]", NULL, "S[(64,64)]", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
+	  .rule = "globalStrides nested" },
+	{ "S[(256,256)] + 4", NULL, "S[(64,64)]", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
+	  .rule = "global address 16-byte aligned" },
+	{ "S[(256,256)] + 16", NULL, "S[(64,64)]", NULL, "f16", "128B", NULL, NULL, NULL, NULL,
+	  .rule = "global address 128-byte aligned under a swizzle" },
+	{ "S[(256,256)]", NULL, "S[(64,64)] + 32", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
+	  .rule = "shared address 128-byte aligned" },
+	{ "S[(256,256)]", NULL, "S[(8,64):(96,1)]", "8,64", "f16", NULL, NULL, NULL, NULL, NULL,
+	  .rule = "shared address 128-byte aligned" },
+	{ "S[(256,256)]", NULL, "S[(64,64)] - 64", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
+	  .rule = "shared address inside the buffer" },
+	{ "S[(256,256)]", NULL, "S[(64,32)]", NULL, "bf16", "128B", NULL, NULL, NULL, NULL,
+	  .rule = "inner box bytes within the swizzle span" },
+	{ "S[(4096,4096)]", NULL, "S[(64,64)]", NULL, "f16", "128B", NULL, NULL, "64,32", NULL,
+	  .rule = "shared address 128-byte aligned" },
+	{ "S[(64,2,64):(64,8192,1)]", "64,128", "S[(64,64)]", NULL, "f16", NULL, "0:64,32:96",
+	  NULL, NULL, NULL, .rule = "region a box of the layout's iters" },
+	{ "S[(256,256)]", NULL, "S[(64,64)] + R[2:4096]", NULL, "f16", NULL, NULL, NULL, NULL,
+	  NULL, .rule = "one place per element" },
+	{ "S[(256,256):(-256,1)] + 65280", NULL, "S[(64,64)]", NULL, "f16", NULL, NULL, NULL, NULL,
+	  NULL, .rule = "globalStrides positive" },
+	{ "S[(256,256)]", NULL, "S[(64,64):(64,2)]", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
+	  .rule = "shared layout a compact chain on m" },
+	{ "S[(16,16)]", NULL, "S[(4,4)]", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
+	  .rule = "inner box bytes multiple of 16" },
+	{ "S[(4,6):(100,1)]", "24", "S[(6,4):(100,1)]", "24", "f16", NULL, NULL, NULL, NULL, NULL,
+	  .rule = "layouts with common iters" },
+	/* contiguous runs that no box dimension 0 can hold, whole or cut */
+	{ "S[(64,100)]", NULL, "S[(64,100)]", NULL, "f16", "128B", NULL, NULL, NULL, NULL,
+	  .rule = "inner box bytes within the swizzle span" },
+	{ "S[(64,257)]", NULL, "S[(64,257)]", NULL, "i8", NULL, NULL, NULL, NULL, NULL,
+	  .rule = "boxDim 1..256" },
+};
+
+/* Everything one case owns. */
+typedef struct run {
+	axe_layout *global, *smem;
+	axe_tma_request req;
+	axe_tma_plan plan;
+	axe_tma_refusal why;
+	axe_error err;
+} run;
+
+static const axe_loc here = { "<test>", 1, 1, NULL, 0 };
+
+static axe_layout *parse(const char *text, axe_error *err)
+{
+	axe_layout *L = axe_layout_parse(text, err);
+
+	if (!L)
+		fail_msg("%s: %s", text, err->message);
+	return L;
+}
+
+static void shape_of(const axe_layout *L, const char *text, axe_shape *shape, axe_error *err)
+{
+	long n;
+
+	axe_layout_default_shape(L, shape);
+	if (!text)
+		return;
+	n = axe_parse_int_list(text, &here, shape->dim, AXE_MAX_RANK, "extent", err);
+	assert_true(n > 0);
+	shape->rank = (size_t)n;
+}
+
+static void region_of(const char *text, axe_tma_region *r, axe_error *err)
+{
+	long n = text ? axe_parse_region(text, &here, r->begin, r->end, AXE_MAX_RANK, err) : 0;
+
+	assert_true(n >= 0);
+	r->rank = (size_t)n;
+}
+
+/* Build the request of "c" and plan it; the planner's answer. */
+static int plan_case(const tma_case *c, run *R)
+{
+	axe_tma_request *q = &R->req;
+
+	memset(R, 0, sizeof(*R));
+	axe_error_init(&R->err);
+	axe_tma_request_init(q);
+	R->global = parse(c->global, &R->err);
+	R->smem = parse(c->smem, &R->err);
+	q->dtype = axe_dtype_lookup(c->dtype);
+	if (c->swizzle)
+		assert_int_equal(axe_swizzle_preset(c->swizzle, q->dtype, &R->smem->swizzle), 0);
+	q->global = R->global;
+	q->smem = R->smem;
+	shape_of(R->global, c->gshape, &q->global_shape, &R->err);
+	shape_of(R->smem, c->sshape, &q->smem_shape, &R->err);
+	region_of(c->region, &q->region, &R->err);
+	region_of(c->smem_region, &q->smem_region, &R->err);
+	if (c->box) {
+		long n = axe_parse_int_list(c->box, &here, q->box, AXE_MAX_RANK, "box", &R->err);
+		assert_true(n > 0);
+		q->box_rank = (size_t)n;
+	}
+	if (c->option && strcmp(c->option, "s2g") == 0)
+		q->direction = AXE_TMA_S2G;
+	if (c->option && strcmp(c->option, "nan") == 0)
+		q->oob_fill = AXE_TMA_OOB_NAN;
+	if (c->option && strcmp(c->option, "32B") == 0)
+		q->interleave = AXE_TMA_INTERLEAVE_32B;
+	return axe_tma_plan_build(q, &R->plan, &R->why, &R->err);
+}
+
+static void release(run *R)
+{
+	axe_layout_free(R->global);
+	axe_layout_free(R->smem);
+}
+
+/* The hardware swizzle of byte address "a": bits 4.. XOR bits 7.. ("bits" of them). */
+static int64_t hw_swizzle(int64_t a, int bits)
+{
+	int64_t mask = (INT64_C(1) << bits) - 1;
+
+	return a ^ (((a >> 7) & mask) << 4);
+}
+
+/* The oracle's picture of shared memory: per element slot, the global element written, or -1. */
+typedef struct picture {
+	int64_t *slot;
+	int64_t nslots;
+} picture;
+
+static void picture_init(picture *p, int64_t nslots)
+{
+	p->nslots = nslots;
+	p->slot = malloc((size_t)nslots * sizeof(int64_t));
+	assert_non_null(p->slot);
+	for (int64_t i = 0; i < nslots; i++)
+		p->slot[i] = -1;
+}
+
+/* Write one box element: global element "g" to unswizzled shared byte "byte". */
+static void put(picture *p, const axe_tma_plan *plan, int64_t byte, int64_t g)
+{
+	int64_t elem = axe_dtype_get(plan->params.dtype)->bits / 8;
+	int64_t addr = hw_swizzle(byte, (int)plan->params.swizzle);
+
+	assert_true(addr >= 0 && addr % elem == 0 && addr / elem < p->nslots);
+	if (p->slot[addr / elem] != -1)
+		fail_msg("shared byte %lld written twice", (long long)addr);
+	p->slot[addr / elem] = g;
+}
+
+/* Perform copy "c" of "plan": every element of its box. */
+static void perform(picture *p, const axe_tma_plan *plan, const axe_tma_copy *c)
+{
+	const axe_tma_params *P = &plan->params;
+	int64_t elem = axe_dtype_get(P->dtype)->bits / 8, box = 1, stride[5], idx[5];
+	int64_t span = P->swizzle ? 16 << P->swizzle : 0;
+	int64_t pitch = span ? span : (int64_t)P->box_dim[0] * elem;
+
+	assert_int_equal(c->smem_offset_bytes % 128, 0); /* cp.async.bulk.tensor's rule */
+	stride[0] = 1;
+	for (int d = 1; d < P->rank; d++) {
+		assert_int_equal(P->global_strides[d - 1] % (uint64_t)elem, 0);
+		stride[d] = (int64_t)P->global_strides[d - 1] / elem;
+	}
+	for (int d = 0; d < P->rank; d++)
+		box *= P->box_dim[d];
+	for (int64_t i = 0; i < box; i++) {
+		int64_t rest = i, g = c->global_offset_bytes / elem, row = 0, rows = 1;
+		for (int d = 0; d < P->rank; d++) {
+			idx[d] = rest % P->box_dim[d];
+			rest /= P->box_dim[d];
+			assert_true(c->coords[d] + idx[d] < (int64_t)P->global_dim[d]);
+			g += (c->coords[d] + idx[d]) * stride[d];
+		}
+		for (int d = 1; d < P->rank; d++) {
+			row += idx[d] * rows;
+			rows *= P->box_dim[d];
+		}
+		put(p, plan, c->smem_offset_bytes + row * pitch + idx[0] * elem, g);
+	}
+}
+
+/* The m value of "L" (swizzle applied) at each element of "region", row-major. */
+static int64_t *region_addresses(const axe_layout *L, const axe_shape *shape,
+				 const axe_tma_region *region, int64_t *count)
+{
+	axe_evaluator ev;
+	axe_error err;
+	int64_t n = 1, coord[AXE_MAX_RANK], base[AXE_MAX_AXES], image[AXE_MAX_AXES], flat;
+	int64_t *out;
+
+	axe_error_init(&err);
+	assert_int_equal(axe_evaluator_init(&ev, L, shape, &err), 0);
+	for (size_t d = 0; d < region->rank; d++)
+		n *= region->end[d] - region->begin[d];
+	out = malloc((size_t)n * sizeof(int64_t));
+	assert_non_null(out);
+	for (int64_t i = 0; i < n; i++) {
+		int64_t rest = i;
+		for (size_t d = region->rank; d-- > 0;) {
+			int64_t e = region->end[d] - region->begin[d];
+			coord[d] = region->begin[d] + rest % e;
+			rest /= e;
+		}
+		assert_int_equal(axe_evaluator_flatten(&ev, coord, &flat, &err), 0);
+		axe_evaluator_base(&ev, flat, base);
+		axe_evaluator_images(&ev, base, false, image);
+		out[i] = image[ev.m_axis];
+	}
+	axe_evaluator_release(&ev);
+	*count = n;
+	return out;
+}
+
+/* The whole region of "shape", for a request that left its region out. */
+static void whole(const axe_shape *shape, axe_tma_region *r)
+{
+	r->rank = shape->rank;
+	for (size_t d = 0; d < shape->rank; d++) {
+		r->begin[d] = 0;
+		r->end[d] = shape->dim[d];
+	}
+}
+
+/*
+ * The default global region (tma.h): the shared extents aligned to the
+ * innermost global dimensions.  The cases' shared regions have no more
+ * dimensions than the global shape.
+ */
+static void default_region(const axe_tma_request *q, const axe_tma_region *s,
+			   axe_tma_region *r)
+{
+	size_t off = q->global_shape.rank - s->rank;
+
+	r->rank = q->global_shape.rank;
+	for (size_t d = 0; d < r->rank; d++) {
+		r->begin[d] = 0;
+		r->end[d] = d < off ? 1 : s->end[d - off] - s->begin[d - off];
+	}
+}
+
+/* Perform every copy of "R"'s plan and compare shared memory with the layouts. */
+static void oracle(const run *R)
+{
+	const axe_tma_request *q = &R->req;
+	axe_tma_region sreg = q->smem_region, greg = q->region;
+	int64_t n, ng, *saddr, *gaddr, top = 0, written = 0;
+	picture p;
+	axe_tma_copy c;
+
+	if (sreg.rank == 0)
+		whole(&q->smem_shape, &sreg);
+	if (greg.rank == 0)
+		default_region(q, &sreg, &greg);
+	saddr = region_addresses(R->smem, &q->smem_shape, &sreg, &n);
+	gaddr = region_addresses(R->global, &q->global_shape, &greg, &ng);
+	assert_int_equal(n, ng);
+	for (int64_t i = 0; i < n; i++)
+		top = saddr[i] > top ? saddr[i] : top;
+	picture_init(&p, 2 * top + 4096);
+	for (int64_t k = 0; k < R->plan.ncopies; k++) {
+		axe_tma_plan_copy(&R->plan, k, &c);
+		perform(&p, &R->plan, &c);
+	}
+	for (int64_t i = 0; i < n; i++)
+		if (p.slot[saddr[i]] != gaddr[i])
+			fail_msg("element %lld: shared %lld holds global %lld, not %lld",
+				 (long long)i, (long long)saddr[i], (long long)p.slot[saddr[i]],
+				 (long long)gaddr[i]);
+	for (int64_t s = 0; s < p.nslots; s++)
+		written += p.slot[s] != -1;
+	assert_int_equal(written, n); /* nothing else written */
+	assert_int_equal(R->plan.total_bytes, n * (axe_dtype_get(q->dtype)->bits / 8));
+	free(p.slot);
+	free(saddr);
+	free(gaddr);
+}
+
+static void test_plans(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(plans) / sizeof(plans[0]); i++) {
+		const tma_case *c = &plans[i];
+		const axe_tma_params *P;
+		run R;
+		int r = plan_case(c, &R);
+		if (r != 1)
+			fail_msg("case %zu (%s -> %s): %d: %s: %s %s", i, c->global, c->smem, r,
+				 R.why.rule, R.why.reason, R.err.message);
+		P = &R.plan.params;
+		assert_int_equal(P->rank, c->rank);
+		for (int d = 0; d < c->rank; d++) {
+			assert_int_equal(P->global_dim[d], c->gdim[d]);
+			assert_int_equal(P->box_dim[d], c->boxdim[d]);
+			assert_int_equal(P->element_strides[d], 1);
+			if (d > 0)
+				assert_int_equal(P->global_strides[d - 1], c->strides[d - 1]);
+		}
+		assert_int_equal(R.plan.ncopies, c->ncopies);
+		assert_int_equal(R.plan.bytes_per_copy, c->bytes);
+		oracle(&R);
+		release(&R);
+	}
+}
+
+static void test_refusals(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+		const tma_case *c = &refusals[i];
+		run R;
+		int r = plan_case(c, &R);
+		if (r != 0)
+			fail_msg("case %zu (%s -> %s): expected a refusal, got %d (%s)", i, c->global,
+				 c->smem, r, R.err.message);
+		if (strcmp(R.why.rule, c->rule) != 0)
+			fail_msg("case %zu: rule '%s' (%s), expected '%s'", i, R.why.rule,
+				 R.why.reason, c->rule);
+		assert_true(R.why.reason[0] != '\0' && R.why.fix[0] != '\0');
+		release(&R);
+	}
+}
+
+/* A seeded generator for random requests (splitmix64; AXE_SEED replays). */
+static uint64_t splitmix(uint64_t *s)
+{
+	uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+static int64_t pick(uint64_t *s, int64_t n)
+{
+	return (int64_t)(splitmix(s) % (uint64_t)n);
+}
+
+/* Text of "S[(e0,...):(s0,...)]" for "n" iters into "buf". */
+static void shard_text(char *buf, size_t size, const int64_t *e, const int64_t *st, int n)
+{
+	size_t k = (size_t)snprintf(buf, size, "S[(");
+	for (int i = 0; i < n; i++)
+		k += (size_t)snprintf(buf + k, size - k, "%s%lld", i ? "," : "", (long long)e[i]);
+	k += (size_t)snprintf(buf + k, size - k, "):(");
+	for (int i = 0; i < n; i++)
+		k += (size_t)snprintf(buf + k, size - k, "%s%lld", i ? "," : "", (long long)st[i]);
+	snprintf(buf + k, size - k, ")]");
+}
+
+static void list_text(char *buf, size_t size, const int64_t *v, int n)
+{
+	size_t k = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++)
+		k += (size_t)snprintf(buf + k, size - k, "%s%lld", i ? "," : "", (long long)v[i]);
+}
+
+/* The strings of one random case. */
+typedef struct random_text {
+	char global[160], gshape[64], smem[200], sshape[64], region[96];
+} random_text;
+
+/*
+ * A random global tensor (rank 2 or 3, rows sometimes padded, sometimes
+ * column-major), a random aligned sub-box of it, and a shared tile for the
+ * sub-box: row-major, in swizzle atoms, with padded rows, or transposed.
+ */
+static void random_case(uint64_t *s, random_text *t, tma_case *c)
+{
+	static const char *const dtypes[] = { "f16", "bf16", "f32", "f64", "i8" };
+	static const char *const swizzles[] = { NULL, "32B", "64B", "128B" };
+	int rank = 2 + (int)pick(s, 2);
+	int64_t D[3], E[3], B[3], st[4], e[4], inner, rows = 1;
+	size_t k = 0;
+
+	for (int d = 0; d < rank; d++) {
+		D[d] = INT64_C(4) << pick(s, d == rank - 1 ? 5 : 3);
+		E[d] = D[d] >> pick(s, d == rank - 1 ? 2 : 3);
+		E[d] = E[d] < 1 ? 1 : E[d];
+		B[d] = pick(s, D[d] / E[d]) * E[d];
+	}
+	/* global: row-major with a padded row stride, or column-major */
+	st[rank - 1] = 1;
+	for (int d = rank - 1; d-- > 0;)
+		st[d] = st[d + 1] * (D[d + 1] + (d == rank - 2 ? (int64_t[]){ 0, 0, 8, 3 }[pick(s, 4)] : 0));
+	if (pick(s, 8) == 0)
+		for (int d = 0, acc = 1; d < rank; acc *= (int)D[d], d++)
+			st[d] = acc;
+	shard_text(t->global, sizeof(t->global), D, st, rank);
+	list_text(t->gshape, sizeof(t->gshape), D, rank);
+	for (int d = 0; d < rank; d++)
+		k += (size_t)snprintf(t->region + k, sizeof(t->region) - k, "%s%lld:%lld", d ? "," : "",
+				      (long long)B[d], (long long)(B[d] + E[d]));
+	list_text(t->sshape, sizeof(t->sshape), E, rank);
+	/* shared: the outer dimensions row-major over rows, then the inner one */
+	inner = E[rank - 1];
+	for (int d = 0; d + 1 < rank; d++)
+		rows *= E[d];
+	switch (pick(s, 5)) {
+	case 0: /* swizzle atoms: the inner dimension in blocks, blocks outermost */
+		if (inner >= 4) {
+			int64_t w = inner / 2;
+			for (int d = 0; d + 1 < rank; d++)
+				e[d] = E[d];
+			e[rank - 1] = 2;
+			e[rank] = w;
+			st[rank] = 1;
+			st[rank - 1] = rows * w;
+			for (int d = rank - 1; d-- > 0;)
+				st[d] = (d == rank - 2 ? w : st[d + 1] * e[d + 1]);
+			shard_text(t->smem, sizeof(t->smem), e, st, rank + 1);
+			break;
+		}
+		/* fall through */
+	case 1: /* padded rows */
+		st[rank - 1] = 1;
+		for (int d = rank - 1; d-- > 0;)
+			st[d] = st[d + 1] * (E[d + 1] + (d == rank - 2 ? (int64_t[]){ 8, 16, 64 }[pick(s, 3)] : 0));
+		shard_text(t->smem, sizeof(t->smem), E, st, rank);
+		break;
+	case 2: /* transposed */
+		for (int d = 0, acc = 1; d < rank; acc *= (int)E[d], d++)
+			st[d] = acc;
+		shard_text(t->smem, sizeof(t->smem), E, st, rank);
+		break;
+	default:
+		st[rank - 1] = 1;
+		for (int d = rank - 1; d-- > 0;)
+			st[d] = st[d + 1] * E[d + 1];
+		shard_text(t->smem, sizeof(t->smem), E, st, rank);
+	}
+	*c = (tma_case){ t->global, t->gshape, t->smem, t->sshape, dtypes[pick(s, 5)],
+			 swizzles[pick(s, 4)], t->region, NULL, NULL, NULL, .rank = 0 };
+	if (pick(s, 2)) { /* half the time, the swizzle whose span fits the rows */
+		int64_t bytes = inner * (axe_dtype_get(axe_dtype_lookup(c->dtype))->bits / 8);
+		c->swizzle = bytes >= 128 ? "128B" : bytes == 64 ? "64B" : bytes == 32 ? "32B" : NULL;
+	}
+}
+
+/*
+ * Random requests: every plan passes the oracle and the rules, every
+ * refusal names a rule and a fix, and valid requests are never input errors.
+ */
+static void test_random(void **state)
+{
+	const char *env = getenv("AXE_SEED");
+	uint64_t seed = env ? strtoull(env, NULL, 0) : UINT64_C(20260801), s = seed;
+	int planned = 0, refused = 0;
+
+	(void)state;
+	for (int i = 0; i < 1000; i++) {
+		random_text t;
+		tma_case c;
+		run R;
+		int r;
+		random_case(&s, &t, &c);
+		r = plan_case(&c, &R);
+		if (r < 0)
+			fail_msg("seed %llu case %d: %s -> %s %s %s: error %s", (unsigned long long)seed,
+				 i, c.global, c.smem, c.dtype, c.region, R.err.message);
+		if (r == 1) {
+			assert_int_equal(axe_tma_params_check(&R.plan.params, NULL), 1);
+			oracle(&R);
+			planned++;
+		} else {
+			assert_true(R.why.rule[0] && R.why.reason[0] && R.why.fix[0]);
+			refused++;
+		}
+		release(&R);
+	}
+	/* both answers are exercised */
+	assert_true(planned >= 100 && refused >= 100);
+}
+
+/* Exact reasons and fixes of the issue's refusals. */
+static void test_reasons(void **state)
+{
+	run R;
+
+	(void)state;
+	assert_int_equal(plan_case(&refusals[0], &R), 0);
+	assert_string_equal(R.why.reason, "globalStrides[0] (dimension 1) is 2002 bytes, not a "
+			    "multiple of 16");
+	assert_string_equal(R.why.fix, "pad dimension 1 of the global tensor to 2016 bytes (1008 "
+			    "elements) per step, so that every step starts 16-byte aligned");
+	release(&R);
+	assert_int_equal(plan_case(&refusals[4], &R), 0);
+	assert_string_equal(R.why.reason, "boxDim[0] is 64 elements of 4 bytes = 256 bytes, more "
+			    "than the 128-byte span of CU_TENSOR_MAP_SWIZZLE_128B");
+	release(&R);
+	assert_int_equal(plan_case(&refusals[3], &R), 0);
+	assert_string_equal(R.why.reason, "boxDim[1] is 512");
+	release(&R);
+}
+
+/* Input errors: -1 with a message, never a plan. */
+static void test_errors(void **state)
+{
+/* A case of an unswizzled f16 copy: GLOBAL, SMEM, the global region and the box (or NULL). */
+#define F16(g, s, region, box) { g, NULL, s, NULL, "f16", NULL, region, NULL, box, NULL, .rank = 0 }
+	static const struct {
+		tma_case c;
+		const char *message;
+	} rows[] = {
+		{ F16("S[(64,64)]", "S[(64,64)]", "0:64,32:96", NULL),
+		  "range 32:96 of the global region is empty or leaves dimension 1, which has "
+		  "extent 64" },
+		{ F16("S[(256,256)]", "S[(64,64)]", "0:64,0:32", NULL),
+		  "the global region (64, 32) and the shared region (64, 64) do not have the same "
+		  "extents" },
+		{ F16("S[(64,64):(1@laneid,1)]", "S[(64,64)]", NULL, NULL),
+		  "the global layout uses axis 'laneid'; a TMA copy moves memory offsets on 'm' "
+		  "only" },
+		{ F16("S[(256,256)]", "S[(64,64)]", NULL, "64,48"),
+		  "box extent 48 (number 2) does not divide the region's run of 64 elements it "
+		  "falls on" },
+		{ F16("S[(256,256)]", "S[(64,64)]", NULL, "2,64,64"),
+		  "the box has more dimensions than the region: extent 2 (number 1) is left over" },
+		{ F16("S[(32,32)]", "S[(64,64)]", NULL, NULL),
+		  "the shared region does not fit in the global tensor at its origin (dimension 0: "
+		  "64 > 32); give the global region (--region)" },
+	};
+#undef F16
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		run R;
+		assert_int_equal(plan_case(&rows[i].c, &R), -1);
+		assert_string_equal(R.err.message, rows[i].message);
+		release(&R);
+	}
+}
+
+/* The enum names and short option values, and the swizzle table of the programming guide. */
+static void test_names(void **state)
+{
+	(void)state;
+	assert_string_equal(axe_tma_data_type_name(axe_dtype_lookup("f16")),
+			    "CU_TENSOR_MAP_DATA_TYPE_FLOAT16");
+	assert_string_equal(axe_tma_data_type_name(axe_dtype_lookup("bf16")),
+			    "CU_TENSOR_MAP_DATA_TYPE_BFLOAT16");
+	assert_string_equal(axe_tma_data_type_name(axe_dtype_lookup("i8")),
+			    "CU_TENSOR_MAP_DATA_TYPE_UINT8");
+	assert_null(axe_tma_data_type_name(-1));
+	assert_string_equal(axe_tma_swizzle_name(AXE_TMA_SWIZZLE_64B), "CU_TENSOR_MAP_SWIZZLE_64B");
+	assert_string_equal(axe_tma_l2_name(AXE_TMA_L2_256B), "CU_TENSOR_MAP_L2_PROMOTION_L2_256B");
+	assert_string_equal(axe_tma_oob_name(AXE_TMA_OOB_NAN),
+			    "CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA");
+	assert_string_equal(axe_tma_interleave_name(AXE_TMA_INTERLEAVE_16B),
+			    "CU_TENSOR_MAP_INTERLEAVE_16B");
+	assert_int_equal(axe_tma_l2_parse("128B"), AXE_TMA_L2_128B);
+	assert_int_equal(axe_tma_l2_parse("128"), -1);
+	assert_int_equal(axe_tma_oob_parse("nan"), AXE_TMA_OOB_NAN);
+	assert_int_equal(axe_tma_direction_parse("s2g"), AXE_TMA_S2G);
+	assert_int_equal(axe_tma_interleave_parse("none"), AXE_TMA_INTERLEAVE_NONE);
+	assert_int_equal(axe_tma_swizzle_span(AXE_TMA_SWIZZLE_32B), 32);
+	assert_int_equal(axe_tma_swizzle_repeat(AXE_TMA_SWIZZLE_64B), 512);
+	assert_int_equal(axe_tma_swizzle_repeat(AXE_TMA_SWIZZLE_128B), 1024);
+	assert_int_equal(axe_tma_swizzle_repeat(AXE_TMA_SWIZZLE_NONE), 0);
+}
+
+/* axe_tma_params_check on hand-made arguments: each documented rule, one row each. */
+static void test_params(void **state)
+{
+	static const struct {
+		int what;
+		const char *rule;
+	} rows[] = {
+		{ 0, NULL },
+		{ 1, "tensorRank 1..5" },
+		{ 2, "tensorRank >= 3 with an interleave" },
+		{ 3, "interleave 32B needs swizzle 32B" },
+		{ 4, "globalStrides multiple of 32 with the 32B interleave" },
+		{ 5, "elementStrides 1..8" },
+		{ 6, "boxDim 1..256" },
+		{ 7, "globalDim 1..2^32" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		axe_tma_params p = { .dtype = axe_dtype_lookup("f16"), .rank = 3,
+				     .global_dim = { 64, 64, 4 }, .global_strides = { 128, 8192 },
+				     .box_dim = { 64, 64, 1 }, .element_strides = { 1, 1, 1 } };
+		axe_tma_refusal why;
+		switch (rows[i].what) {
+		case 1: p.rank = 6; break;
+		case 2: p.rank = 2; p.interleave = AXE_TMA_INTERLEAVE_16B; break;
+		case 3: p.interleave = AXE_TMA_INTERLEAVE_32B; p.swizzle = AXE_TMA_SWIZZLE_64B; break;
+		case 4: p.interleave = AXE_TMA_INTERLEAVE_32B; p.swizzle = AXE_TMA_SWIZZLE_32B;
+			p.global_strides[0] = 144; break;
+		case 5: p.element_strides[2] = 9; break;
+		case 6: p.box_dim[1] = 0; break;
+		case 7: p.global_dim[2] = (UINT64_C(1) << 32) + 1; break;
+		}
+		if (!rows[i].rule) {
+			assert_int_equal(axe_tma_params_check(&p, &why), 1);
+			continue;
+		}
+		assert_int_equal(axe_tma_params_check(&p, &why), 0);
+		assert_string_equal(why.rule, rows[i].rule);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_plans),
+		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_reasons),
+		cmocka_unit_test(test_random),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_params),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
