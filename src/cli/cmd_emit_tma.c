@@ -152,12 +152,10 @@ static int resolve(const tma_args *a, int which, const char *arg, axe_operand *o
 {
 	static const char *const shape_option[] = { "--global-shape", "--smem-shape" };
 	axe_operand_opts o = { .shape = a->shape[which], .dtype = a->dtype,
-			       .swizzle = which ? a->swizzle : NULL };
-	int r = axe_operand_resolve(arg, &o, op, err);
+			       .swizzle = which ? a->swizzle : NULL,
+			       .shape_option = shape_option[which] };
 
-	if (r < 0 && strcmp(err->source, "--shape") == 0)
-		snprintf(err->source, sizeof(err->source), "%s", shape_option[which]);
-	return r;
+	return axe_operand_resolve(arg, &o, op, err);
 }
 
 /* Parse a region option "text" (may be NULL) into "out"; 0 or -1. */

@@ -57,3 +57,12 @@ tests/data/check/wrong.yaml:16:5: FAIL equal row col: not equal at (0, 1): row -
 3 passed, 4 failed
 axe-layout check: error: cannot write '/nonexistent/dir/j.xml': No such file or directory
 ? 2
+
+# tma checks: a wrong field, an unexpected plan, an unexpected refusal, another rule.
+$ axe-layout check tests/data/check/wrong_tma.yaml
+tests/data/check/wrong_tma.yaml:8:5: FAIL tma A -> tile: boxDim: expected {64, 128}, got {64, 64}
+tests/data/check/wrong_tma.yaml:9:5: FAIL tma A -> tile: expected no plan (contiguous), but a plan exists
+tests/data/check/wrong_tma.yaml:10:5: FAIL tma A -> tile_t: no TMA plan (shared contiguous dimension contiguous in global memory): the shared layout is contiguous along dimension 0 of its region, which steps by 4096 elements in global memory; a TMA box keeps the global tensor's contiguous dimension (1) innermost, so a copy cannot transpose
+tests/data/check/wrong_tma.yaml:11:5: FAIL tma A -> tile_t: refused for another reason (shared contiguous dimension contiguous in global memory): the shared layout is contiguous along dimension 0 of its region, which steps by 4096 elements in global memory; a TMA box keeps the global tensor's contiguous dimension (1) innermost, so a copy cannot transpose
+0 passed, 4 failed
+? 1
