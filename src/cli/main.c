@@ -37,7 +37,7 @@ static void usage(FILE *out)
 	for (size_t i = 0; i < NCOMMANDS; i++) {
 		const axe_command *c = commands[i].info;
 		const char *brief = c->brief ? c->brief : c->summary;
-		fprintf(out, "  %-12s %.*s\n", c->name, (int)strcspn(brief, "\n"), brief);
+		fprintf(out, "  %-14s %.*s\n", c->name, (int)strcspn(brief, "\n"), brief);
 	}
 	fprintf(out, "\nA LAYOUT is a literal such as 'S[(8,16):(16,1)]', or FILE.yaml:NAME.\n"
 		"Run 'axe-layout COMMAND --help' for a command's options; see axe-layout(1).\n"
