@@ -375,3 +375,30 @@ int axe_evaluator_checksum(const axe_evaluator *ev, axe_checksum *out, axe_error
 	free(w.image_m);
 	return r;
 }
+
+long axe_layout_eval(const axe_layout *layout, const axe_shape *shape, const int64_t *coord,
+		     int64_t *images, size_t max_images, axe_error *err)
+{
+	axe_evaluator ev;
+	int64_t flat, *base = NULL, *all = NULL;
+	long n = -1;
+
+	if (axe_evaluator_init(&ev, layout, shape, err) < 0)
+		return -1;
+	base = calloc(ev.naxes + 1, sizeof(int64_t));
+	all = calloc((ev.naxes + 1) * ev.nimages, sizeof(int64_t));
+	if (!base || !all) {
+		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	} else if (axe_evaluator_flatten(&ev, coord, &flat, err) == 0) {
+		size_t keep = ev.nimages < max_images ? ev.nimages : max_images;
+		axe_evaluator_base(&ev, flat, base);
+		axe_evaluator_images(&ev, base, true, all);
+		if (keep > 0)
+			memcpy(images, all, keep * ev.naxes * sizeof(int64_t));
+		n = (long)ev.nimages;
+	}
+	free(base);
+	free(all);
+	axe_evaluator_release(&ev);
+	return n;
+}
