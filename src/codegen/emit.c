@@ -52,7 +52,7 @@ void axe_emit_raw(axe_emit *e, const char *text, size_t len)
 /* The line "text" ("len" bytes, no newline) at the current depth. */
 static void put_line(axe_emit *e, const char *text, size_t len)
 {
-	if (len > 0 && text[0] != '#') /* preprocessor lines start in column 0 */
+	if (len > 0)
 		for (int d = 0; d < e->depth; d++)
 			axe_emit_raw(e, "\t", 1);
 	axe_emit_raw(e, text, len);
@@ -126,6 +126,18 @@ static void vline(axe_emit *e, const char *fmt, va_list ap)
 	}
 	put_line(e, s, len);
 	free(s);
+}
+
+void axe_emit_directive(axe_emit *e, const char *fmt, ...)
+{
+	int depth = e->depth;
+	va_list ap;
+
+	e->depth = 0;
+	va_start(ap, fmt);
+	vline(e, fmt, ap);
+	va_end(ap);
+	e->depth = depth;
 }
 
 void axe_emit_line(axe_emit *e, const char *fmt, ...)

@@ -21,11 +21,12 @@ typedef struct axe_emit {
 void axe_emit_init(axe_emit *e);
 void axe_emit_release(axe_emit *e);
 
-/*
- * One line at the current depth, newline added.  An empty line and a
- * preprocessor line ('#' first) get no indentation.
- */
+/* One line at the current depth, newline added.  An empty line gets no indentation. */
 void axe_emit_line(axe_emit *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A line in column 0 whatever the depth: a C preprocessor directive. */
+void axe_emit_directive(axe_emit *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* A line (e.g. "for (...) {" or a function head and "{"), then one level deeper. */
 void axe_emit_open(axe_emit *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
