@@ -66,3 +66,10 @@ tests/data/check/wrong_tma.yaml:10:5: FAIL tma A -> tile_t: no TMA plan (shared 
 tests/data/check/wrong_tma.yaml:11:5: FAIL tma A -> tile_t: refused for another reason (shared contiguous dimension contiguous in global memory): the shared layout is contiguous along dimension 0 of its region, which steps by 4096 elements in global memory; a TMA box keeps the global tensor's contiguous dimension (1) innermost, so a copy cannot transpose
 0 passed, 4 failed
 ? 1
+
+# emit checks: without nvcc the compile step is skipped; a copy with no plan fails.
+$ NVCC=/nonexistent axe-layout check tests/data/check/emit.yaml
+tests/data/check/emit.yaml:10:5: SKIP emit-cuda --kind index: nvcc not found (the code was generated and its index math proved; set NVCC to compile it)
+tests/data/check/emit.yaml:11:5: FAIL emit-cuda --kind tma: not emitted: no TMA plan (shared contiguous dimension contiguous in global memory): the shared layout is contiguous along dimension 0 of its region, which steps by 4096 elements in global memory; a TMA box keeps the global tensor's contiguous dimension (1) innermost, so a copy cannot transpose; fix: make the shared layout contiguous along the region's dimension that is global dimension 1, and transpose when reading shared memory (for example ldmatrix .trans)
+0 passed, 1 failed, 1 skipped
+? 1

@@ -1,0 +1,150 @@
+/*
+ * check_emit.c: the `emit` check: emit-cuda generates the code (its index
+ * math proved equal to the layouts), and the code compiles with nvcc for
+ * sm_90a.  Without nvcc the check is skipped after generation.
+ *
+ *   - emit: {layout: L}                        (kind index, the default)
+ *   - emit: {kind: copy, src: A, dst: B}
+ *   - emit: {kind: tma, global: G, smem: S}
+ */
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../codegen/cuda.h"
+#include "check.h"
+
+extern char **environ;
+
+#define PROOF_SECONDS 10
+
+/* The nvcc to use: $NVCC, else on PATH, else CUDA's default place; NULL if none. */
+static const char *find_nvcc(void)
+{
+	static const char *const fallback = "/usr/local/cuda/bin/nvcc";
+	const char *env = getenv("NVCC"), *path = getenv("PATH");
+	static char found[4096];
+
+	if (env && *env)
+		return access(env, X_OK) == 0 ? env : NULL;
+	while (path && *path) {
+		size_t n = strcspn(path, ":");
+		snprintf(found, sizeof(found), "%.*s/nvcc", (int)n, path);
+		if (n > 0 && access(found, X_OK) == 0)
+			return found;
+		path += n + (path[n] == ':');
+	}
+	return access(fallback, X_OK) == 0 ? fallback : NULL;
+}
+
+/* Compile "code" with nvcc; 1 compiled, 0 failed (log in "log"), -1 could not run. */
+static int compile(const char *nvcc, const char *code, size_t len, char *log, size_t size)
+{
+	char src[] = "/tmp/axe-check-XXXXXX.cu", out[] = "/tmp/axe-check-XXXXXX.log";
+	char *argv[] = { (char *)nvcc, "-c", "-gencode", "arch=compute_90a,code=sm_90a",
+			 "-o", "/dev/null", src, NULL };
+	posix_spawn_file_actions_t fa;
+	int fd = mkstemps(src, 3), lfd = mkstemps(out, 4), status = -1;
+	pid_t pid;
+	FILE *f;
+
+	if (fd < 0 || lfd < 0 || write(fd, code, len) != (ssize_t)len)
+		goto out;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, lfd, 1);
+	posix_spawn_file_actions_adddup2(&fa, lfd, 2);
+	if (posix_spawn(&pid, nvcc, &fa, NULL, argv, environ) == 0 &&
+	    waitpid(pid, &status, 0) == pid)
+		status = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	else
+		status = -1;
+	posix_spawn_file_actions_destroy(&fa);
+	log[0] = '\0';
+	if (status == 0 && (f = fopen(out, "r"))) {
+		size_t n = fread(log, 1, size - 1, f);
+		log[n] = '\0';
+		fclose(f);
+	}
+out:
+	if (fd >= 0)
+		close(fd), unlink(src);
+	if (lfd >= 0)
+		close(lfd), unlink(out);
+	return status;
+}
+
+/* An operand of the generator from the spec layout that "key" names. */
+static int operand(const axe_check_ctx *ctx, const char *key, axe_cuda_operand *op)
+{
+	const axe_node *name = axe_check_require(ctx, key);
+	const axe_spec_layout *e = name ? axe_check_layout(ctx, name, false) : NULL;
+
+	if (!e)
+		return -1;
+	*op = (axe_cuda_operand){ e->layout, e->shape, e->dtype, e->name,
+				  axe_spec_loc(ctx->spec, name), (int)name->len };
+	return 0;
+}
+
+static int generate(const axe_check_ctx *ctx, const char *kind, axe_emit *out,
+		    axe_cuda_outcome *res)
+{
+	if (strcmp(kind, "index") == 0) {
+		axe_cuda_operand op;
+		return operand(ctx, "layout", &op) < 0 ? -1 :
+		       axe_cuda_generate_index(&op, op.name, PROOF_SECONDS, out, res, ctx->err);
+	}
+	if (strcmp(kind, "copy") == 0) {
+		axe_cuda_copy_request req = { .name = "copy", .timeout = PROOF_SECONDS };
+		if (operand(ctx, "src", &req.src) < 0 || operand(ctx, "dst", &req.dst) < 0)
+			return -1;
+		return axe_cuda_generate_copy(&req, out, res, ctx->err);
+	}
+	axe_cuda_tma_request req = { .name = "tma", .timeout = PROOF_SECONDS };
+	axe_cuda_operand g, s;
+	if (operand(ctx, "global", &g) < 0 || operand(ctx, "smem", &s) < 0)
+		return -1;
+	axe_tma_request_init(&req.tma);
+	req.tma.global = g.layout;
+	req.tma.global_shape = g.shape;
+	req.tma.smem = s.layout;
+	req.tma.smem_shape = s.shape;
+	req.tma.dtype = s.dtype >= 0 ? s.dtype : g.dtype;
+	req.smem_name = s.name;
+	return axe_cuda_generate_tma(&req, out, res, ctx->err);
+}
+
+int axe_check_emit(axe_check_ctx *ctx)
+{
+	static const char *const keys[] = { "kind", "layout", "src", "dst", "global", "smem",
+					    NULL };
+	const axe_node *kind_node;
+	const char *kind = "index", *nvcc;
+	axe_cuda_outcome res = { 0, "" };
+	axe_emit out;
+	char log[600];
+	int r;
+
+	if (axe_check_keys(ctx, keys) < 0)
+		return -1;
+	if ((kind_node = axe_node_get(ctx->value, "kind"))) {
+		kind = kind_node->kind == AXE_NODE_SCALAR ? kind_node->scalar : "";
+		if (strcmp(kind, "index") && strcmp(kind, "copy") && strcmp(kind, "tma"))
+			return axe_check_error(ctx, kind_node, "'kind' is index, copy or tma");
+	}
+	snprintf(ctx->result->name, sizeof(ctx->result->name), "emit-cuda --kind %s", kind);
+	axe_emit_init(&out);
+	r = generate(ctx, kind, &out, &res);
+	if (r == 0 && res.status != AXE_EXIT_OK)
+		axe_check_fail(ctx, "not emitted: %s", res.why);
+	else if (r == 0 && !(nvcc = find_nvcc()))
+		axe_check_skip(ctx, "nvcc not found (the code was generated and its index math "
+			       "proved; set NVCC to compile it)");
+	else if (r == 0 && compile(nvcc, out.buf, out.len, log, sizeof(log)) != 1)
+		axe_check_fail(ctx, "nvcc -c for sm_90a failed: %s", log[0] ? log : "could not run");
+	axe_emit_release(&out);
+	return r;
+}
