@@ -78,9 +78,12 @@ static int find_kind(const axe_spec *spec, const axe_node *entry, size_t *kind,
 		*kind = k;
 		*value = entry->items[i];
 	}
-	if (!found)
-		return axe_check_error(&ctx, entry, "a check needs a kind: one of eval, inverse, "
-				       "canon, equal, not-equal, banks, tma, trainium, emit");
+	if (!found) {
+		char list[256] = "";
+		for (size_t k = 0; k < NKINDS; k++)
+			axe_check_append(list, sizeof(list), "%s%s", k ? ", " : "", kinds[k].key);
+		return axe_check_error(&ctx, entry, "a check needs a kind: one of %s", list);
+	}
 	return 0;
 }
 

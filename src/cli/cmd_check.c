@@ -23,7 +23,9 @@ const axe_command command_check = {
 	"check", "SPEC... [--junit FILE] [--json] [--verbose]",
 	"Run every assertion of the specs' `checks:` sections; print one line per\n"
 	"failing check with its FILE:LINE:COL, and 'N passed, M failed'.",
-	"Kinds of check: eval, inverse, canon, banks (see axe-layout(1), SPEC FILES).\n"
+	"Kinds of check: eval, inverse, canon, equal, not-equal, banks, tma, trainium,\n"
+	"emit (see axe-layout(1), CHECKS).  emit checks compile with nvcc ($NVCC) and\n"
+	"are skipped when it is absent.\n"
 	"Exit status: 0 when every check passes (skipped ones do not fail), 1 when a\n"
 	"check fails, 2 when a spec or a check is malformed.\n",
 	options,
