@@ -1,7 +1,7 @@
 # check: the CI gate over the checks: of specs.
 
 $ axe-layout check specs/tensor_core_tile.yaml specs/tmem.yaml
-15 passed, 0 failed
+16 passed, 0 failed
 ? 0
 
 $ axe-layout check specs/tmem.yaml --verbose
