@@ -330,6 +330,14 @@ static int check(parser *ps, const axe_expr *e)
 		return 0;
 	if (check(ps, e->a) < 0 || check(ps, e->b) < 0)
 		return -1;
+	/* -2^63 / -1 has no 64-bit quotient, though its floor modulo (0) is bounded. */
+	if ((e->op == AXE_EXPR_DIV || e->op == AXE_EXPR_MOD) && e->a->lo == INT64_MIN &&
+	    e->b->lo <= -1 && e->b->hi >= -1) {
+		node_text(ps, e, text, sizeof(text));
+		return error_at(ps, (size_t)e->pos, (size_t)e->len, AXE_ERR_OVERFLOW,
+				"'%s' may divide -2^63 by -1, whose quotient does not fit in "
+				"64 bits", text);
+	}
 	if (e->bounded)
 		return 0;
 	node_text(ps, e->b, text, sizeof(text));

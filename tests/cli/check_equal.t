@@ -196,3 +196,10 @@ $ axe-layout check-equal specs/equality_tensor_core.yaml:lane_of 'S[128:1]' --sh
   16,8
   ^~~~
 ? 2
+
+# -2^63 / -1 has no 64-bit quotient: refused where the parser sees it may happen.
+$ axe-layout check-equal 'S[1:0]' --expr 'm=-9223372036854775808 % -1' --shape 1
+--expr:3: error: '-9223372036854775808 % -1' may divide -2^63 by -1, whose quotient does not fit in 64 bits
+  m=-9223372036854775808 % -1
+    ^~~~~~~~~~~~~~~~~~~~~~~~~
+? 2
