@@ -39,9 +39,21 @@ FUZZ_SRC      := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BIN      := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
 FUZZ_SECONDS  ?= 60
 SOAK_SECONDS  ?= 600
-FUZZ_DEPS     := clang libclang-rt-14-dev
+FUZZ_CFLAGS   := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -MMD -MP -Isrc \
+                 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_LIB_OBJ  := $(LIB_SRC:%.c=build/fuzz/obj/%.o)
+FUZZ_CLI_OBJ  := $(filter-out %/main.o,$(CLI_SRC:%.c=build/fuzz/obj/%.o)) build/fuzz/obj/cli_main.o
+# fuzz_cli resolves operands through its own wrapper, which bounds their size.
+FUZZ_CLI_WRAP := -Wl,--wrap=axe_operand_resolve,--wrap=axe_operand_resolve_expr \
+                 -Wl,--wrap=axe_operand_evaluator
+# The same harnesses without libFuzzer (tests/fuzz/replay.c), built with $(CC)
+# under ASan+UBSan: make check replays the seeds and every regression input.
+REPLAY_BIN    := $(FUZZ_SRC:tests/fuzz/%.c=build/asan/replay/%)
+REPLAY_CLI_OBJ := $(filter-out %/main.o,$(CLI_OBJ_ASAN)) build/asan/replay/cli_main.o
+VALGRIND      := valgrind -q --error-exitcode=99 --leak-check=full \
+                 --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
 
-.PHONY: all deps fuzz-deps demo check layers bench install clean fuzz soak
+.PHONY: all deps fuzz-deps demo check layers bench install clean fuzz fuzz-build soak valgrind
 all: build/axe-layout build/libaxelayout.a
 
 # --- dependencies -----------------------------------------------------------
@@ -65,15 +77,22 @@ build/.deps-ok:
 	  fi; \
 	fi; touch $@
 
+# libFuzzer needs clang and its runtime, Debian's libclang-rt-N-dev for the
+# installed clang's major version N (found after clang itself is installed).
 fuzz-deps: build/.fuzz-deps-ok
 build/.fuzz-deps-ok: | build/.deps-ok
-	@echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }' \
-	  | clang -fsanitize=fuzzer -x c - -o /dev/null 2>/dev/null || \
-	if [ "$$(id -u)" = 0 ]; then \
-	  echo "installing: $(FUZZ_DEPS)"; \
-	  apt-get install -y -q $(FUZZ_DEPS) || { apt-get update -q && apt-get install -y -q $(FUZZ_DEPS); } || exit 1; \
-	else \
-	  echo "missing Debian packages for fuzzing; run: sudo apt-get install -y $(FUZZ_DEPS)"; exit 1; \
+	@probe() { echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return !d && n; }' \
+	  | clang -fsanitize=fuzzer,address,undefined -x c - -o /dev/null 2>/dev/null; }; \
+	apt() { apt-get install -y -q "$$@" || { apt-get update -q && apt-get install -y -q "$$@"; }; }; \
+	if ! probe; then \
+	  if [ "$$(id -u)" != 0 ]; then \
+	    echo "missing Debian packages for fuzzing; run: sudo apt-get install -y clang libclang-rt-dev"; \
+	    exit 1; \
+	  fi; \
+	  command -v clang >/dev/null || { echo "installing: clang"; apt clang; } || exit 1; \
+	  v=$$(clang --version | sed -n 's/.*clang version \([0-9][0-9]*\).*/\1/p' | head -n 1); \
+	  echo "installing: libclang-rt-$$v-dev"; apt "libclang-rt-$$v-dev" || exit 1; \
+	  probe || { echo "clang cannot build a libFuzzer target"; exit 1; }; \
 	fi; touch $@
 
 # --- release build ----------------------------------------------------------
@@ -131,7 +150,7 @@ demo: build/axe-layout
 	@echo '$$ axe-layout check specs/*.yaml'
 	@build/axe-layout check specs/*.yaml
 
-check: build/axe-layout build/asan/axe-layout $(UNIT_BIN) $(PROP_BIN) layers
+check: build/axe-layout build/asan/axe-layout $(UNIT_BIN) $(PROP_BIN) $(REPLAY_BIN) layers
 	@sh tests/run.sh build/asan $(UNIT_BIN) $(PROP_BIN)
 
 layers:
@@ -141,21 +160,48 @@ bench: build/axe-layout
 	@sh bench/run.sh build/axe-layout
 
 # --- fuzzing (libFuzzer, ASan+UBSan): each target for FUZZ_SECONDS ----------
-build/fuzz/%: tests/fuzz/%.c $(LIB_SRC) | build/.fuzz-deps-ok
+# Targets: tests/fuzz/fuzz_*.c.  Corpora grow in build/fuzz/corpus/TARGET,
+# seeded by tests/fuzz/seed.sh; crashes land in build/fuzz/ as crash-*,
+# leak-*, timeout-*: keep each (minimised) in tests/fuzz/corpus/TARGET, which
+# make check replays.
+build/fuzz/obj/%.o: %.c | build/.fuzz-deps-ok
 	@mkdir -p $(dir $@)
-	@echo "  FUZZ    $@"
-	@clang -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
-	  -fno-sanitize-recover=all -Isrc -o $@ $< $(LIB_SRC) $(LDLIBS)
+	@echo "  CC      $< (fuzz)"
+	@clang $(FUZZ_CFLAGS) -c $< -o $@
 
+build/fuzz/obj/cli_main.o: src/cli/main.c | build/.fuzz-deps-ok
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< (fuzz, main renamed)"
+	@clang $(FUZZ_CFLAGS) -Dmain=axe_cli_main -c $< -o $@
+
+build/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(FUZZ_CLI_OBJ) $(FUZZ_LIB_OBJ)
+	@echo "  FUZZ    $@"
+	@clang $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_CLI_WRAP) -o $@ $< $(FUZZ_CLI_OBJ) \
+	  $(FUZZ_LIB_OBJ) $(LDLIBS)
+
+build/fuzz/%: tests/fuzz/%.c $(FUZZ_LIB_OBJ)
+	@echo "  FUZZ    $@"
+	@clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) $(LDLIBS)
+
+fuzz-build: $(FUZZ_BIN)
+
+# Run each target for FUZZ_SECONDS (one at a time: FUZZ_TARGETS picks some);
+# the summary keeps libFuzzer's last status line (cov:, ft:, exec/s) and its
+# final stats, and the run fails on any crash, leak, timeout or abort.
+FUZZ_TARGETS ?= $(notdir $(FUZZ_BIN))
 fuzz: $(FUZZ_BIN)
-	@for t in $(FUZZ_BIN); do \
-	  name=$$(basename $$t); corpus=build/fuzz/corpus/$$name; \
+	@mkdir -p build/fuzz/log; for name in $(FUZZ_TARGETS); do \
+	  t=build/fuzz/$$name; corpus=build/fuzz/corpus/$$name; log=build/fuzz/log/$$name.log; \
 	  sh tests/fuzz/seed.sh $$name $$corpus; \
 	  dict=""; [ -f tests/fuzz/$${name#fuzz_}.dict ] && dict=-dict=tests/fuzz/$${name#fuzz_}.dict; \
-	  echo "fuzzing $$name for $(FUZZ_SECONDS) s"; \
-	  $$t $$corpus $$dict -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
-	    -rss_limit_mb=2048 -print_final_stats=1 2>&1 | grep -E '^(#[0-9]+ +DONE|stat::|==|SUMMARY|Done)' \
-	    || exit 1; \
+	  case $$name in fuzz_cli|fuzz_expr) maxlen=4096 ;; *) maxlen=65536 ;; esac; \
+	  echo "fuzzing $$name for $(FUZZ_SECONDS) s (log: $$log)"; \
+	  $$t $$corpus $$dict -max_total_time=$(FUZZ_SECONDS) -max_len=$$maxlen -timeout=10 \
+	    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(CURDIR)/build/fuzz/ >$$log 2>&1; \
+	  status=$$?; \
+	  grep -E '^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE|INITED)' $$log | tail -n 1; \
+	  grep -E '^(stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|SUMMARY|==[0-9]+==ERROR)' $$log; \
+	  if [ $$status -ne 0 ]; then echo "$$name FAILED (status $$status): see $$log"; exit 1; fi; \
 	done
 
 soak:
@@ -163,6 +209,42 @@ soak:
 	@$(MAKE) --no-print-directory build/asan/axe-layout $(PROP_BIN)
 	@for t in $(PROP_BIN); do echo "soak: $$t"; AXE_PROP_SCALE=20 $$t >/dev/null || exit 1; done
 	@echo "soak: ok"
+
+# --- replaying the fuzz harnesses in make check (gcc, ASan+UBSan) ------------
+build/asan/replay/cli_main.o: src/cli/main.c | build/.deps-ok
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< (asan, main renamed)"
+	@$(CC) $(CFLAGS_ASAN) -Dmain=axe_cli_main -c $< -o $@
+
+build/asan/replay/fuzz_cli: tests/fuzz/fuzz_cli.c tests/fuzz/replay.c $(REPLAY_CLI_OBJ) \
+			    build/asan/libaxelayout.a
+	@mkdir -p $(dir $@)
+	@echo "  REPLAY  $@"
+	@$(CC) $(CFLAGS_ASAN) $(FUZZ_CLI_WRAP) -o $@ tests/fuzz/fuzz_cli.c tests/fuzz/replay.c \
+	  $(REPLAY_CLI_OBJ) build/asan/libaxelayout.a $(LDLIBS)
+
+build/asan/replay/%: tests/fuzz/%.c tests/fuzz/replay.c build/asan/libaxelayout.a
+	@mkdir -p $(dir $@)
+	@echo "  REPLAY  $@"
+	@$(CC) $(CFLAGS_ASAN) -o $@ $< tests/fuzz/replay.c build/asan/libaxelayout.a $(LDLIBS)
+
+# --- the CLI suite under valgrind memcheck (release build) --------------------
+# make check relies on LeakSanitizer (part of ASan: a leaking command exits 1
+# with a report on stderr, which fails its golden test); this is the slower
+# second opinion, on the optimised build.
+valgrind: build/axe-layout
+	@command -v valgrind >/dev/null || { echo "valgrind is missing: apt-get install valgrind"; exit 1; }
+	@mkdir -p build/valgrind
+	@printf '#!/bin/sh\nexec $(VALGRIND) %s "$$@"\n' "$(CURDIR)/build/axe-layout" \
+	  >build/valgrind/axe-layout && chmod +x build/valgrind/axe-layout
+	@pass=0; fail=0; for t in tests/cli/*.t; do \
+	  out=$$(AXE_TEST_TIMEOUT=600 sh tests/cli/run.sh build/valgrind/axe-layout $$t); status=$$?; \
+	  summary=$$(printf '%s\n' "$$out" | tail -n 1); \
+	  p=$${summary%% passed*}; f=$${summary#*passed, }; f=$${f%% failed*}; \
+	  pass=$$((pass + p)); fail=$$((fail + f)); \
+	  if [ $$status -ne 0 ]; then printf '%s\n' "$$out" | sed '$$d'; echo "FAIL $$t"; \
+	  else echo "ok   $$t ($$p cases, valgrind)"; fi; \
+	done; echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]
 
 install: build/axe-layout build/libaxelayout.a
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \

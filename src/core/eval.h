@@ -30,6 +30,8 @@ typedef struct axe_evaluator {
 	bool replicas_coincide; /* some replica combinations land on one point */
 	int64_t *wrap;          /* per shard iter: (extent-1)*stride */
 	int64_t *suffix;        /* per shard iter: product of the extents after it */
+	size_t *active;         /* shard iters of extent > 1, outermost first */
+	size_t nactive;         /* at most 63: their extents multiply to the size */
 	uint64_t *axis_key;     /* per axis: odd hash key from its name */
 } axe_evaluator;
 
@@ -90,11 +92,20 @@ int axe_evaluator_checksum(const axe_evaluator *ev, axe_checksum *out, axe_error
 uint64_t axe_image_hash(const axe_evaluator *ev, int64_t flat, const int64_t *image);
 
 /*
+ * Search steps of one backward-map call that lead to no preimage: a
+ * subset-sum search (strides that are not separable) that would take longer
+ * is refused.  Under a second at the command line.
+ */
+#define AXE_INVERSE_MAX_STEPS (UINT64_C(1) << 26)
+
+/*
  * Every logical point whose image set contains the physical point "target"
  * ("naxes" values in the layout's axis order); an axis whose "given" entry is
  * false may take any value (NULL "given": all axes are given).  On success
  * "*flats" (owned by the caller) holds "*count" sorted flat indices.  More
- * than "limit" preimages is an AXE_ERR_LIMIT error.
+ * than "limit" preimages is an AXE_ERR_LIMIT error with "*count" set to
+ * limit + 1; a search beyond its step budget (AXE_INVERSE_MAX_STEPS) is
+ * an AXE_ERR_LIMIT error with "*count" 0.
  */
 int axe_evaluator_inverse(const axe_evaluator *ev, const int64_t *target, const bool *given,
 			  int64_t **flats, size_t *count, size_t limit, axe_error *err);

@@ -10,6 +10,12 @@
  * iter.  Iters on different axes are independent, so the solutions combine
  * as a Cartesian product; each solution is a flat index, since the flat
  * index is linear in the digits.
+ *
+ * Extent-1 iters are left out of the search (their digit is always 0), so
+ * the recursion is at most 63 deep per axis: more iters of extent 2 or more
+ * would overflow the shard size.  Where strides are not separable the search
+ * is a subset-sum search and can take exponential time, so it is bounded by
+ * a step budget (eval.h) and refused, never left running for hours.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -53,7 +59,8 @@ typedef struct search {
 	const axis_iters *ax;
 	flat_list *out;
 	bool any;    /* the axis is free: every digit choice is a solution */
-	bool failed; /* out of memory or over the limit */
+	bool failed; /* out of memory, over the limit or out of steps */
+	uint64_t *steps; /* left for the whole inverse call; 0: out of budget */
 } search;
 
 /* Smallest c with c*s >= t for s > 0 (ceiling division) and the floor. */
@@ -73,9 +80,18 @@ static void solve_axis(search *s, size_t i, int64_t target, int64_t flat)
 
 	if (s->failed)
 		return;
+	if (*s->steps == 0) {
+		s->failed = true;
+		return;
+	}
+	--*s->steps;
 	if (i == ax->n) {
-		if ((s->any || target == 0) && !list_push(s->out, flat))
+		if (!(s->any || target == 0))
+			return;
+		if (!list_push(s->out, flat))
 			s->failed = true;
+		/* The steps down to a preimage are paid back: only dead ends count. */
+		*s->steps += ax->n + 1;
 		return;
 	}
 	if (!s->any && (target < ax->min_rest[i] || target > ax->max_rest[i]))
@@ -119,8 +135,9 @@ static int prepare_axis(const axe_evaluator *ev, int a, axis_iters *ax, size_t *
 	const axe_iter *shard = ev->layout->shard;
 	size_t n = 0;
 
+	/* An extent-1 iter has digit 0 only: it adds nothing to search. */
 	for (size_t k = 0; k < ev->layout->nshard; k++)
-		if (shard[k].axis == a)
+		if (shard[k].axis == a && shard[k].extent > 1)
 			order[n++] = k;
 	qsort_r(order, n, sizeof(size_t), compare_abs_stride_desc, (void *)shard);
 	ax->n = n;
@@ -142,8 +159,7 @@ static int prepare_axis(const axe_evaluator *ev, int a, axis_iters *ax, size_t *
 		/* Partial sums are bounded by validate(): no overflow here. */
 		ax->min_rest[i] = ax->min_rest[i + 1] + (reach < 0 ? reach : 0);
 		ax->max_rest[i] = ax->max_rest[i + 1] + (reach > 0 ? reach : 0);
-		ax->gcd_rest[i] = it->extent > 1 ? axe_gcd(ax->gcd_rest[i + 1], it->stride)
-						 : ax->gcd_rest[i + 1];
+		ax->gcd_rest[i] = axe_gcd(ax->gcd_rest[i + 1], it->stride);
 	}
 	return 0;
 }
@@ -175,17 +191,17 @@ static int compare_i64(const void *pa, const void *pb)
  * over the limit unless another axis has no solution at all.
  */
 static bool solve(const axe_evaluator *ev, const axis_iters *axes, const int64_t *want,
-		  const bool *given, flat_list *per_axis, flat_list *out)
+		  const bool *given, flat_list *per_axis, flat_list *out, uint64_t *steps)
 {
 	bool failed = false, over = false;
 
 	for (size_t a = 0; a < ev->naxes; a++) {
-		search s = { &axes[a], &per_axis[a], given && !given[a], false };
+		search s = { &axes[a], &per_axis[a], given && !given[a], false, steps };
 		per_axis[a].n = 0;
 		per_axis[a].over = false;
 		solve_axis(&s, 0, want[a], 0);
 		if (s.failed && !per_axis[a].over)
-			return false; /* out of memory */
+			return false; /* out of memory or out of steps */
 		over |= per_axis[a].over;
 		if (per_axis[a].n == 0)
 			return true; /* no solution on this axis: none at all */
@@ -255,6 +271,7 @@ int axe_evaluator_inverse(const axe_evaluator *ev, const int64_t *target, const 
 	flat_list out = { .limit = limit };
 	bool ok = axes && per_axis && order && want && skip &&
 		  mark_duplicate_offsets(ev, given, skip);
+	uint64_t steps = AXE_INVERSE_MAX_STEPS; /* for dead ends: see solve_axis */
 	int r = -1;
 
 	for (size_t a = 0; ok && a < na; a++) {
@@ -275,21 +292,29 @@ int axe_evaluator_inverse(const axe_evaluator *ev, const int64_t *target, const 
 			if (axe_sub_ovf(t, ev->image_offset[i * na + a], &want[a]))
 				goto next; /* unreachable from this replica */
 		}
-		ok = solve(ev, axes, want, given, per_axis, &out);
+		ok = solve(ev, axes, want, given, per_axis, &out, &steps);
 	next:;
 	}
+	*count = 0;
 	if (!ok) {
-		if (out.over)
+		if (out.over) {
+			*count = limit + 1;
 			axe_error_set(err, AXE_ERR_LIMIT, NULL, 0,
 				      "more than %zu preimages", limit);
-		else
+		} else if (steps == 0) {
+			axe_error_set(err, AXE_ERR_LIMIT, NULL, 0,
+				      "the backward map needs more than %llu search steps: the "
+				      "strides on an axis are not separable, and the digits "
+				      "that reach the point are too many to search",
+				      (unsigned long long)AXE_INVERSE_MAX_STEPS);
+		} else {
 			axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		}
 		free(out.v);
 		goto out;
 	}
 	if (out.n > 1)
 		qsort(out.v, out.n, sizeof(int64_t), compare_i64);
-	*count = 0;
 	for (size_t i = 0; i < out.n; i++)
 		if (*count == 0 || out.v[*count - 1] != out.v[i])
 			out.v[(*count)++] = out.v[i];

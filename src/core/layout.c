@@ -229,6 +229,12 @@ int axe_layout_validate(const axe_layout *layout, const axe_loc *loc, int span,
 				int64_t reach;
 				if (list[i].axis != (int)a)
 					continue;
+				/* Spans and searches take |stride|, which -2^63 lacks. */
+				if (list[i].stride == INT64_MIN)
+					return axe_error_set(err, AXE_ERR_OVERFLOW, loc, span,
+							     "a stride on axis '%s' is -2^63, whose "
+							     "magnitude does not fit in 64 bits",
+							     layout->axis[a]);
 				if (!widen(&list[i], &lo, &hi) ||
 				    axe_mul_ovf(list[i].extent - 1, axe_abs64(list[i].stride), &reach) ||
 				    axe_add_ovf(sp, reach, &sp))

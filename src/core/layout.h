@@ -76,8 +76,9 @@ void axe_layout_order_axes(axe_layout *layout);
 
 /*
  * Check that every value the layout can produce fits in 64 bits: the shard
- * size, each (extent-1)*stride, and per axis the lowest and highest reachable
- * coordinate.  "loc" and "span" place the error.  0 or -1.
+ * size, each (extent-1)*stride and |stride|, per axis the span, and the
+ * lowest and highest reachable coordinate.  "loc" and "span" place the
+ * error.  0 or -1.
  */
 int axe_layout_validate(const axe_layout *layout, const axe_loc *loc, int span,
 			axe_error *err);

@@ -74,9 +74,17 @@ static void end_cell(picture *p, size_t cell)
 		p->widest = n;
 }
 
-/* Room for "cells" cells; -1 with "err" set past the limit or without memory. */
+/*
+ * Room for "cells" cells; -1 with "err" set past the limit or without
+ * memory.  INT64_MAX stands for a count beyond 64 bits.
+ */
 static int picture_alloc(picture *p, int64_t cells, axe_error *err)
 {
+	if (cells == INT64_MAX)
+		return axe_error_set(err, AXE_ERR_LIMIT, NULL, 0,
+				     "the picture would have more than %lld cells; show draws at "
+				     "most %d (slice the layout first, or use eval)",
+				     (long long)INT64_MAX, AXE_SHOW_MAX_CELLS);
 	if (cells > AXE_SHOW_MAX_CELLS)
 		return axe_error_set(err, AXE_ERR_LIMIT, NULL, 0,
 				     "the picture would have %lld cells; show draws at most %d "
@@ -154,13 +162,35 @@ static void forward_grid(picture *p, const axe_shape *shape, int64_t size)
 
 /* ------------------------------------------------------------ reverse -- */
 
-/* The lowest and highest value of axis "a" over every image (swizzle applied). */
+/*
+ * The lowest and highest value of axis "a" over every image (swizzle
+ * applied).  Without a swizzle on the axis this is the closed form of
+ * axe_layout_axis_range: digits are independent, so both ends are reached,
+ * and no domain is walked.  A swizzle changes only the address bits in
+ * "mask" (the B bits from M up), so it moves an address by at most "mask":
+ * a domain of at most AXE_SHOW_MAX_WALK points (and images) is walked for
+ * the exact range, a larger one gets the range widened by "mask" on each
+ * side, which holds every value reached.
+ */
 static int image_range(const axe_evaluator *ev, int a, int64_t *lo, int64_t *hi,
 		       axe_error *err)
 {
-	int64_t *images = malloc(ev->nimages * ev->naxes * sizeof(int64_t));
+	const axe_swizzle *sw = &ev->layout->swizzle;
+	int64_t *images, mask, work;
 	axe_cursor cur;
 
+	axe_layout_axis_range(ev->layout, a, lo, hi);
+	if (!sw->present || a != ev->m_axis)
+		return 0;
+	if (axe_mul_ovf(ev->size, (int64_t)ev->nimages, &work) || work > AXE_SHOW_MAX_WALK) {
+		mask = (int64_t)(((UINT64_C(1) << sw->len) - 1) << sw->per_element);
+		if (axe_sub_ovf(*lo, mask, lo))
+			*lo = INT64_MIN;
+		if (axe_add_ovf(*hi, mask, hi))
+			*hi = INT64_MAX;
+		return 0;
+	}
+	images = malloc(ev->nimages * ev->naxes * sizeof(int64_t));
 	if (!images)
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	if (axe_cursor_init(&cur, ev, err) < 0) {
@@ -182,7 +212,10 @@ static int image_range(const axe_evaluator *ev, int a, int64_t *lo, int64_t *hi,
 	return 0;
 }
 
-/* Rows and columns of the reverse picture, and its cell count in "*cells". */
+/*
+ * Rows and columns of the reverse picture, and its cell count in "*cells"
+ * (INT64_MAX when it does not fit in 64 bits: far over the limit anyway).
+ */
 static int reverse_grid(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
 			int64_t *cells, axe_error *err)
 {
@@ -191,19 +224,19 @@ static int reverse_grid(picture *p, const axe_evaluator *ev, const axe_show_opts
 	for (size_t i = 0; i < o->nby; i++) {
 		if (image_range(ev, o->by[i], &lo[i], &hi[i], err) < 0)
 			return -1;
-		if (axe_sub_ovf(hi[i], lo[i], &n[i]) || n[i] >= INT64_MAX / 2)
-			n[i] = INT64_MAX / 2; /* only compared with the cell limit below */
-		else
-			n[i]++;
+		if (axe_sub_ovf(hi[i], lo[i], &n[i]) || axe_add_ovf(n[i], 1, &n[i]))
+			n[i] = INT64_MAX;
 	}
+	if (axe_mul_ovf(n[0], n[1], cells))
+		*cells = INT64_MAX;
+	if (*cells > AXE_SHOW_MAX_CELLS)
+		return 0; /* refused by picture_alloc: the sizes below would not fit */
 	p->pages = 1;
 	p->rows = (size_t)(o->nby == 2 ? n[0] : 1);
 	p->cols = (size_t)(o->nby == 2 ? n[1] : n[0]);
 	p->row0 = lo[0];
 	p->col0 = o->nby == 2 ? lo[1] : lo[0];
 	p->row_labels = o->nby == 2;
-	*cells = n[0] > AXE_SHOW_MAX_CELLS || n[1] > AXE_SHOW_MAX_CELLS ? AXE_SHOW_MAX_CELLS + 1
-									 : n[0] * n[1];
 	return 0;
 }
 
@@ -219,7 +252,8 @@ static int fill_reverse_cell(picture *p, const axe_evaluator *ev, const int64_t 
 	if (axe_evaluator_inverse(ev, target, given, &flats, &count, AXE_SHOW_MAX_PREIMAGES,
 				  &local) < 0) {
 		free(flats);
-		if (local.code != AXE_ERR_LIMIT) {
+		/* Over the preimage limit (not out of search steps): a count. */
+		if (local.code != AXE_ERR_LIMIT || count <= AXE_SHOW_MAX_PREIMAGES) {
 			*err = local;
 			return -1;
 		}

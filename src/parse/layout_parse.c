@@ -76,6 +76,17 @@ static int parse_stride(parser *p, stride_item *item)
 	} else {
 		if (axe_lexer_int(&p->lx, &item->value, "a stride", p->err) < 0)
 			return -1;
+		/* -2^63 reads (for offsets) but has no magnitude: spans need one. */
+		if (item->value == INT64_MIN) {
+			size_t len = p->lx.tok.pos - item->pos;
+			while (len > 0 && (p->lx.text[item->pos + len - 1] == ' ' ||
+					   p->lx.text[item->pos + len - 1] == '\t' ||
+					   p->lx.text[item->pos + len - 1] == '\r' ||
+					   p->lx.text[item->pos + len - 1] == '\n'))
+				len--;
+			return axe_lexer_error_at(&p->lx, item->pos, len, p->err, AXE_ERR_OVERFLOW,
+						  "a stride does not fit in 64 bits");
+		}
 		if (axe_lexer_accept(&p->lx, '@') &&
 		    axis_name(p, item->axis, sizeof(item->axis)) < 0)
 			return -1;
@@ -104,27 +115,42 @@ static int parse_extent(parser *p, int64_t *extent, size_t *pos)
  */
 typedef int (*item_fn)(parser *p, void *array, size_t i);
 
+/*
+ * Make room for item "i" in "*array" of "size"-byte items, items being added
+ * in order from 0.  The capacity doubles at each power of two, so a list of
+ * n items costs O(n) copying; growing by one item each time was quadratic
+ * wherever realloc moves the block (always under AddressSanitizer).
+ */
+static int grow_for(void **array, size_t i, size_t size)
+{
+	void *grown;
+
+	if (i != 0 && (i & (i - 1)) != 0)
+		return 0; /* capacity is the next power of two: item i fits */
+	grown = realloc(*array, (i ? 2 * i : 1) * size);
+	if (!grown)
+		return -1;
+	*array = grown;
+	return 0;
+}
+
 static int add_extent(parser *p, void *array, size_t i)
 {
 	int64_t **ext = array;
 	size_t pos;
-	int64_t *grown = realloc(*ext, (i + 1) * sizeof(int64_t));
 
-	if (!grown)
+	if (grow_for((void **)ext, i, sizeof(int64_t)) < 0)
 		return axe_lexer_error(&p->lx, p->err, AXE_ERR_NOMEM, "out of memory");
-	*ext = grown;
-	return parse_extent(p, &grown[i], &pos);
+	return parse_extent(p, &(*ext)[i], &pos);
 }
 
 static int add_stride(parser *p, void *array, size_t i)
 {
 	stride_item **str = array;
-	stride_item *grown = realloc(*str, (i + 1) * sizeof(stride_item));
 
-	if (!grown)
+	if (grow_for((void **)str, i, sizeof(stride_item)) < 0)
 		return axe_lexer_error(&p->lx, p->err, AXE_ERR_NOMEM, "out of memory");
-	*str = grown;
-	return parse_stride(p, &grown[i]);
+	return parse_stride(p, &(*str)[i]);
 }
 
 static long parse_list(parser *p, item_fn add, void *array)
@@ -254,7 +280,9 @@ static int parse_offset(parser *p, bool negate)
 	a = axe_layout_intern_axis(p->layout, name);
 	if (a < 0)
 		return intern_error(p, a, start, p->lx.tok.pos - start);
-	if (axe_layout_add_offset(p->layout, a, negate ? -v : v) < 0)
+	/* "- -9223372036854775808" has no value: -(-2^63) is 2^63. */
+	if ((negate && v == INT64_MIN) ||
+	    axe_layout_add_offset(p->layout, a, negate ? -v : v) < 0)
 		return axe_lexer_error_at(&p->lx, start, p->lx.tok.pos - start, p->err,
 					  AXE_ERR_OVERFLOW, "the offsets on axis '%s' overflow 64 bits",
 					  name);

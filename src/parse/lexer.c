@@ -39,18 +39,19 @@ void axe_lexer_next(axe_lexer *lx)
 	if (p >= lx->len) {
 		tok->kind = AXE_TOK_END;
 	} else if (t[p] >= '0' && t[p] <= '9') {
+		const uint64_t limit = (uint64_t)INT64_MAX + 1; /* -2^63 is a value */
 		uint64_t v = 0;
 		tok->kind = AXE_TOK_INT;
 		while (p < lx->len && t[p] >= '0' && t[p] <= '9') {
-			/* Saturate: only whether it fits in int64 matters. */
-			if (v > (uint64_t)INT64_MAX / 10 ||
-			    v * 10 + (uint64_t)(t[p] - '0') > (uint64_t)INT64_MAX)
+			/* Saturate: only whether it fits matters. */
+			if (v > limit / 10 || v * 10 + (uint64_t)(t[p] - '0') > limit)
 				tok->overflow = true;
 			else
 				v = v * 10 + (uint64_t)(t[p] - '0');
 			p++;
 		}
-		tok->value = (int64_t)v;
+		tok->two_63 = !tok->overflow && v == limit;
+		tok->value = tok->two_63 ? INT64_MAX : (int64_t)v;
 	} else if (is_ident_start(t[p])) {
 		tok->kind = AXE_TOK_IDENT;
 		while (p < lx->len && is_ident_char(t[p]))
@@ -121,7 +122,14 @@ static int verror_at(const axe_lexer *lx, size_t pos, size_t span, axe_error *er
 {
 	char msg[512];
 	axe_loc loc = axe_lexer_loc(lx, pos);
-	int chars = span ? count_chars(lx->text, pos, pos + span) : 1;
+	int chars;
+
+	/* An error at "the end" has its span there: read nothing past the text. */
+	if (pos > lx->len)
+		pos = lx->len;
+	if (span > lx->len - pos)
+		span = lx->len - pos;
+	chars = span ? count_chars(lx->text, pos, pos + span) : 1;
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	return axe_error_set(err, code, &loc, chars, "%s", msg);
@@ -176,10 +184,11 @@ int axe_lexer_int(axe_lexer *lx, int64_t *value, const char *what, axe_error *er
 	if (lx->tok.kind != AXE_TOK_INT)
 		return axe_lexer_error(lx, err, AXE_ERR_SYNTAX, "expected %s but found %s",
 				       what, axe_lexer_describe(lx, buf, sizeof(buf)));
-	if (lx->tok.overflow)
+	if (lx->tok.overflow || (lx->tok.two_63 && !negative))
 		return axe_lexer_error_at(lx, start, lx->tok.pos + lx->tok.len - start, err,
 					  AXE_ERR_OVERFLOW, "%s does not fit in 64 bits", what);
-	*value = negative ? -lx->tok.value : lx->tok.value;
+	/* "-9223372036854775808" is the one value whose magnitude is not one. */
+	*value = lx->tok.two_63 ? INT64_MIN : negative ? -lx->tok.value : lx->tok.value;
 	axe_lexer_next(lx);
 	return 0;
 }

@@ -26,7 +26,8 @@ typedef struct axe_token {
 	size_t pos, len;  /* byte range in the text */
 	char punct;       /* for AXE_TOK_PUNCT */
 	int64_t value;    /* for AXE_TOK_INT */
-	bool overflow;    /* AXE_TOK_INT that does not fit in int64 */
+	bool overflow;    /* AXE_TOK_INT above 2^63 */
+	bool two_63;      /* AXE_TOK_INT exactly 2^63: only "-" makes it fit */
 } axe_token;
 
 /*
