@@ -97,6 +97,14 @@ int axe_check_evaluator(const axe_check_ctx *ctx, const axe_spec_layout *entry,
 long axe_check_ints(const axe_check_ctx *ctx, const axe_node *list, int64_t *values,
 		    size_t max, const char *what);
 
+/*
+ * Compare the optional integer "key" of mapping "map" (may be NULL) with
+ * "actual": on a mismatch fail the check and clear "*ok"; nothing once
+ * "*ok" is false.  0, or -1 when the value is not an integer.
+ */
+int axe_check_expect_int(axe_check_ctx *ctx, const axe_node *map, const char *key,
+			 int64_t actual, bool *ok);
+
 /* Append a printf-formatted piece to "buf" of "size" bytes. */
 void axe_check_append(char *buf, size_t size, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

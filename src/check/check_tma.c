@@ -104,24 +104,6 @@ static int expect_list(axe_check_ctx *ctx, const axe_node *expect, const char *k
 	return 0;
 }
 
-static int expect_int(axe_check_ctx *ctx, const axe_node *expect, const char *key,
-		      int64_t actual, bool *ok)
-{
-	const axe_node *node = axe_node_get(expect, key);
-	int64_t want;
-
-	if (!node || !*ok)
-		return 0;
-	if (axe_node_int(ctx->spec, node, key, &want, ctx->err) < 0)
-		return -1;
-	if (want != actual) {
-		axe_check_fail(ctx, "%s: expected %lld, got %lld", key, (long long)want,
-			       (long long)actual);
-		*ok = false;
-	}
-	return 0;
-}
-
 /* The plan's arrays as int64 lists, for comparison. */
 static void widen(const uint64_t *u, const uint32_t *v, size_t n, int64_t *out)
 {
@@ -144,12 +126,12 @@ static int judge_plan(axe_check_ctx *ctx, const axe_tma_plan *plan)
 	widen(p->global_dim, NULL, rank, dim);
 	widen(p->global_strides, NULL, rank ? rank - 1 : 0, strides);
 	widen(NULL, p->box_dim, rank, box);
-	if (expect_int(ctx, expect, "rank", p->rank, &ok) < 0 ||
+	if (axe_check_expect_int(ctx, expect, "rank", p->rank, &ok) < 0 ||
 	    expect_list(ctx, expect, "globalDim", dim, rank, &ok) < 0 ||
 	    expect_list(ctx, expect, "globalStrides", strides, rank ? rank - 1 : 0, &ok) < 0 ||
 	    expect_list(ctx, expect, "boxDim", box, rank, &ok) < 0 ||
-	    expect_int(ctx, expect, "bytes_per_copy", plan->bytes_per_copy, &ok) < 0 ||
-	    expect_int(ctx, expect, "copies", plan->ncopies, &ok) < 0)
+	    axe_check_expect_int(ctx, expect, "bytes_per_copy", plan->bytes_per_copy, &ok) < 0 ||
+	    axe_check_expect_int(ctx, expect, "copies", plan->ncopies, &ok) < 0)
 		return -1;
 	sw = axe_node_get(expect, "swizzle");
 	if (ok && sw && sw->kind == AXE_NODE_SCALAR) {

@@ -46,25 +46,6 @@ static int read_request(const axe_check_ctx *ctx, axe_trn_request *req)
 	return 0;
 }
 
-/* Compare the optional integer "key" of "map" with "actual"; sets "*ok". */
-static int expect_int(axe_check_ctx *ctx, const axe_node *map, const char *key,
-		      int64_t actual, bool *ok)
-{
-	const axe_node *node = map ? axe_node_get(map, key) : NULL;
-	int64_t want;
-
-	if (!node || !*ok)
-		return 0;
-	if (axe_node_int(ctx->spec, node, key, &want, ctx->err) < 0)
-		return -1;
-	if (want != actual) {
-		axe_check_fail(ctx, "%s: expected %lld, got %lld", key, (long long)want,
-			       (long long)actual);
-		*ok = false;
-	}
-	return 0;
-}
-
 static int judge_plan(axe_check_ctx *ctx, const axe_trn_plan *plan)
 {
 	const axe_node *expect = axe_node_get(ctx->value, "expect"), *trips, *swapped;
@@ -77,11 +58,13 @@ static int judge_plan(axe_check_ctx *ctx, const axe_trn_plan *plan)
 				       "{K: 128, M: 128, N: 512}");
 	trips = axe_node_get(expect, "trips");
 	for (int d = 0; d < AXE_TRN_NDIMS; d++)
-		if (expect_int(ctx, expect, axe_trn_dim_name(d), plan->tile[d].size, &ok) < 0 ||
-		    expect_int(ctx, trips, axe_trn_dim_name(d), plan->trips[d], &ok) < 0)
+		if (axe_check_expect_int(ctx, expect, axe_trn_dim_name(d), plan->tile[d].size,
+					 &ok) < 0 ||
+		    axe_check_expect_int(ctx, trips, axe_trn_dim_name(d), plan->trips[d],
+					 &ok) < 0)
 			return -1;
-	if (expect_int(ctx, expect, "matmuls", plan->matmuls, &ok) < 0 ||
-	    expect_int(ctx, expect, "accumulation_groups", plan->groups, &ok) < 0)
+	if (axe_check_expect_int(ctx, expect, "matmuls", plan->matmuls, &ok) < 0 ||
+	    axe_check_expect_int(ctx, expect, "accumulation_groups", plan->groups, &ok) < 0)
 		return -1;
 	swapped = axe_node_get(expect, "swapped");
 	if (ok && swapped && swapped->kind == AXE_NODE_SCALAR &&

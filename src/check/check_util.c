@@ -121,3 +121,21 @@ int axe_check_evaluator(const axe_check_ctx *ctx, const axe_spec_layout *entry,
 		return axe_check_error(ctx, where, "layout '%s': %s", entry->name, local.message);
 	return 0;
 }
+
+int axe_check_expect_int(axe_check_ctx *ctx, const axe_node *map, const char *key,
+			 int64_t actual, bool *ok)
+{
+	const axe_node *node = map ? axe_node_get(map, key) : NULL;
+	int64_t want;
+
+	if (!node || !*ok)
+		return 0;
+	if (axe_node_int(ctx->spec, node, key, &want, ctx->err) < 0)
+		return -1;
+	if (want != actual) {
+		axe_check_fail(ctx, "%s: expected %lld, got %lld", key, (long long)want,
+			       (long long)actual);
+		*ok = false;
+	}
+	return 0;
+}
