@@ -1,0 +1,119 @@
+/*
+ * interop.h: layouts written in other tools' notations (CuTe, CuTe TV
+ * layouts, Triton TTGIR, TileAS descriptors, LEGO), read into Axe layouts
+ * and checked against an independent evaluator of the source format before
+ * they are used (docs/interop.md, "Translation validation").
+ *
+ * Level 2: uses core, parse, spec and expr.  One file per notation
+ * (cute.c, triton.c, tileas.c, lego.c); validate.c compares an import with
+ * the reference relation its format's evaluator produced.
+ */
+#ifndef AXE_INTEROP_INTEROP_H
+#define AXE_INTEROP_INTEROP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../core/error.h"
+#include "../core/layout.h"
+#include "../expr/expr_layout.h"
+
+/* What the importer may use besides the text itself. */
+typedef struct axe_import_opts {
+	const axe_shape *shape;  /* --shape or the spec's shape:, or NULL */
+	const axe_shape *tile;   /* cute-tv: --tile M,N, or NULL */
+	int threads_per_warp;    /* Triton module attributes; 0 when unknown */
+	int num_warps;
+	int num_ctas;
+} axe_import_opts;
+
+/*
+ * An imported layout: exactly one of "layout" (the Axe compact form) and
+ * "expr" (an `expr:` layout with the same map, when no compact form exists)
+ * is set, and "why_expr" says why the compact form does not exist.
+ */
+typedef struct axe_import {
+	axe_layout *layout;      /* owned, or NULL */
+	axe_expr_layout *expr;   /* owned, or NULL */
+	axe_shape shape;         /* the logical shape */
+	int dtype;               /* element type the text names (elem=, bit width), or -1 */
+	char why_expr[256];
+} axe_import;
+
+void axe_import_release(axe_import *imp);
+
+/*
+ * A notation's reader: parse "text", which starts at "where" in the user's
+ * input (a command-line operand after its "FORMAT:" prefix, a YAML scalar,
+ * a line of a .mlir file), build the Axe form, validate it against the
+ * format's reference evaluator (axe_import_validate) and fill "out".
+ * Errors carry the position inside "text" (line and column advanced from
+ * "where" over the text's newlines).  0 or -1.
+ */
+typedef int axe_import_fn(const char *text, const axe_loc *where, const axe_import_opts *opts,
+			  axe_import *out, axe_error *err);
+
+/*
+ * A notation's writer: the text of "layout" on "shape" (element type
+ * "dtype" or -1) in this notation, owned by the caller; or NULL with "why"
+ * filled when no such form exists (not an error), or NULL with "err" set.
+ * `convert` reads what the writer printed back with the same notation's
+ * reader and proves it equal before showing it.
+ */
+typedef char *axe_export_fn(const axe_layout *layout, const axe_shape *shape, int dtype,
+			    char *why, size_t why_size, axe_error *err);
+
+/* One row of formats.def: FORMAT(name, reader, writer); NULL writer: read only. */
+typedef struct axe_format {
+	const char *name;        /* the operand prefix: "cute", "triton", ... */
+	axe_import_fn *import;
+	axe_export_fn *export_;
+} axe_format;
+
+/* The format called "name" (length "len"), or NULL. */
+const axe_format *axe_format_lookup(const char *name, size_t len);
+
+/*
+ * The source format's own meaning of a layout, written independently of
+ * the converter: for every logical point of "shape" (row-major), the set of
+ * physical images on "axis".  Points are stored as CSR: the images of flat
+ * point p are rows [start[p], start[p+1]) of "images" ("naxes" values each).
+ */
+typedef struct axe_reference {
+	axe_shape shape;
+	size_t naxes;
+	char **axis;             /* owned names */
+	int64_t npoints;
+	int64_t *start;          /* npoints + 1 */
+	int64_t *images;         /* start[npoints] rows of naxes values */
+	int64_t npairs, cap;     /* while building: unsorted pairs */
+	int64_t *pair_point;
+} axe_reference;
+
+/* Points, and (point, image) pairs, a reference relation may hold. */
+#define AXE_REFERENCE_MAX_POINTS ((int64_t)1 << 24)
+#define AXE_REFERENCE_MAX_PAIRS ((int64_t)1 << 26)
+
+/*
+ * Building a reference: init with the shape and the axis names (copied),
+ * add (flat point, image) pairs in any order, then finish, which sorts them
+ * into CSR and removes duplicate images of a point.  0 or -1.
+ */
+int axe_reference_init(axe_reference *ref, const axe_shape *shape, size_t naxes,
+		       const char *const *axis, axe_error *err);
+int axe_reference_add(axe_reference *ref, int64_t flat, const int64_t *image, axe_error *err);
+int axe_reference_finish(axe_reference *ref, axe_error *err);
+
+/*
+ * Compare "imp" with "ref" over the whole domain: same shape, and at every
+ * point the same set of images (axes one side does not name count as 0).
+ * 0 when equal; otherwise -1 with an error that names the format, the first
+ * differing point and both image sets (a converter bug, reported as such).
+ */
+int axe_import_validate(const axe_import *imp, const axe_reference *ref,
+			const char *format, axe_error *err);
+
+void axe_reference_release(axe_reference *ref);
+
+#endif

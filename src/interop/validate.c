@@ -1,0 +1,333 @@
+/*
+ * validate.c: translation validation of imports (docs/interop.md,
+ * "Principles").  A format's reference evaluator fills an axe_reference
+ * with the relation the source text means; the imported layout is then
+ * evaluated at every point and its image set compared with the reference's.
+ * The two sides share no code beyond this comparison.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/eval.h"
+#include "interop.h"
+
+void axe_import_release(axe_import *imp)
+{
+	axe_layout_free(imp->layout);
+	axe_expr_layout_free(imp->expr);
+	imp->layout = NULL;
+	imp->expr = NULL;
+}
+
+void axe_reference_release(axe_reference *ref)
+{
+	for (size_t a = 0; a < ref->naxes; a++)
+		free(ref->axis[a]);
+	free(ref->axis);
+	free(ref->start);
+	free(ref->images);
+	free(ref->pair_point);
+	memset(ref, 0, sizeof(*ref));
+}
+
+int axe_reference_init(axe_reference *ref, const axe_shape *shape, size_t naxes,
+		       const char *const *axis, axe_error *err)
+{
+	int64_t points = 1;
+
+	memset(ref, 0, sizeof(*ref));
+	ref->shape = *shape;
+	for (size_t d = 0; d < shape->rank; d++)
+		if (shape->dim[d] <= 0 || __builtin_mul_overflow(points, shape->dim[d], &points) ||
+		    points > AXE_REFERENCE_MAX_POINTS)
+			return axe_error_set(err, AXE_ERR_LIMIT, NULL, 0,
+					     "the layout has more than %lld points, too many to "
+					     "validate the import", (long long)AXE_REFERENCE_MAX_POINTS);
+	ref->npoints = points;
+	ref->naxes = naxes;
+	ref->axis = calloc(naxes ? naxes : 1, sizeof(char *));
+	if (!ref->axis)
+		goto nomem;
+	for (size_t a = 0; a < naxes; a++)
+		if (!(ref->axis[a] = strdup(axis[a])))
+			goto nomem;
+	return 0;
+nomem:
+	axe_reference_release(ref);
+	return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+}
+
+int axe_reference_add(axe_reference *ref, int64_t flat, const int64_t *image, axe_error *err)
+{
+	if (flat < 0 || flat >= ref->npoints)
+		return axe_error_set(err, AXE_ERR_RANGE, NULL, 0,
+				     "reference point %lld outside the shape", (long long)flat);
+	if (ref->npairs == ref->cap) {
+		int64_t cap = ref->cap ? 2 * ref->cap : 1024;
+		int64_t *pt, *im;
+
+		if (cap > AXE_REFERENCE_MAX_PAIRS)
+			return axe_error_set(err, AXE_ERR_LIMIT, NULL, 0,
+					     "more than %lld (point, image) pairs: too many to "
+					     "validate the import", (long long)AXE_REFERENCE_MAX_PAIRS);
+		pt = realloc(ref->pair_point, (size_t)cap * sizeof(int64_t));
+		if (pt)
+			ref->pair_point = pt;
+		im = realloc(ref->images, (size_t)cap * (ref->naxes ? ref->naxes : 1) *
+						 sizeof(int64_t));
+		if (im)
+			ref->images = im;
+		if (!pt || !im)
+			return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		ref->cap = cap;
+	}
+	ref->pair_point[ref->npairs] = flat;
+	memcpy(ref->images + ref->npairs * (int64_t)ref->naxes, image,
+	       ref->naxes * sizeof(int64_t));
+	ref->npairs++;
+	return 0;
+}
+
+static size_t sort_naxes; /* qsort has no context argument in C11 */
+
+static int compare_rows(const void *a, const void *b)
+{
+	const int64_t *x = a, *y = b;
+
+	for (size_t k = 0; k < sort_naxes; k++)
+		if (x[k] != y[k])
+			return x[k] < y[k] ? -1 : 1;
+	return 0;
+}
+
+/* Sort "n" rows of "naxes" values and drop repeats; the number kept. */
+static size_t sort_unique(int64_t *rows, size_t n, size_t naxes)
+{
+	size_t kept = 0;
+
+	sort_naxes = naxes;
+	qsort(rows, n, naxes * sizeof(int64_t), compare_rows);
+	for (size_t i = 0; i < n; i++)
+		if (kept == 0 || compare_rows(rows + (kept - 1) * naxes, rows + i * naxes) != 0)
+			memmove(rows + kept++ * naxes, rows + i * naxes, naxes * sizeof(int64_t));
+	return kept;
+}
+
+/* A counting sort of the pairs by point, then each point's images sorted and unique. */
+int axe_reference_finish(axe_reference *ref, axe_error *err)
+{
+	size_t w = ref->naxes;
+	int64_t *rows = malloc((size_t)(ref->npairs ? ref->npairs : 1) * (w ? w : 1) * sizeof(int64_t));
+	int64_t *start = calloc((size_t)ref->npoints + 1, sizeof(int64_t));
+	int64_t *fill = calloc((size_t)ref->npoints + 1, sizeof(int64_t));
+	int64_t out = 0;
+
+	if (!rows || !start || !fill) {
+		free(rows), free(start), free(fill);
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	}
+	for (int64_t i = 0; i < ref->npairs; i++)
+		start[ref->pair_point[i] + 1]++;
+	for (int64_t p = 0; p < ref->npoints; p++)
+		start[p + 1] += start[p];
+	memcpy(fill, start, (size_t)ref->npoints * sizeof(int64_t));
+	for (int64_t i = 0; i < ref->npairs; i++)
+		memcpy(rows + fill[ref->pair_point[i]]++ * (int64_t)w, ref->images + i * (int64_t)w,
+		       w * sizeof(int64_t));
+	/* Compact each point's images in place; start[] is rewritten behind the reads. */
+	for (int64_t p = 0, from = 0; p < ref->npoints; p++) {
+		int64_t to = start[p + 1];
+		size_t kept = sort_unique(rows + from * (int64_t)w, (size_t)(to - from), w);
+
+		memmove(rows + out * (int64_t)w, rows + from * (int64_t)w, kept * w * sizeof(int64_t));
+		start[p] = out;
+		out += (int64_t)kept;
+		from = to;
+	}
+	start[ref->npoints] = out;
+	free(fill);
+	free(ref->images);
+	free(ref->pair_point);
+	ref->pair_point = NULL;
+	ref->images = rows;
+	ref->start = start;
+	return 0;
+}
+
+/* Print "n" rows of images on the reference's axes into "buf". */
+static void format_images(const axe_reference *ref, const int64_t *rows, int64_t n, char *buf,
+			  size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int64_t i = 0; i < n && len + 1 < size; i++) {
+		len += (size_t)snprintf(buf + len, size - len, "%s{", i ? ", " : "");
+		for (size_t a = 0; a < ref->naxes && len + 1 < size; a++)
+			len += (size_t)snprintf(buf + len, size - len, "%s%s: %lld", a ? ", " : "",
+						ref->axis[a], (long long)rows[i * (int64_t)ref->naxes + a]);
+		if (len + 1 < size)
+			len += (size_t)snprintf(buf + len, size - len, "}");
+	}
+	if (n == 0)
+		snprintf(buf, size, "{}");
+}
+
+/* The import's images of the point "coord", on the reference's axes. */
+typedef struct import_eval {
+	const axe_import *imp;
+	axe_evaluator ev;
+	int *axis_of;            /* per reference axis: the import's axis, or -1 */
+	int64_t *raw, *scratch, *base;
+	int64_t *rows;           /* converted, sorted and unique */
+	size_t nraw;             /* image rows "raw" can hold */
+} import_eval;
+
+static size_t import_images(import_eval *ie, const axe_reference *ref, int64_t flat,
+			    const int64_t *coord)
+{
+	const axe_import *imp = ie->imp;
+	size_t n, width;
+
+	if (imp->layout) {
+		axe_evaluator_base(&ie->ev, flat, ie->base);
+		axe_evaluator_images(&ie->ev, ie->base, true, ie->raw);
+		n = ie->ev.nimages;
+		width = ie->ev.naxes;
+	} else {
+		n = axe_expr_layout_eval(imp->expr, coord, ie->raw, ie->scratch);
+		width = imp->expr->naxes;
+	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t a = 0; a < ref->naxes; a++)
+			ie->rows[i * ref->naxes + a] =
+				ie->axis_of[a] < 0 ? 0 : ie->raw[i * width + (size_t)ie->axis_of[a]];
+	return sort_unique(ie->rows, n, ref->naxes);
+}
+
+/* Every axis the import names with a nonzero value must be a reference axis. */
+static const char *import_axis_name(const axe_import *imp, size_t a)
+{
+	return imp->layout ? imp->layout->axis[a] : imp->expr->axis[a];
+}
+
+static int import_eval_init(import_eval *ie, const axe_import *imp, const axe_reference *ref,
+			    axe_error *err)
+{
+	size_t naxes, nimages;
+
+	memset(ie, 0, sizeof(*ie));
+	ie->imp = imp;
+	if (imp->layout) {
+		if (axe_evaluator_init(&ie->ev, imp->layout, &imp->shape, err) < 0)
+			return -1;
+		naxes = ie->ev.naxes;
+		nimages = ie->ev.nimages;
+	} else {
+		naxes = imp->expr->naxes;
+		nimages = (size_t)imp->expr->nimages;
+	}
+	ie->axis_of = malloc((ref->naxes ? ref->naxes : 1) * sizeof(int));
+	ie->raw = malloc(nimages * (naxes ? naxes : 1) * sizeof(int64_t));
+	ie->rows = malloc(nimages * (ref->naxes ? ref->naxes : 1) * sizeof(int64_t));
+	ie->base = malloc((naxes ? naxes : 1) * sizeof(int64_t));
+	ie->scratch = malloc((imp->expr ? imp->expr->ctx->nvars + 1 : 1) * sizeof(int64_t));
+	ie->nraw = nimages;
+	if (!ie->axis_of || !ie->raw || !ie->rows || !ie->base || !ie->scratch)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	for (size_t a = 0; a < ref->naxes; a++) {
+		ie->axis_of[a] = -1;
+		for (size_t b = 0; b < naxes; b++)
+			if (strcmp(ref->axis[a], import_axis_name(imp, b)) == 0)
+				ie->axis_of[a] = (int)b;
+	}
+	return 0;
+}
+
+static void import_eval_release(import_eval *ie)
+{
+	if (ie->imp && ie->imp->layout)
+		axe_evaluator_release(&ie->ev);
+	free(ie->axis_of);
+	free(ie->raw);
+	free(ie->rows);
+	free(ie->base);
+	free(ie->scratch);
+}
+
+/* The name of an axis the import uses but the reference does not, or NULL. */
+static const char *foreign_axis(const axe_import *imp, const axe_reference *ref)
+{
+	size_t naxes = imp->layout ? imp->layout->naxes : imp->expr->naxes;
+
+	for (size_t b = 0; b < naxes; b++) {
+		bool known = false;
+
+		for (size_t a = 0; a < ref->naxes; a++)
+			known |= strcmp(ref->axis[a], import_axis_name(imp, b)) == 0;
+		if (!known)
+			return import_axis_name(imp, b);
+	}
+	return NULL;
+}
+
+static int mismatch(const axe_reference *ref, const char *format, const int64_t *coord,
+		    const int64_t *got, int64_t ngot, const int64_t *want, int64_t nwant,
+		    axe_error *err)
+{
+	char at[256], a[160], b[160];
+	size_t len = 0;
+
+	at[0] = '\0';
+	for (size_t d = 0; d < ref->shape.rank && len + 1 < sizeof(at); d++)
+		len += (size_t)snprintf(at + len, sizeof(at) - len, "%s%lld", d ? ", " : "",
+					(long long)coord[d]);
+	format_images(ref, got, ngot, a, sizeof(a));
+	format_images(ref, want, nwant, b, sizeof(b));
+	return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
+			     "internal error: the %s import disagrees with %s's own meaning at "
+			     "(%s): converted %s, reference %s (please report this)", format,
+			     format, at, a, b);
+}
+
+int axe_import_validate(const axe_import *imp, const axe_reference *ref, const char *format,
+			axe_error *err)
+{
+	import_eval ie;
+	int64_t coord[AXE_MAX_RANK] = { 0 };
+	const char *extra;
+	int rc = 0;
+
+	if (imp->shape.rank != ref->shape.rank ||
+	    memcmp(imp->shape.dim, ref->shape.dim, ref->shape.rank * sizeof(int64_t)) != 0)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
+				     "internal error: the %s import has another shape than %s's "
+				     "own meaning (please report this)", format, format);
+	if ((extra = foreign_axis(imp, ref)) != NULL)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
+				     "internal error: the %s import names axis '%s', which %s's "
+				     "own meaning does not (please report this)", format, extra,
+				     format);
+	if (import_eval_init(&ie, imp, ref, err) < 0) {
+		import_eval_release(&ie);
+		return -1;
+	}
+	for (int64_t p = 0; p < ref->npoints && rc == 0; p++) {
+		size_t n = import_images(&ie, ref, p, coord);
+		int64_t want = ref->start[p + 1] - ref->start[p];
+		const int64_t *rows = ref->images + ref->start[p] * (int64_t)ref->naxes;
+
+		if ((int64_t)n != want ||
+		    memcmp(ie.rows, rows, n * ref->naxes * sizeof(int64_t)) != 0)
+			rc = mismatch(ref, format, coord, ie.rows, (int64_t)n, rows, want, err);
+		/* Row-major odometer over the coordinates. */
+		for (size_t d = ref->shape.rank; d-- > 0;) {
+			if (++coord[d] < ref->shape.dim[d])
+				break;
+			coord[d] = 0;
+		}
+	}
+	import_eval_release(&ie);
+	return rc;
+}
