@@ -71,8 +71,22 @@ typedef struct axe_format {
 	axe_export_fn *export_;
 } axe_format;
 
-/* The format called "name" (length "len"), or NULL. */
+/* The format called "name" (length "len"), or NULL (formats.c, from formats.def). */
 const axe_format *axe_format_lookup(const char *name, size_t len);
+
+/*
+ * The readers and writers of formats.def, one block per notation file.
+ * Each file adds its row to formats.def and its declarations here.
+ */
+
+/*
+ * Triton modules: the attribute alias "alias" ("#mma", with the '#') of the
+ * .mlir/.ttgir file at "path"; the module's ttg.threads-per-warp,
+ * ttg.num-warps and ttg.num-ctas apply, and the shape comes from the
+ * tensor<AxBx...> that uses the alias (or opts->shape).  triton.c.
+ */
+int axe_triton_import_file(const char *path, const char *alias, const axe_import_opts *opts,
+			   axe_import *out, axe_error *err);
 
 /*
  * The source format's own meaning of a layout, written independently of
