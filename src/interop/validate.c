@@ -104,6 +104,8 @@ static size_t sort_unique(int64_t *rows, size_t n, size_t naxes)
 {
 	size_t kept = 0;
 
+	if (naxes == 0)
+		return n ? 1 : 0; /* every image is the empty tuple */
 	qsort_r(rows, n, naxes * sizeof(int64_t), compare_rows, &naxes);
 	for (size_t i = 0; i < n; i++)
 		if (kept == 0 || compare_rows(rows + (kept - 1) * naxes, rows + i * naxes, &naxes) != 0)
