@@ -308,7 +308,8 @@ static int by_rank(const void *x, const void *y)
 		return a->legal ? -1 : 1;
 	if (!a->legal)
 		return order((int64_t)a->index, (int64_t)b->index);
-	return axe_atom_compare(&a->terms, a->index, &b->terms, b->index, NULL);
+	int r = axe_atom_compare(&a->terms, a->index, &b->terms, b->index, NULL);
+	return r ? r : order(a->mode, b->mode);
 }
 
 int axe_atoms_rank(const axe_atom_request *req, axe_atom_ranking *out, axe_error *err)
@@ -350,6 +351,76 @@ out:
 	if (r < 0)
 		axe_atom_ranking_release(out);
 	return r;
+}
+
+/* Append the legal candidates of "from" to "to" (room for them is there), marked "mode". */
+static void take_legal(axe_atom_ranking *to, const axe_atom_ranking *from, const char *name,
+		       int mode)
+{
+	for (size_t i = 0; i < from->nlegal; i++) {
+		to->c[to->nlegal] = from->c[i];
+		to->c[to->nlegal].mode = mode;
+		snprintf(to->c[to->nlegal++].swizzle, sizeof(to->c[0].swizzle), "%s", name);
+	}
+}
+
+/* The ranking of "req" with side "s"'s swizzle set to preset "mode", into "out". */
+static int rank_mode(const axe_atom_request *req, int s, const char *mode, int dtype,
+		     axe_atom_ranking *out, axe_error *err)
+{
+	axe_atom_request alt = *req;
+	axe_atom_operand *op = s ? &alt.dst : &alt.src;
+	axe_layout *L = axe_layout_dup(op->layout);
+	int r;
+
+	if (!L)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	axe_swizzle_preset(mode, dtype, &L->swizzle);
+	op->layout = L;
+	r = axe_atoms_rank(&alt, out, err);
+	axe_layout_free(L);
+	return r;
+}
+
+int axe_atoms_suggest(const axe_atom_request *req, axe_atom_ranking *out, axe_error *err)
+{
+	static const char *const modes[] = { "none", "32B", "64B", "128B" };
+	axe_atom_ranking given, alt;
+	int s;
+
+	if (axe_atoms_rank(req, &given, err) < 0)
+		return -1;
+	if ((s = given.from == AXE_ATOM_SHARED ? 0 : given.to == AXE_ATOM_SHARED ? 1 : -1) < 0) {
+		axe_atom_ranking_release(&given);
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--suggest tries the swizzle "
+				     "modes of a shared-memory tile; this copy is %s to %s",
+				     axe_atom_space_name(given.from), axe_atom_space_name(given.to));
+	}
+	*out = given;
+	out->n = out->nlegal = 0;
+	if (!(out->c = calloc(NATOMS * 5, sizeof(*out->c)))) {
+		axe_atom_ranking_release(&given);
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	}
+	for (size_t m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+		if (rank_mode(req, s, modes[m], given.dtype, &alt, err) < 0) {
+			axe_atom_ranking_release(&given);
+			axe_atom_ranking_release(out);
+			return -1;
+		}
+		take_legal(out, &alt, modes[m], (int)m);
+		axe_atom_ranking_release(&alt);
+	}
+	/* An atom's equal-cost modes keep the order none, 32B, 64B, 128B (by_rank). */
+	qsort(out->c, out->nlegal, sizeof(*out->c), by_rank);
+	for (size_t i = given.nlegal; i < given.n; i++)
+		out->c[out->nlegal + i - given.nlegal] = given.c[i];
+	out->n = out->nlegal + given.n - given.nlegal;
+	if (out->nlegal > 1)
+		axe_atom_compare(&out->c[0].terms, out->c[0].index, &out->c[1].terms,
+				 out->c[1].index, &out->decided_by);
+	axe_atom_ranking_release(&given);
+	return 0;
 }
 
 void axe_atom_ranking_release(axe_atom_ranking *r)

@@ -147,6 +147,8 @@ typedef struct axe_atom_candidate {
 	axe_atom_terms terms;      /* legal ones */
 	double cost;
 	int64_t max_way;           /* worst bank phase */
+	char swizzle[8];           /* --suggest: the shared tile's swizzle mode; else "" */
+	int mode;                  /* --suggest: its position in none, 32B, 64B, 128B */
 } axe_atom_candidate;
 
 typedef struct axe_atom_ranking {
@@ -165,6 +167,15 @@ typedef struct axe_atom_ranking {
  */
 int axe_atoms_rank(const axe_atom_request *req, axe_atom_ranking *out, axe_error *err);
 void axe_atom_ranking_release(axe_atom_ranking *r);
+
+/*
+ * `--suggest`: the same ranking with the shared tile (the shared side of a
+ * copy that has one) under each swizzle mode, none, 32B, 64B and 128B: the
+ * legal (atom, mode) pairs ranked together, each candidate's "swizzle"
+ * naming its mode, then the atoms excluded on the tile as given.  0, or -1
+ * on an input error (also when no side is shared memory).
+ */
+int axe_atoms_suggest(const axe_atom_request *req, axe_atom_ranking *out, axe_error *err);
 
 /* The legal candidate called "name" of "r", or NULL. */
 const axe_atom_candidate *axe_atom_ranking_find(const axe_atom_ranking *r, const char *name);

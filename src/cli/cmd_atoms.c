@@ -12,20 +12,22 @@
 #include "commands.h"
 #include "operands.h"
 
-enum { KEY_ARCH = 256, KEY_DIRECTION, KEY_JSON };
+enum { KEY_ARCH = 256, KEY_DIRECTION, KEY_JSON, KEY_SUGGEST };
 
 static const axe_opt options[] = {
 	{ "arch", KEY_ARCH, "ARCH", "target: sm_80, sm_90 or sm_100 (default sm_100)" },
 	{ "direction", KEY_DIRECTION, "D", "the memory spaces SRC2DST, each g (global), s "
 					   "(shared), r (registers) or t (tensor memory) "
 					   "(default: from the axes)" },
+	{ "suggest", KEY_SUGGEST, NULL, "also rank every atom with the shared tile under each "
+					"swizzle mode (none, 32B, 64B, 128B)" },
 	{ "json", KEY_JSON, NULL, "one JSON object" },
 	AXE_OPERAND_OPTIONS,
 	AXE_OPT_END,
 };
 
 const axe_command command_atoms = {
-	"atoms", "SRC DST [--arch sm_80|sm_90|sm_100] [--direction D] [--json]",
+	"atoms", "SRC DST [--arch sm_80|sm_90|sm_100] [--direction D] [--suggest] [--json]",
 	"Which instruction should move this tile: every copy atom, legal or the rule\n"
 	"that excludes it, the legal ones ranked by the three-term cost.",
 	"Spaces come from the axes: TLane/TCol is tensor memory, thread axes are\n"
@@ -53,7 +55,7 @@ const axe_command command_atoms = {
 typedef struct atoms_args {
 	axe_operand_opts operand;
 	const char *arch, *direction;
-	bool json;
+	bool json, suggest;
 } atoms_args;
 
 static int handle(void *ctx, int key, const char *arg)
@@ -66,6 +68,7 @@ static int handle(void *ctx, int key, const char *arg)
 	case KEY_ARCH: a->arch = arg; return 0;
 	case KEY_DIRECTION: a->direction = arg; return 0;
 	case KEY_JSON: a->json = true; return 0;
+	case KEY_SUGGEST: a->suggest = true; return 0;
 	}
 	return -1;
 }
@@ -124,7 +127,8 @@ int cmd_atoms(int argc, char **argv)
 				       "sm_100)", a.arch);
 	req.direction = a.direction;
 	axe_error_init(&err);
-	if (resolve(&a, argv + 1, op, &req, &err) < 0 || axe_atoms_rank(&req, &rank, &err) < 0 ||
+	if (resolve(&a, argv + 1, op, &req, &err) < 0 || (a.suggest ? axe_atoms_suggest(&req, &rank, &err)
+					      : axe_atoms_rank(&req, &rank, &err)) < 0 ||
 	    !(w = malloc(sizeof(*w))))
 		status = err.code ? axe_cli_report(&err) : AXE_EXIT_INPUT;
 	if (w) {

@@ -40,7 +40,10 @@ static void text_legal(axe_writer *w, const axe_atom_ranking *r)
 	    "instr", "worst", "cost");
 	for (size_t i = 0; i < r->nlegal; i++) {
 		const axe_atom_candidate *c = &r->c[i];
-		put(w, "%4zu  %-24s %6lld %6lld %5lld %6lld %4lldx %10s\n", i + 1, c->atom->name,
+		char name[64];
+		snprintf(name, sizeof(name), "%s%s%s", c->atom->name, c->swizzle[0] ? " @" : "",
+			 c->swizzle);
+		put(w, "%4zu  %-24s %6lld %6lld %5lld %6lld %4lldx %10s\n", i + 1, name,
 		    (long long)c->terms.smem_wavefronts, (long long)c->terms.tmem_cycles,
 		    (long long)c->terms.registers, (long long)c->terms.instructions,
 		    (long long)c->max_way, axe_atom_cost_text(c->cost, cost, sizeof(cost)));
@@ -58,8 +61,9 @@ static void print_text(axe_writer *w, const axe_atom_ranking *r)
 	if (r->nlegal == 1)
 		put(w, "best: %s, the only legal atom\n", r->c[0].atom->name);
 	else if (r->nlegal > 1)
-		put(w, "best: %s, ahead of %s by %s\n", r->c[0].atom->name, r->c[1].atom->name,
-		    axe_atom_tie_name(r->decided_by));
+		put(w, "best: %s%s%s, ahead of %s%s%s by %s\n", r->c[0].atom->name,
+		    r->c[0].swizzle[0] ? " @" : "", r->c[0].swizzle, r->c[1].atom->name,
+		    r->c[1].swizzle[0] ? " @" : "", r->c[1].swizzle, axe_atom_tie_name(r->decided_by));
 	if (r->nlegal > 0)
 		put(w, "cost = 1 x smem wavefronts + 4 x tmem cycles + 0.25 x registers; ties go to "
 		    "fewer registers, wavefronts, instructions, then table order\n");
@@ -80,6 +84,8 @@ static void print_json(axe_writer *w, const axe_atom_ranking *r)
 		const axe_atom_candidate *c = &r->c[i];
 		put(w, "%s{\"name\":", i ? "," : "");
 		axe_write_json_string(w, c->atom->name);
+		if (c->swizzle[0])
+			put(w, ",\"swizzle\":\"%s\"", c->swizzle);
 		if (c->legal)
 			put(w, ",\"legal\":true,\"smem_wavefronts\":%lld,\"tmem_cycles\":%lld,"
 			    "\"registers\":%lld,\"instructions\":%lld,\"max_way\":%lld,\"cost\":%s}",
