@@ -391,10 +391,11 @@ int axe_atoms_suggest(const axe_atom_request *req, axe_atom_ranking *out, axe_er
 	if (axe_atoms_rank(req, &given, err) < 0)
 		return -1;
 	if ((s = given.from == AXE_ATOM_SHARED ? 0 : given.to == AXE_ATOM_SHARED ? 1 : -1) < 0) {
+		axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--suggest tries the swizzle modes of a "
+			      "shared-memory tile; this copy is %s to %s",
+			      axe_atom_space_name(given.from), axe_atom_space_name(given.to));
 		axe_atom_ranking_release(&given);
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--suggest tries the swizzle "
-				     "modes of a shared-memory tile; this copy is %s to %s",
-				     axe_atom_space_name(given.from), axe_atom_space_name(given.to));
+		return -1;
 	}
 	*out = given;
 	out->n = out->nlegal = 0;

@@ -50,6 +50,37 @@ static void text_legal(axe_writer *w, const axe_atom_ranking *r)
 	}
 }
 
+/*
+ * The excluded atoms, those with the same reason together: their names
+ * (wrapped at 90 columns), then the reason, in the order of first mention.
+ */
+static void text_excluded(axe_writer *w, const axe_atom_ranking *r)
+{
+	for (size_t i = r->nlegal; i < r->n; i++) {
+		size_t col = 2;
+		bool first = true;
+		for (size_t k = r->nlegal; k < i; k++)
+			if (strcmp(r->c[k].reason, r->c[i].reason) == 0)
+				goto seen;
+		for (size_t k = i; k < r->n; k++) {
+			const char *name = r->c[k].atom->name;
+			if (strcmp(r->c[k].reason, r->c[i].reason) != 0)
+				continue;
+			if (!first && col + strlen(name) + 2 > 90)
+				put(w, ",\n  "), col = 2;
+			else if (!first)
+				put(w, ", "), col += 2;
+			else
+				put(w, "  ");
+			put(w, "%s", name);
+			col += strlen(name);
+			first = false;
+		}
+		put(w, "\n      %s\n", r->c[i].reason);
+seen:;
+	}
+}
+
 static void print_text(axe_writer *w, const axe_atom_ranking *r)
 {
 	put(w, "copy: %s to %s, %s elements, sm_%d\n", axe_atom_space_name(r->from),
@@ -69,8 +100,7 @@ static void print_text(axe_writer *w, const axe_atom_ranking *r)
 		    "fewer registers, wavefronts, instructions, then table order\n");
 	if (r->n > r->nlegal)
 		put(w, "excluded:\n");
-	for (size_t i = r->nlegal; i < r->n; i++)
-		put(w, "  %-24s %s\n", r->c[i].atom->name, r->c[i].reason);
+	text_excluded(w, r);
 }
 
 static void print_json(axe_writer *w, const axe_atom_ranking *r)
