@@ -77,6 +77,21 @@ const axe_atom *axe_atoms(size_t *n);
 /* The atom called "name", or NULL. */
 const axe_atom *axe_atom_lookup(const char *name);
 
+/*
+ * An atom's fixed thread-value layout (its "tv" on "tv_rows" x "tv_cols"),
+ * tabulated both ways: block cell (row * cols + col) <-> lane * regs +
+ * register.
+ */
+typedef struct axe_atom_fragment {
+	int rows, cols, regs;
+	int64_t *of;   /* [rows * cols]: the cell's lane * regs + register */
+	int64_t *at;   /* [32 * regs]: the cell a lane's register holds */
+} axe_atom_fragment;
+
+/* Parse and tabulate the fragment of "a" (which has one); 0 or -1. */
+int axe_atom_fragment_load(const axe_atom *a, axe_atom_fragment *f, axe_error *err);
+void axe_atom_fragment_release(axe_atom_fragment *f);
+
 /* The weights of the three terms (TileAS's defaults). */
 #define AXE_ATOM_W_SMEM 1.0
 #define AXE_ATOM_W_TMEM 4.0

@@ -26,15 +26,7 @@
 #include "atoms_private.h"
 #include "banks_private.h"
 
-/* An atom's thread-value layout both ways: block cell <-> lane * regs + register. */
-typedef struct tv_table {
-	int rows, cols, regs;
-	int64_t *of;   /* [rows * cols]: the cell's lane * regs + register */
-	int64_t *at;   /* [32 * regs]: the cell a lane's register holds */
-} tv_table;
-
-/* Parse and tabulate "a"'s thread-value layout; 0 or -1. */
-static int tv_load(const axe_atom *a, tv_table *tv, axe_error *err)
+int axe_atom_fragment_load(const axe_atom *a, axe_atom_fragment *tv, axe_error *err)
 {
 	axe_loc origin = { "atoms.def", 1, 1, a->tv, strlen(a->tv) };
 	axe_shape shape = { 2, { a->tv_rows, a->tv_cols } };
@@ -74,7 +66,7 @@ out:
 	return r;
 }
 
-static void tv_release(tv_table *tv)
+void axe_atom_fragment_release(axe_atom_fragment *tv)
 {
 	free(tv->of);
 	free(tv->at);
@@ -141,7 +133,7 @@ static int whole_group(const axe_atom_pair *p, axe_atom_candidate *c, int64_t w,
 /* The instruction's matrices, checked; what a failed check says. */
 typedef struct matrix_group {
 	const axe_atom_pair *p;
-	const tv_table *tv;
+	const axe_atom_fragment *tv;
 	int64_t w, g;                /* plan row and first register */
 	int64_t rows[AXE_BANK_LANES]; /* lane 8j + i: the first element of row i of matrix j */
 	int64_t misaligned;          /* a row's first element off 16 bytes, or -1 */
@@ -194,12 +186,12 @@ static int judge_matrix(const axe_atom_pair *p, axe_atom_candidate *c, axe_error
 	axe_bank_phasing ph = axe_bank_phasing_of(c->atom->family == AXE_ATOM_LDMATRIX
 						  ? AXE_BANK_LDMATRIX : AXE_BANK_STMATRIX, N, 16);
 	matrix_group m = { .p = p, .misaligned = -1 };
-	tv_table tv;
+	axe_atom_fragment tv;
 
 	if (p->elem_bytes != 2)
 		return axe_atom_exclude(c, "dtype", "moves 16-bit elements; %s elements are %d bits",
 					axe_dtype_get(p->dtype)->name, 8 * p->elem_bytes);
-	if (tv_load(c->atom, &tv, err) < 0)
+	if (axe_atom_fragment_load(c->atom, &tv, err) < 0)
 		return -1;
 	m.tv = &tv;
 	for (m.w = 0; m.w < P->nwarps && ok >= 0; m.w++)
@@ -216,7 +208,7 @@ static int judge_matrix(const axe_atom_pair *p, axe_atom_candidate *c, axe_error
 				c->terms.instructions++;
 			}
 		}
-	tv_release(&tv);
+	axe_atom_fragment_release(&tv);
 	if (!c->legal)
 		return 0;
 	if (m.misaligned >= 0) {
@@ -236,7 +228,7 @@ static int judge_matrix(const axe_atom_pair *p, axe_atom_candidate *c, axe_error
  * elements must lie at one base lane and column, as the fragment places
  * them, the base inside the warp's slab of 32 TMEM lanes (warp % 4).
  */
-static int tmem_group(const axe_atom_pair *p, axe_atom_candidate *c, const tv_table *tv,
+static int tmem_group(const axe_atom_pair *p, axe_atom_candidate *c, const axe_atom_fragment *tv,
 		      int64_t w, int64_t g)
 {
 	int64_t warp = w + p->regs.warp0, slab = 32 * (warp % 4), lane0 = 0, col0 = 0;
@@ -274,12 +266,12 @@ static int judge_tmem(const axe_atom_pair *p, axe_atom_candidate *c, axe_error *
 {
 	const axe_bank_plan *P = &p->regs;
 	int ok = 0;
-	tv_table tv;
+	axe_atom_fragment tv;
 
 	if (p->elem_bytes != 4)
 		return axe_atom_exclude(c, "dtype", "moves 32-bit words; %s elements are %d bits",
 					axe_dtype_get(p->dtype)->name, 8 * p->elem_bytes);
-	if (tv_load(c->atom, &tv, err) < 0)
+	if (axe_atom_fragment_load(c->atom, &tv, err) < 0)
 		return -1;
 	for (int64_t w = 0; w < P->nwarps && ok >= 0; w++)
 		for (int64_t g = P->reg0 - P->reg0 % tv.regs; g < P->reg0 + P->nregs && ok >= 0;
@@ -294,7 +286,7 @@ static int judge_tmem(const axe_atom_pair *p, axe_atom_candidate *c, axe_error *
 		/* 32 words per cycle: one per lane of the warp's slab. */
 		c->terms.tmem_cycles = c->terms.instructions * tv.rows * tv.cols / 32;
 	}
-	tv_release(&tv);
+	axe_atom_fragment_release(&tv);
 	return 0;
 }
 

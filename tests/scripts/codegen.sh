@@ -11,12 +11,16 @@
 #    same for a template whose placeholders name those layouts.
 # 3. Copy kernels: each thread's part (NAME_tile) runs on the host, thread by
 #    thread; every element must land where 'eval --json' of DST says, holding
-#    what SRC's position (by eval) held.
+#    what SRC's position (by eval) held.  Copies with --atom run the host side
+#    of the instruction: cp.async as the plain move, ldmatrix/stmatrix as what
+#    the hardware gives each lane (its fragment cells, each row read from the
+#    address the row's lane computes), so the address math is what is checked.
 #    The host compiler is g++ (with UBSan); without it these checks are skipped.
 # 4. TMA copies are emitted for nvcc (there is no host model of the copy engine;
 #    tests/gpu/run.sh runs them on a GPU).
 # 5. nvcc: every emitted file (goldens, index, copy, tma, template) compiles with
-#    'nvcc -c -gencode arch=compute_90a,code=sm_90a'.  Without nvcc (PATH, then
+#    'nvcc -c -gencode arch=compute_90a,code=sm_90a'; the --atom copies also for
+#    sm_100a, with every warning an error.  Without nvcc (PATH, then
 #    /usr/local/cuda/bin) these checks are skipped, and the script says so.
 # AXE_SEED picks the random layouts (default 1); AXE_CODEGEN_RANDOM their number;
 # AXE_KEEP=1 keeps the work directory (emitted files, drivers) for a look.
@@ -197,7 +201,7 @@ static void count(FILE *out, int rank, const long long *dim, int nrep, const lon
 	fprintf(out, "points: %lld\nimages: %lld\nchecksum: 0x%016llx\n", points, total, sum);
 }
 EOF
-k=0; : >"$tmp/calls"; : >"$tmp/copycalls"; : >"$tmp/copy.cpp"
+k=0; : >"$tmp/calls"; : >"$tmp/copycalls"; : >"$tmp/copy.cpp"; : >"$tmp/all_atoms.cu"
 # The driver code of one layout: "$1" the function prefix, "$2" the call of axis $a.
 driver_function() {
 	echo "static void run_$1(FILE *out) {"
@@ -283,6 +287,16 @@ specs/tensor_core_tile.yaml:frag 'S[(8,16):(16,1)]' --dtype f64 --direction r2s
 'S[(8,8):(8,1)]' 'S[(8,8):(8,1)] + R[2:64]' --dtype u8 --direction g2g --block 4
 'S[(16,16):(16,1)]' 'S[(16,16):(1,16)]' --dtype i32 --direction s2s --threads 'S[(16,2,8):(1@tx,16@tx,1)]'
 'S[(6,10):(10,1)]' 'S[(6,10):(16,1)] + 5' --dtype f32 --block 7
+specs/copy_atoms.yaml:a_smem_128B specs/copy_atoms.yaml:a_k64 --dtype i16 --atom ldmatrix.x4
+specs/copy_atoms.yaml:a_smem_rows specs/copy_atoms.yaml:a_k64 --dtype i16 --atom ldmatrix.x1
+specs/copy_atoms.yaml:a_smem_colmajor specs/copy_atoms.yaml:a_k64 --dtype i16 --atom ldmatrix.x2.trans
+specs/copy_atoms.yaml:tile_smem specs/copy_atoms.yaml:wgmma_a --dtype i16 --atom auto
+specs/copy_atoms.yaml:a_k64 specs/copy_atoms.yaml:a_smem_128B --dtype i16 --atom stmatrix.x4
+specs/copy_atoms.yaml:a_k64 specs/copy_atoms.yaml:a_smem_colmajor --dtype i16 --atom stmatrix.x1.trans
+specs/cuda_copy.yaml:global_tile specs/cuda_copy.yaml:smem_tile --dtype i16 --atom cp.async.16
+specs/cuda_copy.yaml:global_tile specs/cuda_copy.yaml:smem_tile --dtype i16 --atom cp.async.4
+specs/copy_atoms.yaml:tile_smem specs/copy_atoms.yaml:wgmma_a --dtype i16 --atom ld.shared.b32
+specs/cuda_copy.yaml:acc_smem specs/cuda_copy.yaml:acc --atom ld.shared.v2.b32
 CASES
 c=0
 while IFS= read -r args; do
@@ -290,6 +304,7 @@ while IFS= read -r args; do
 	if ! eval "\"\$bin\" emit-cuda $args --kind copy --name $n" >"$tmp/$n.cu" 2>"$tmp/err"; then
 		bad "emit-cuda $args --kind copy: $(cat "$tmp/err")"; rm -f "$tmp/$n.cu"; continue
 	fi
+	case $args in *--atom*) echo "#include \"$tmp/$n.cu\"" >>"$tmp/all_atoms.cu" ;; esac
 	regs=$(sed -n "s/^static constexpr int ${n}_regs = \([0-9]*\);.*/\1/p" "$tmp/$n.cu")
 	eval "set -- $args"
 	for side in 1 2; do
@@ -429,6 +444,12 @@ else
 	for u in all_files all_index; do
 		if "$nvcc" -c -gencode arch=compute_90a,code=sm_90a -o "$tmp/$u.o" "$tmp/$u.cu" \
 			2>"$tmp/err"; then ok; else bad "nvcc: $u.cu:"; head -20 "$tmp/err"; fi
+	done
+	# Copies with a chosen atom (cp.async, ldmatrix, stmatrix): sm_90a and sm_100a, no warning.
+	for arch in 90a 100a; do
+		if "$nvcc" -c -Werror all-warnings -gencode arch=compute_$arch,code=sm_$arch \
+			-o "$tmp/atoms_$arch.o" "$tmp/all_atoms.cu" 2>"$tmp/err"; then ok; else
+			bad "nvcc sm_$arch: all_atoms.cu:"; head -20 "$tmp/err"; fi
 	done
 fi
 echo "$pass passed, $fail failed"
