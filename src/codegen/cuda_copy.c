@@ -585,11 +585,13 @@ static int plan_copy(const axe_cuda_copy_request *req, axe_cuda_copy_plan *p, ad
 	int r = -1;
 
 	snprintf(p->name, sizeof(p->name), "%s", req->name);
-	if (element_type(req, p, err) < 0 || check_operands(req, regs, &size, err) < 0 ||
-	    choose_spaces(req, regs, p->space, err) < 0)
+	if (element_type(req, p, err) < 0)
 		return -1;
+	/* The atom first: it knows tensor memory, which the plain copy does not. */
 	if (req->atom && (r = axe_cuda_copy_choose_atom(req, p, res, err)) != 0)
 		return r;
+	if (check_operands(req, regs, &size, err) < 0 || choose_spaces(req, regs, p->space, err) < 0)
+		return -1;
 	for (int i = 0; i < 2; i++)
 		if (p->space[i] != AXE_SPACE_REGS &&
 		    side_addresses(op[i], i ? "DST" : "SRC", size, &A[i], err) < 0)
