@@ -125,8 +125,7 @@ int axe_cuda_copy_choose_atom(const axe_cuda_copy_request *req, axe_cuda_copy_pl
 	if (!(c = pick(req, &r, res, err)))
 		rc = axe_error_is_set(err) ? -1 : 1;
 	else if (c->atom->family == AXE_ATOM_TMEM_LD || c->atom->family == AXE_ATOM_TMEM_ST)
-		rc = refuse(res, "%s is legal here (axe-layout atoms), but emit-cuda --kind copy "
-			    "does not generate tensor-memory copies", c->atom->name);
+		p->atom = c->atom, rc = 3;
 	else if (c->atom->family == AXE_ATOM_BULK)
 		p->atom = c->atom, rc = 2;
 	else {

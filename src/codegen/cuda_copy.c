@@ -634,6 +634,8 @@ int axe_cuda_generate_copy(const axe_cuda_copy_request *req, axe_emit *out,
 		axe_cuda_emit_copy(out, &plan);
 	else if (r == 2)
 		r = axe_cuda_copy_bulk(req, out, res, err);
+	else if (r == 3)
+		r = axe_cuda_copy_tmem(req, plan.atom, out, res, err);
 	free(A[0].addr);
 	free(A[1].addr);
 	axe_cuda_copy_plan_release(&plan);

@@ -95,7 +95,7 @@ typedef struct axe_cuda_copy_plan {
  * cuda_atoms.c: rank the atoms for the pair of "req" and take the one
  * req->atom names (or the best for "auto") into p->atom and
  * p->force_vector.  0 to go on; 2 for cp.async.bulk.tensor (emitted by
- * axe_cuda_copy_bulk); 1 when the atom cannot move this tile (or the
+ * axe_cuda_copy_bulk), 3 for tcgen05 (axe_cuda_copy_tmem); 1 when the atom cannot move this tile (or the
  * generator does not emit its family), "res" saying why; -1 on error.
  */
 int axe_cuda_copy_choose_atom(const axe_cuda_copy_request *req, axe_cuda_copy_plan *p,
@@ -104,6 +104,13 @@ int axe_cuda_copy_choose_atom(const axe_cuda_copy_request *req, axe_cuda_copy_pl
 /* The copy of "req" as a TMA copy (axe_cuda_generate_tma): GLOBAL and SMEM by the spaces. */
 int axe_cuda_copy_bulk(const axe_cuda_copy_request *req, axe_emit *out, axe_cuda_outcome *res,
 		       axe_error *err);
+
+/*
+ * The copy of "req" between tensor memory and registers with tcgen05 atom
+ * "atom" (cuda_tmem.c): 0 with "res" saying whether it was emitted, or -1.
+ */
+int axe_cuda_copy_tmem(const axe_cuda_copy_request *req, const struct axe_atom *atom,
+		       axe_emit *out, axe_cuda_outcome *res, axe_error *err);
 
 /* True when the atom of "p" is ldmatrix/stmatrix: its own tile function. */
 bool axe_cuda_copy_is_matrix(const axe_cuda_copy_plan *p);
