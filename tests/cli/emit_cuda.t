@@ -316,8 +316,13 @@ $ axe-layout emit-cuda specs/copy_atoms.yaml:padded specs/copy_atoms.yaml:row_pe
 axe-layout emit-cuda: no copy atom can move this tile (axe-layout atoms lists why)
 ? 1
 
-$ axe-layout emit-cuda specs/copy_atoms.yaml:tmem_acc specs/copy_atoms.yaml:acc_regs --kind copy --atom auto
-axe-layout emit-cuda: tcgen05.ld.32x32b.x1 is legal here (axe-layout atoms), but emit-cuda --kind copy does not generate tensor-memory copies
+$ axe-layout emit-cuda specs/copy_atoms.yaml:tmem_acc specs/copy_atoms.yaml:acc_regs --kind copy --atom auto | grep 'instruction:\|asm volatile("tcgen05.ld.sync.aligned.32x32b.x1.b32 {'
+ * instruction: tcgen05.ld.32x32b.x1 (PTX ISA 9.7.16.8.3 tcgen05.ld, shape
+		asm volatile("tcgen05.ld.sync.aligned.32x32b.x1.b32 {%0}, [%1];\n" : "=r"(w[0]) : "r"(tmem + (unsigned)base) : "memory");
+? 0
+
+$ axe-layout emit-cuda specs/copy_atoms.yaml:acc_regs specs/copy_atoms.yaml:tmem_acc --kind copy --atom tcgen05.st.32x32b.x128
+axe-layout emit-cuda: tcgen05.st.32x32b.x128 cannot move this tile: fragment: one instruction fills registers 0-127 of every lane of a warp; lane 0 of warp 0 holds no element in register 64
 ? 1
 
 $ axe-layout emit-cuda specs/copy_atoms.yaml:a_smem_rows --atom auto
