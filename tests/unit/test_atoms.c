@@ -8,7 +8,12 @@
  * independently of atoms.def (ldmatrix: lane 4r + c/2, half c%2; .trans:
  * lane 4c + r/2, half r%2; tcgen05 .32x32b: lane l register r holds (l, r);
  * .16x256b: (l/4 + 8((r/2)%2), r%2 + 2(l%4) + 8(r/4)), as the TIRx
- * documentation tabulates it).  Rankings of real pairs: the mma.m16n8k16 A
+ * documentation tabulates it), and the ldmatrix fragments against CuTe's
+ * copy traits (CUTLASS include/cute/atom/copy_traits_sm75.hpp, commit
+ * 474c1fd4: the DstLayout of SM75_U32x1_LDSM_N, (32,32):(32,1), and of
+ * SM75_U16x2_LDSM_T, ((4,8),(16,2)):((256,16),(1,128)), maps from (thread,
+ * value bit) to the bit of the row-major 8x8 matrix of 16-bit elements,
+ * copied here as data).  Rankings of real pairs: the mma.m16n8k16 A
  * fragment from a 128B-swizzled tile (conflict-free), from plain 128-byte
  * rows (8-way), from a column-major tile (.trans), a tile no atom reads, and
  * tensor memory by warp slab.
@@ -118,6 +123,51 @@ static void test_fragments(void **state)
 		axe_cursor_release(&cur);
 		axe_evaluator_release(&ev);
 		axe_layout_free(L);
+	}
+}
+
+/* A CuTe layout of two modes, each flat (extents, strides), thread then value. */
+typedef struct cute_tv {
+	const char *atom;
+	int tn, vn;
+	int64_t tshape[2], tstride[2], vshape[2], vstride[2];
+} cute_tv;
+
+static const cute_tv cutlass_ldsm[] = {
+	{ "ldmatrix.x1", 1, 1, { 32 }, { 32 }, { 32 }, { 1 } },
+	{ "ldmatrix.x1.trans", 2, 2, { 4, 8 }, { 256, 16 }, { 16, 2 }, { 1, 128 } },
+};
+
+/* CuTe's index of coordinate "c" in a flat mode: colexicographic digits times strides. */
+static int64_t cute_mode(int64_t c, int n, const int64_t *shape, const int64_t *stride)
+{
+	int64_t at = 0;
+
+	for (int k = 0; k < n; k++) {
+		at += (c % shape[k]) * stride[k];
+		c /= shape[k];
+	}
+	return at;
+}
+
+static void test_cutlass_ldsm(void **state)
+{
+	axe_error err;
+
+	(void)state;
+	axe_error_init(&err);
+	for (size_t i = 0; i < sizeof(cutlass_ldsm) / sizeof(cutlass_ldsm[0]); i++) {
+		const cute_tv *c = &cutlass_ldsm[i];
+		axe_atom_fragment f;
+		assert_int_equal(axe_atom_fragment_load(axe_atom_lookup(c->atom), &f, &err), 0);
+		for (int lane = 0; lane < 32; lane++)
+			for (int h = 0; h < 2; h++) {
+				/* the first bit of 16-bit half h of the thread's 32-bit value */
+				int64_t bit = cute_mode(lane, c->tn, c->tshape, c->tstride) +
+					      cute_mode(16 * h, c->vn, c->vshape, c->vstride);
+				assert_int_equal(f.at[lane * 2 + h], bit / 16);
+			}
+		axe_atom_fragment_release(&f);
 	}
 }
 
@@ -283,6 +333,7 @@ int main(void)
 		cmocka_unit_test(test_tileas_scores),
 		cmocka_unit_test(test_ties),
 		cmocka_unit_test(test_fragments),
+		cmocka_unit_test(test_cutlass_ldsm),
 		cmocka_unit_test(test_mma_a_fragment),
 		cmocka_unit_test(test_no_atom),
 		cmocka_unit_test(test_tmem),
