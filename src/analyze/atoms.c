@@ -221,6 +221,10 @@ static int tmem_places(axe_atom_pair *p, const axe_atom_operand *op, axe_error *
 		axe_evaluator_images(&ev, cur.base, false, img);
 		p->tlane[cur.flat] = lane >= 0 ? img[lane] : 0;
 		p->tcol[cur.flat] = col >= 0 ? img[col] : 0;
+		if (p->tlane[cur.flat] + 1 > p->tmem_lanes)
+			p->tmem_lanes = p->tlane[cur.flat] + 1;
+		if (p->tcol[cur.flat] + 1 > p->tmem_cols)
+			p->tmem_cols = p->tcol[cur.flat] + 1;
 	}
 	axe_cursor_release(&cur);
 	if (ev.nimages > 1)
@@ -230,6 +234,17 @@ out:
 	free(img);
 	axe_evaluator_release(&ev);
 	return r;
+}
+
+/* Bytes from the buffer base to the end of the last element of "t". */
+static int64_t shared_span(const axe_bank_tile *t)
+{
+	int64_t hi = 0;
+
+	for (int64_t f = 0; f < t->npoints; f++)
+		if (t->post[f] + 1 > hi)
+			hi = t->post[f] + 1;
+	return hi * t->elem_bytes; /* bounded: the tile's addresses were validated */
 }
 
 /* Everything the rules read, once per pair. */
@@ -267,6 +282,8 @@ static int prepare(const axe_atom_request *req, axe_atom_pair *p, axe_error *err
 			if (axe_bank_tile_init(&p->tile[i], op[i]->layout, &op[i]->shape, p->dtype,
 					       where(op[i]), op[i]->span, err) < 0)
 				return -1;
+			if (p->space[i] == AXE_ATOM_SHARED)
+				p->smem_bytes = shared_span(&p->tile[i]);
 		}
 	}
 	return 0;
@@ -282,7 +299,21 @@ static void release_pair(axe_atom_pair *p)
 	free(p->tcol);
 }
 
-/* The structural rules every atom shares: arch, then space. */
+/*
+ * Shared memory one block may have (CUDA C++ Programming Guide, "Technical
+ * Specifications per Compute Capability": 163 KB on 8.0, 227 KB on 9.0 and
+ * 10.0) and tensor memory (128 lanes of 512 32-bit columns, PTX ISA
+ * 9.7.16.1).
+ */
+static int64_t smem_limit(int arch)
+{
+	return arch >= 90 ? 227 * 1024 : 163 * 1024;
+}
+
+#define TMEM_LANES 128
+#define TMEM_COLS 512
+
+/* The structural rules every atom shares: arch, space, then the memories' sizes. */
 static bool excluded_early(const axe_atom_pair *p, const axe_atom_request *req,
 			   axe_atom_candidate *c)
 {
@@ -296,6 +327,14 @@ static bool excluded_early(const axe_atom_pair *p, const axe_atom_request *req,
 					axe_atom_space_name(a->from), axe_atom_space_name(a->to),
 					axe_atom_space_name(p->space[0]),
 					axe_atom_space_name(p->space[1])), true;
+	if (p->smem_bytes > smem_limit(req->arch))
+		return axe_atom_exclude(c, "shape", "the shared tile spans %lld bytes; a block has "
+					"at most %lld on sm_%d", (long long)p->smem_bytes,
+					(long long)smem_limit(req->arch), req->arch), true;
+	if (p->tmem_side >= 0 && (p->tmem_lanes > TMEM_LANES || p->tmem_cols > TMEM_COLS))
+		return axe_atom_exclude(c, "shape", "the tile reaches %lld lanes and %lld columns "
+					"of tensor memory, which has %d and %d", (long long)p->tmem_lanes,
+					(long long)p->tmem_cols, TMEM_LANES, TMEM_COLS), true;
 	return false;
 }
 

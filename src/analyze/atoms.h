@@ -10,7 +10,9 @@
  * memory, else SRC global and DST shared (a direction overrides).
  *
  * Rules, in order: arch (the instruction exists on the target), space (the
- * atom moves between these two spaces), dtype (its element width),
+ * atom moves between these two spaces), shape (the shared tile fits a
+ * block, the tensor-memory one tensor memory; the tile is whole chunks),
+ * dtype (its element width),
  * alignment (every vector or matrix row is contiguous and aligned in
  * memory after the swizzle; for the bulk-tensor copy, the TMA planner's
  * rules), fragment (the register layout, read through the atom's fixed

@@ -22,6 +22,8 @@ typedef struct axe_atom_pair {
 	int reg_side;              /* 0 SRC, 1 DST, -1 none */
 	int64_t *tlane, *tcol;     /* the tensor-memory side, per flat index */
 	int tmem_side;             /* 0, 1 or -1 */
+	int64_t smem_bytes;        /* the shared side's span, bytes (0 without one) */
+	int64_t tmem_lanes, tmem_cols; /* the tensor-memory side's extents */
 } axe_atom_pair;
 
 /* The memory side of "p" in "space" (0 or 1), or -1. */

@@ -300,6 +300,22 @@ static void test_global_to_shared(void **state)
 	axe_atom_ranking_release(&r);
 }
 
+static void test_memory_sizes(void **state)
+{
+	axe_atom_ranking r;
+
+	(void)state;
+	/* 2 MiB of shared memory: more than a block has (227 KB). */
+	rank("S[(1024,1024):(1024,1)]", "S[(1024,1024):(1024,1)]", 1024, 1024, "f16", NULL, &r);
+	assert_int_equal(r.nlegal, 0);
+	assert_string_equal(find(&r, "cp.async.bulk.tensor")->rule, "shape");
+	axe_atom_ranking_release(&r);
+	/* 600 columns: tensor memory has 512. */
+	rank("S[(4,600):(1@TLane,1@TCol)]", "S[(4,600):(1@laneid,1)]", 4, 600, "f32", NULL, &r);
+	assert_string_equal(find(&r, "tcgen05.ld.32x32b.x1")->rule, "shape");
+	axe_atom_ranking_release(&r);
+}
+
 static void test_inputs(void **state)
 {
 	axe_error err;
@@ -338,6 +354,7 @@ int main(void)
 		cmocka_unit_test(test_no_atom),
 		cmocka_unit_test(test_tmem),
 		cmocka_unit_test(test_global_to_shared),
+		cmocka_unit_test(test_memory_sizes),
 		cmocka_unit_test(test_inputs),
 	};
 
