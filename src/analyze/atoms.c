@@ -207,6 +207,11 @@ static int tmem_places(axe_atom_pair *p, const axe_atom_operand *op, axe_error *
 	int64_t *img = NULL;
 	int r = -1;
 
+	for (size_t a = 0; a < op->layout->naxes; a++)
+		if (strcmp(op->layout->axis[a], "TLane") != 0 && strcmp(op->layout->axis[a], "TCol") != 0)
+			return axe_error_set(err, AXE_ERR_VALUE, where(op), op->span, "the "
+					     "tensor-memory layout names axis '%s'; it places elements "
+					     "on TLane and TCol alone", op->layout->axis[a]);
 	if (axe_evaluator_init(&ev, op->layout, &op->shape, err) < 0)
 		return -1;
 	p->tlane = malloc((size_t)ev.size * sizeof(int64_t));

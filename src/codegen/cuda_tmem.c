@@ -136,7 +136,8 @@ static void print_base(axe_emit *e, const tmem_copy *c)
 	axe_emit_begin(e);
 	axe_emit_put(e, "if (!%s_inverse(", c->rg.name);
 	for (size_t a = 0; a < c->rg.naxes; a++) {
-		if (strcmp(c->rg.layout->axis[a], "m") == 0)
+		/* The ranking's thread plan admits thread axes of a 1-D block and one register axis. */
+		if (!axe_cuda_thread_axis_of(c->rg.layout->axis[a]))
 			snprintf(value, sizeof(value), "g");
 		else
 			axe_cuda_thread_value(c->rg.layout->axis[a], "o", value, sizeof(value));

@@ -320,11 +320,13 @@ static void test_inputs(void **state)
 {
 	axe_error err;
 	axe_atom_ranking r;
-	axe_layout *S = axe_layout_parse("S[(8,8):(8,1)]", &err);
+	axe_layout *S, *D;
 	axe_atom_request req = { .arch = 90 };
 
 	(void)state;
 	axe_error_init(&err);
+	S = axe_layout_parse("S[(8,8):(8,1)]", &err);
+	D = axe_layout_parse("S[(32,8):(1@laneid,1)]", &err);
 	req.src = (axe_atom_operand){ S, { 2, { 8, 8 } }, -1, { NULL, 0, 0, NULL, 0 }, 0 };
 	req.dst = req.src;
 	assert_int_equal(axe_atoms_rank(&req, &r, &err), -1);
@@ -338,9 +340,21 @@ static void test_inputs(void **state)
 	req.direction = "s2r";
 	assert_int_equal(axe_atoms_rank(&req, &r, &err), -1);
 	assert_non_null(strstr(err.message, "registers"));
+	axe_layout_free(S);
+	/* Tensor memory is TLane and TCol alone. */
+	axe_error_init(&err);
+	S = axe_layout_parse("S[(32,8):(1@TLane,1@TCol)] + 1@m", &err);
+	req.src = (axe_atom_operand){ S, { 2, { 32, 8 } }, axe_dtype_lookup("f32"),
+				      { NULL, 0, 0, NULL, 0 }, 0 };
+	req.direction = NULL;
+	req.dst.layout = D;
+	req.dst.shape = (axe_shape){ 2, { 32, 8 } };
+	assert_int_equal(axe_atoms_rank(&req, &r, &err), -1);
+	assert_non_null(strstr(err.message, "TLane and TCol alone"));
 	assert_int_equal(axe_atom_arch_parse("sm_90a"), 90);
 	assert_int_equal(axe_atom_arch_parse("sm_70"), -1);
 	axe_layout_free(S);
+	axe_layout_free(D);
 }
 
 int main(void)
