@@ -16,7 +16,7 @@
 
 enum {
 	KEY_KIND = 256, KEY_NAME, KEY_TEMPLATE, KEY_TIMEOUT, KEY_DIRECTION, KEY_BLOCK, KEY_REGION,
-	KEY_SMEM_REGION, KEY_BOX,
+	KEY_SMEM_REGION, KEY_BOX, KEY_ATOM,
 };
 
 static const axe_opt options[] = {
@@ -37,6 +37,8 @@ static const axe_opt options[] = {
 	{ "threads", 'T', "T", "copy between memory layouts: the thread layout over the "
 			       "tile (thread axes, and m for the step) instead of the default" },
 	{ "block", KEY_BLOCK, "N", "copy: threads of the default mapping (default 128)" },
+	{ "atom", KEY_ATOM, "NAME", "copy: move with this instruction (a name that axe-layout "
+				    "atoms lists, or auto for its best), or say why it cannot" },
 	{ "region", KEY_REGION, "B:E,...", "tma: the region of GLOBAL, half-open ranges per "
 					   "dimension (default: SMEM's extents at the origin)" },
 	{ "smem-region", KEY_SMEM_REGION, "B:E,...", "tma: the region of SMEM (default: all)" },
@@ -49,7 +51,7 @@ static const axe_opt options[] = {
 const axe_command command_emit_cuda = {
 	"emit-cuda", "LAYOUT [--kind index] [--name NAME] [-o FILE] [--timeout S]\n"
 	"       axe-layout emit-cuda SRC DST --kind copy [--direction D] [--threads T] "
-	"[--block N]\n"
+	"[--block N] [--atom NAME|auto]\n"
 	"       axe-layout emit-cuda GLOBAL SMEM --kind tma [--region B:E,...] "
 	"[--direction g2s|s2g]\n"
 	"       axe-layout emit-cuda SPEC.yaml --template FILE.cu.in [-o FILE]",
@@ -78,6 +80,13 @@ const axe_command command_emit_cuda = {
 	"sides (checked on every element).  Shared and register sides are staged\n"
 	"from and to global memory so that the kernel's result can be checked.\n"
 	"--shape and --dtype apply to SRC and DST, --swizzle to DST.\n"
+	"--atom NAME moves the tile with that instruction once axe-layout atoms finds\n"
+	"it legal for the pair (auto: its best), else says why and exits 1: cp.async\n"
+	"(one commit group, then a wait), ld/st.shared at the atom's width,\n"
+	"ldmatrix/stmatrix (each lane's row address found through the register\n"
+	"layout's inverse and the fragment; the registers in the register layout's\n"
+	"order), cp.async.bulk.tensor (the --kind tma file), tcgen05.ld/st (sm_100a:\n"
+	"tensor memory allocated, staged as lane * NAME_tmem_cols + column).\n"
 	"\n"
 	"--kind tma: the plan of emit-tma as code: NAME_encode (cuTensorMapEncodeTiled\n"
 	"through the runtime's driver entry point; no link to libcuda), NAME_load\n"
@@ -102,7 +111,7 @@ const axe_command command_emit_cuda = {
 
 typedef struct emit_args {
 	axe_operand_opts operand;
-	const char *kind, *output, *template_path, *direction, *threads;
+	const char *kind, *output, *template_path, *direction, *threads, *atom;
 	const char *region, *smem_region, *box;
 	double timeout;
 	int64_t block;
@@ -125,6 +134,7 @@ static int handle(void *ctx, int key, const char *arg)
 	case KEY_REGION: a->region = arg; return 0;
 	case KEY_SMEM_REGION: a->smem_region = arg; return 0;
 	case KEY_BOX: a->box = arg; return 0;
+	case KEY_ATOM: a->atom = arg; return 0;
 	case KEY_BLOCK:
 		a->block = strtoll(arg, &end, 10);
 		if (*arg == '\0' || *end != '\0' || a->block < 1 || a->block > 1024)
@@ -217,7 +227,7 @@ static int run_index(const emit_args *a, char **operand, emit_run *run, axe_erro
 
 static int run_copy(const emit_args *a, char **operand, emit_run *run, axe_error *err)
 {
-	axe_cuda_copy_request req = { .direction = a->direction, .block = a->block,
+	axe_cuda_copy_request req = { .direction = a->direction, .block = a->block, .atom = a->atom,
 				      .timeout = a->timeout };
 	axe_operand_opts shape_only = { .shape = a->operand.shape };
 
@@ -375,9 +385,9 @@ static int check_usage(const emit_args *a, int operands)
 				       "--template" : "--kind index", copy ? "two LAYOUT operands, "
 				       "SRC and DST" : tma ? "two LAYOUT operands, GLOBAL and SMEM"
 				       : "one LAYOUT operand", operands, operands == 1 ? "" : "s");
-	if (!copy && (a->threads || a->block))
-		return axe_usage_error(&command_emit_cuda, "--threads and --block go with --kind "
-				       "copy");
+	if (!copy && (a->threads || a->block || a->atom))
+		return axe_usage_error(&command_emit_cuda, "--threads, --block and --atom go with "
+				       "--kind copy");
 	if (!copy && !tma && a->direction)
 		return axe_usage_error(&command_emit_cuda, "--direction goes with --kind copy or "
 				       "tma");
