@@ -50,8 +50,9 @@ static void evaluate(axe_bank_candidate *c, const axe_bank_plan *p, const axe_ba
 	c->total = r.total;
 	c->vector_bytes = r.phasing.lane_bytes;
 	if (m >= 0 && m0 >= 0) {
-		axe_layout_axis_range(c->layout, m, &lo, &hi);
-		axe_layout_axis_range(cur->layout, m0, &lo0, &hi0);
+		/* The buffer holds the highest swizzled address. */
+		axe_layout_image_range(c->layout, m, &lo, &hi);
+		axe_layout_image_range(cur->layout, m0, &lo0, &hi0);
 		c->extra_bytes = (hi - hi0) * cur->elem_bytes;
 	}
 	axe_bank_result_release(&r);

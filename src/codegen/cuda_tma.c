@@ -95,8 +95,8 @@ static int measure(tma_file *f, axe_error *err)
 	}
 	for (int d = 0; d < p->params.rank; d++)
 		f->extent[d] = hi[d] - lo[d] + p->params.box_dim[d];
-	axe_layout_axis_range(f->smem.layout, axe_layout_axis_index(f->smem.layout, "m"), &lo_m,
-			      &hi_m);
+	axe_layout_image_range(f->smem.layout, axe_layout_axis_index(f->smem.layout, "m"), &lo_m,
+			       &hi_m);
 	if (hi_m + 1 > f->smem_elems)
 		f->smem_elems = hi_m + 1;
 	return 0;

@@ -54,7 +54,8 @@ static void text_axes(axe_writer *w, const axe_info *info)
 		axe_write_str(w, "  ");
 		write_padded(w, s->name, width + 2);
 		write_padded(w, axe_axis_kind_name(s->kind), 8);
-		snprintf(buf, sizeof(buf), "[%lld, %lld]", (long long)s->lo, (long long)s->hi);
+		snprintf(buf, sizeof(buf), "[%lld, %lld]%s", (long long)s->lo, (long long)s->hi,
+			 s->range_exact ? "" : " at most");
 		write_padded(w, buf, 18);
 		axe_write_str(w, "span ");
 		axe_write_i64(w, s->span);
@@ -157,6 +158,8 @@ static void json_axes(axe_writer *w, const axe_info *info)
 		axe_write_i64(w, s->hi);
 		axe_write_str(w, ",\"span\":");
 		axe_write_i64(w, s->span);
+		if (!s->range_exact)
+			axe_write_str(w, ",\"range_exact\":false");
 		if (s->size > 0) {
 			axe_write_str(w, ",\"hardware_size\":");
 			axe_write_i64(w, s->size);
