@@ -133,6 +133,12 @@ static void text_access(axe_writer *w, const axe_banks_report *rep)
 		  phases_text(&ph, buf, sizeof(buf)));
 	if (r && r->limit != AXE_BANK_LIMIT_NONE)
 		write_fmt(w, "            not wider: %s\n", r->limit_text);
+	/* The access measured is wider than one element: say so, and how to measure scalars. */
+	if (r && r->inferred && ph.lane_bytes > rep->tile->elem_bytes)
+		write_fmt(w, "widened:    each lane's %d contiguous elements were measured as one "
+			  "%d-byte vector (the layouts allow it); for one element per load, pass "
+			  "--vector %d\n", ph.lane_bytes / rep->tile->elem_bytes, ph.lane_bytes,
+			  rep->tile->elem_bytes);
 }
 
 static void text_row(axe_writer *w, const axe_bank_tile *t, const axe_bank_instr *in)

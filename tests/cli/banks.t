@@ -76,6 +76,7 @@ $ axe-layout banks 'S[(8,64):(64,1)]' --dtype f16 --threads 'S[(8,64):(1@laneid,
 smem:       S[(8,64):(64,1)]  shape (8, 64), f16 (2 bytes)
 swizzle:    none
 access:     thread layout S[(8,64):(1@laneid,1)], 16 bytes per lane (inferred): 4 phases of 8 lanes
+widened:    each lane's 8 contiguous elements were measured as one 16-byte vector (the layouts allow it); for one element per load, pass --vector 2
 warp  step  lanes  wavefronts  ideal  conflicts  max_way  first lane reads
    0     7      8           8      1          7        8  lane 0: (0, 56)
 total:      1 instruction: wavefronts 8, ideal 1, conflicts 7, max_way 8
@@ -86,6 +87,7 @@ $ axe-layout banks 'S[(32,2):(2,1)]' --dtype f32 --threads 'S[(32,2):(1@laneid,1
 smem:       S[(32,2):(2,1)]  shape (32, 2), f32 (4 bytes)
 swizzle:    none
 access:     thread layout S[(32,2):(1@laneid,1)], 8 bytes per lane (inferred): 2 phases of 16 lanes
+widened:    each lane's 2 contiguous elements were measured as one 8-byte vector (the layouts allow it); for one element per load, pass --vector 4
 warp  step  lanes  wavefronts  ideal  conflicts  max_way  first lane reads
    0     0     32           2      2          0        1  lane 0: (0, 0)
 total:      1 instruction: wavefronts 2, ideal 2, conflicts 0, max_way 1
@@ -95,6 +97,7 @@ $ axe-layout banks 'S[(32,4):(4,1)]' --dtype f32 --threads 'S[(32,4):(1@laneid,1
 smem:       S[(32,4):(4,1)]  shape (32, 4), f32 (4 bytes)
 swizzle:    none
 access:     thread layout S[(32,4):(1@laneid,1)], 16 bytes per lane (inferred): 4 phases of 8 lanes
+widened:    each lane's 4 contiguous elements were measured as one 16-byte vector (the layouts allow it); for one element per load, pass --vector 4
 warp  step  lanes  wavefronts  ideal  conflicts  max_way  first lane reads
    0     0     32           4      4          0        1  lane 0: (0, 0)
 total:      1 instruction: wavefronts 4, ideal 4, conflicts 0, max_way 1
@@ -309,6 +312,7 @@ $ axe-layout banks specs/banks_column.yaml:smem --threads specs/banks_column.yam
 smem:       S[(8,64):(64,1)]  shape (8, 64), f16 (2 bytes)
 swizzle:    none
 access:     thread layout S[(8,4,2,8):(4@laneid,1@laneid,8,1)], 16 bytes per lane (inferred): 4 phases of 8 lanes
+widened:    each lane's 8 contiguous elements were measured as one 16-byte vector (the layouts allow it); for one element per load, pass --vector 2
 warp  step  lanes  wavefronts  ideal  conflicts  max_way  first lane reads
    0     0     32           8      4          4        2  lane 0: (0, 0)
    0     1     32           8      4          4        2  lane 0: (0, 8)
@@ -319,6 +323,7 @@ $ axe-layout banks specs/banks_column.yaml:smem_128b --threads specs/banks_colum
 smem:       Swizzle(3,3,3) o S[(8,64):(64,1)]  shape (8, 64), f16 (2 bytes)
 swizzle:    Swizzle(3,3,3) = 128B preset: the buffer base must be 1024-byte aligned to match the hardware 128B mode
 access:     thread layout S[(8,4,2,8):(4@laneid,1@laneid,8,1)], 16 bytes per lane (inferred): 4 phases of 8 lanes
+widened:    each lane's 8 contiguous elements were measured as one 16-byte vector (the layouts allow it); for one element per load, pass --vector 2
 warp  step  lanes  wavefronts  ideal  conflicts  max_way  first lane reads
    0     0     32           4      4          0        1  lane 0: (0, 0)
    0     1     32           4      4          0        1  lane 0: (0, 8)
@@ -330,6 +335,7 @@ $ axe-layout banks 'S[(128,128):(128,1)]' --dtype f16 --swizzle 128B --threads '
 smem:       Swizzle(3,3,3) o S[(128,128):(128,1)]  shape (128, 128), f16 (2 bytes)
 swizzle:    Swizzle(3,3,3) = 128B preset: the buffer base must be 1024-byte aligned to match the hardware 128B mode
 access:     thread layout S[(16,8,16,8):(8,16@tx,1@tx,1)], 16 bytes per lane (inferred): 4 phases of 8 lanes
+widened:    each lane's 8 contiguous elements were measured as one 16-byte vector (the layouts allow it); for one element per load, pass --vector 2
 warp  step  lanes  wavefronts  ideal  conflicts  max_way  first lane reads
    0    15     32           4      4          0        1  lane 0: (120, 0)
    1    15     32           4      4          0        1  lane 0: (122, 0)
@@ -433,6 +439,7 @@ smem:       Swizzle(2,3,3) o S[(8,64):(64,1)]  shape (8, 64), f16 (2 bytes)
 swizzle:    Swizzle(2,3,3): the buffer base must be 512-byte aligned
 access:     thread layout S[(8,64):(1@laneid,1)], 8 bytes per lane (inferred): 2 phases of 16 lanes
             not wider: the swizzle splits the 16-byte access of lane 0 (warp 0, step 4): (0, 32)..(0, 39) are contiguous before Swizzle(2,3,3), but after it (0, 32) is at byte 72 and (0, 36) at byte 64
+widened:    each lane's 4 contiguous elements were measured as one 8-byte vector (the layouts allow it); for one element per load, pass --vector 2
 warp  step  lanes  wavefronts  ideal  conflicts  max_way  first lane reads
    0     0      8           2      1          1        2  lane 0: (0, 0)
 total:      1 instruction: wavefronts 2, ideal 1, conflicts 1, max_way 2
@@ -603,4 +610,24 @@ suggest:    the same accesses on other shared-memory layouts, cheapest first ('*
     45  64B                    1024    256        768        4           128       8            0         512  yes      Swizzle(2,2,3) o S[(64,128):(128,1)]
   (140 more candidates ranked lower: --json lists every one)
 cheapest:   Swizzle(3,2,4): 256 wavefronts, as for Swizzle(2,3,4) (a tie); conflict-free: no phase touches two words of one bank; needs a 2048-byte aligned buffer base
+? 0
+
+# The access measured is wider than one element: a line says so, and how to
+# measure scalar loads instead (--vector with the element size).
+$ axe-layout banks 'S[(64,128):(128,1)]' --dtype f32 --threads 'S[(4,2,8,16,4,2):(1@warpid,2,4@laneid,4,1@laneid,1)]' --warp 0 --step 0
+smem:       S[(64,128):(128,1)]  shape (64, 128), f32 (4 bytes)
+swizzle:    none
+access:     thread layout S[(4,2,8,16,4,2):(1@warpid,2,4@laneid,4,1@laneid,1)], 8 bytes per lane (inferred): 2 phases of 16 lanes
+widened:    each lane's 2 contiguous elements were measured as one 8-byte vector (the layouts allow it); for one element per load, pass --vector 4
+warp  step  lanes  wavefronts  ideal  conflicts  max_way  first lane reads
+   0     0     32           8      2          6        4  lane 0: (0, 0)
+total:      1 instruction: wavefronts 8, ideal 2, conflicts 6, max_way 4
+? 0
+$ axe-layout banks 'S[(64,128):(128,1)]' --dtype f32 --threads 'S[(4,2,8,16,4,2):(1@warpid,2,4@laneid,4,1@laneid,1)]' --vector 4 --warp 0 --step 0
+smem:       S[(64,128):(128,1)]  shape (64, 128), f32 (4 bytes)
+swizzle:    none
+access:     thread layout S[(4,2,8,16,4,2):(1@warpid,2,4@laneid,4,1@laneid,1)], 4 bytes per lane (--vector): 1 phase of 32 lanes
+warp  step  lanes  wavefronts  ideal  conflicts  max_way  first lane reads
+   0     0     32           8      1          7        8  lane 0: (0, 0)
+total:      1 instruction: wavefronts 8, ideal 1, conflicts 7, max_way 8
 ? 0
