@@ -33,9 +33,10 @@ int axe_layout_check_shape(const axe_layout *layout, const axe_shape *shape, con
 
 	if (axe_layout_size(layout, &size, err) < 0)
 		return -1;
-	if (shape->rank == 0 || shape->rank > AXE_MAX_RANK)
+	/* Rank 0, shape (), is the one point of a layout of size 1. */
+	if (shape->rank > AXE_MAX_RANK)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
-				     "%s must have 1 to %d dimensions, not %zu", what,
+				     "%s must have at most %d dimensions, not %zu", what,
 				     AXE_MAX_RANK, shape->rank);
 	for (size_t d = 0; d < shape->rank; d++)
 		if (shape->dim[d] <= 0 || axe_mul_ovf(product, shape->dim[d], &product))

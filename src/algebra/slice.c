@@ -241,7 +241,8 @@ static int slice_all(const axe_layout *g, const size_t *block, const int64_t *be
 		if (origin[a] != 0 && axe_layout_add_offset(R, (int)a, origin[a]) < 0)
 			r = axe_error_set(err, AXE_ERR_OVERFLOW, NULL, 0,
 					  "the slice's offset overflows 64 bits");
-	if (r > 0 && R->nshard == 0 && axe_layout_push_shard(R, 1, 1, 0) < 0)
+	/* A box of rank 0 is shape (): no shard; otherwise keep one unit iter. */
+	if (r > 0 && rank > 0 && R->nshard == 0 && axe_layout_push_shard(R, 1, 1, 0) < 0)
 		r = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	free(out);
 	return r;

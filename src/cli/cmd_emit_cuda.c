@@ -326,8 +326,7 @@ static int run_template(const emit_args *a, char **operand, emit_run *run, axe_e
 	size_t n = 0;
 	int r;
 
-	if (strchr(operand[0], '[') || strstr(operand[0], ".yaml:") ||
-	    strstr(operand[0], ".yml:")) {
+	if (axe_operand_names_one(operand[0])) {
 		if (resolve(a, operand[0], true, &run->op[0], err) < 0)
 			return -1;
 		one = input(&run->op[0], "<arg>", operand[0]);

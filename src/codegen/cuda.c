@@ -455,6 +455,8 @@ char *axe_cuda_domain_text(const axe_cuda_index *ix)
 	for (size_t d = 0; d < ix->rank; d++)
 		append(&text, format("%si%zu in [0, %lld)", d ? ", " : "]: ", d,
 				     (long long)ix->shape.dim[d]));
+	if (ix->rank == 0)
+		append(&text, format("%s", "] (one point, no coordinates)"));
 	for (size_t t = 0; t < ix->nreplica; t++)
 		append(&text, format("%sr%zu in [0, %lld)",
 				     t ? ", " : ix->nreplica > 1 ? "; replica digits "

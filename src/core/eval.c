@@ -84,7 +84,8 @@ static int enumerate_replicas(axe_evaluator *ev, axe_error *err)
 	for (size_t c = 0; c < n; c++) {
 		int64_t *row = rows + c * na;
 		size_t rest = c;
-		memcpy(row, L->offset, na * sizeof(int64_t));
+		if (L->naxes) /* a layout of no axes ("0") has no offsets to copy */
+			memcpy(row, L->offset, na * sizeof(int64_t));
 		/* Digit of replica iter i: the last iter is the fastest. */
 		for (size_t i = L->nreplica; i-- > 0;) {
 			int64_t e = L->replica[i].extent;

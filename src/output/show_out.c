@@ -154,7 +154,7 @@ static void forward_grid(picture *p, const axe_shape *shape, int64_t size)
 {
 	size_t r = shape->rank;
 
-	p->cols = (size_t)shape->dim[r - 1];
+	p->cols = r ? (size_t)shape->dim[r - 1] : 1; /* shape (): one cell */
 	p->rows = r >= 2 ? (size_t)shape->dim[r - 2] : 1;
 	p->pages = (size_t)size / (p->rows * p->cols);
 	p->row_labels = r >= 2;
@@ -371,9 +371,13 @@ static void draw_legend(axe_writer *w, const axe_evaluator *ev, const axe_show_o
 			axe_write_i64(w, (int64_t)r - 2);
 			axe_write_str(w, ", ");
 		}
-		axe_write_str(w, "columns: dimension ");
-		axe_write_i64(w, (int64_t)r - 1);
-		axe_write_str(w, "; cell: ");
+		if (r == 0) {
+			axe_write_str(w, "columns: none (shape (), one point); cell: ");
+		} else {
+			axe_write_str(w, "columns: dimension ");
+			axe_write_i64(w, (int64_t)r - 1);
+			axe_write_str(w, "; cell: ");
+		}
 		write_axis_list(w, ev->layout, ",");
 		if (ev->nimages > 1)
 			axe_write_str(w, o->base ? " of D(x)+O, replicas left out"

@@ -70,6 +70,7 @@ $ axe-layout eval 'S[(8,16):(16,1)]' --at 1,2,3
 --at:1: error: a point of shape rank 2 needs 2 coordinates, not 3
   1,2,3
   ^~~~~
+hint: for a point of rank 3, give a shape of 3 extents with --shape (any shape of 128 points is admitted)
 ? 2
 
 $ axe-layout eval 'S[(8,16):(16,1)]' --dtype f17
