@@ -133,7 +133,7 @@ bool axe_cuda_index_uses_floor(const axe_cuda_index *ix)
 	for (size_t j = 0; j < ix->naxes + n && !uses; j++) {
 		const axe_expr *x = j < ix->naxes ? ix->forward[j] : ix->inverse[j - ix->naxes];
 		char *text = axe_cuda_expr_text(ix, x);
-		uses = !text || strstr(text, "axe_floor") != NULL;
+		uses = !text || axe_expr_c_needs_prelude(text);
 		free(text);
 	}
 	return uses;

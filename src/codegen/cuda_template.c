@@ -312,7 +312,7 @@ static char *instantiate(filler *f, const placeholder *ph, axe_cuda_index *ix, i
 	e = axe_expr_subst(ix->ctx, ix->forward[a], by);
 	if (!e || ix->ctx->nomem || !(text = axe_expr_to_string(ix->ctx, e, AXE_SYNTAX_C)))
 		goto out;
-	f->floor |= strstr(text, "axe_floor") != NULL;
+	f->floor |= axe_expr_c_needs_prelude(text);
 	if (e->op == AXE_EXPR_VAR || (e->op == AXE_EXPR_CONST && e->value >= 0))
 		out = strdup(text);
 	else if (asprintf(&out, "(%s)", text) < 0)
