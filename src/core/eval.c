@@ -327,10 +327,16 @@ static uint64_t checksum_walk_all(const axe_evaluator *ev, checksum_walk *w, int
 	const axe_layout *L = ev->layout;
 	const axe_swizzle *sw = &L->swizzle;
 	size_t n = ev->nactive;
-	/* With no iter above extent 1 the one point is a run of the last iter. */
-	const axe_iter *inner = n ? &L->shard[ev->active[n - 1]] : &L->shard[L->nshard - 1];
-	bool inner_m = w->swizzled && inner->axis == ev->m_axis;
-	uint64_t step = HASH_FLAT + (inner_m ? 0 : (uint64_t)inner->stride * ev->axis_key[inner->axis]);
+	/*
+	 * With no iter above extent 1 the one point is a run of the last iter;
+	 * a layout without a shard has one point and no iter at all.
+	 */
+	static const axe_iter none = { 1, 0, 0 };
+	const axe_iter *inner = n ? &L->shard[ev->active[n - 1]]
+				  : L->nshard ? &L->shard[L->nshard - 1] : &none;
+	bool inner_m = w->swizzled && L->nshard && inner->axis == ev->m_axis;
+	uint64_t step = HASH_FLAT + (inner_m || !L->nshard ? 0 : (uint64_t)inner->stride *
+							      ev->axis_key[inner->axis]);
 	int64_t m_step = inner_m ? inner->stride : 0;
 	uint64_t key_m = ev->m_axis >= 0 ? ev->axis_key[ev->m_axis] : 0, total = 0;
 	int64_t flat = 0;
