@@ -1,7 +1,7 @@
 /*
- * cmd_emit_cuda.c: `axe-layout emit-cuda`: CUDA source for layouts (issue
- * 8; cli.md): proved index functions, a copy kernel, a TMA copy, or a
- * LEGO-style template (seed 002, section IV.A) filled with proved
+ * cmd_emit_cuda.c: `axe-layout emit-cuda`: CUDA source for layouts
+ * (axe-layout(1), "emit-cuda"): proved index functions, a copy kernel, a TMA copy, or a
+ * LEGO-style template (the LEGO paper, section IV.A) filled with proved
  * expressions.
  */
 #include <errno.h>

@@ -1,6 +1,6 @@
 /*
  * cuda.c: printing the proved index functions of a layout (cuda.h;
- * cli.md "emit-cuda --kind index"): one `__host__ __device__ inline long
+ * axe-layout(1), "emit-cuda"): one `__host__ __device__ inline long
  * long NAME_AXIS(i0, ..., r0, ...)` per axis and, for separable layouts,
  * `bool NAME_inverse(AXIS..., long long *i0, ...)`; C names, and the
  * comments that say what was proved.

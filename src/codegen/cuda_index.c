@@ -1,11 +1,11 @@
 /*
  * cuda_index.c: the forward index functions of a layout and their proof
- * (cuda.h; issue 8: "every emitted index expression is proved equal to the
+ * (cuda.h: "every emitted index expression is proved equal to the
  * layout before it is printed").
  *
  * The expressions are the layout's per-axis expressions (expr/from_layout.c,
- * seed 001 "Forward mapping") simplified with the ranges of the coordinates
- * and replica digits (LEGO paper, seed 002, section IV.A), with Z3 deciding
+ * the TIRx layout page, "Forward mapping") simplified with the ranges of
+ * the coordinates and replica digits (LEGO paper, section IV.A), with Z3 deciding
  * the side conditions interval analysis cannot.
  *
  * The proof goes through prove/ (enumeration for small domains, Z3 above).

@@ -1,5 +1,5 @@
 /*
- * cuda_template.c: LEGO-style templates (seed 002, section IV.A "Code
+ * cuda_template.c: LEGO-style templates (the LEGO paper, section IV.A "Code
  * Generation via Instantiating Templates"): the user's source holds
  * placeholders in Jinja2's {{ }} syntax, and each becomes the proved index
  * expression of a layout on one axis, with the user's argument expressions

@@ -1,5 +1,5 @@
 /*
- * cuda_tma.c: a TMA copy as CUDA source (cuda.h; issue 8 "tma"), from the
+ * cuda_tma.c: a TMA copy as CUDA source (cuda.h, "tma"), from the
  * plan of tma.h (Axe paper, section 3.4; CUDA driver API
  * cuTensorMapEncodeTiled; PTX ISA, cp.async.bulk.tensor and mbarrier).
  *

@@ -1,6 +1,6 @@
 /*
  * expr.h: symbolic index expressions over logical coordinates with known
- * ranges (LEGO paper, seed 002, section IV.A: a layout becomes one index
+ * ranges (LEGO paper, section IV.A: a layout becomes one index
  * expression per physical axis, simplified with the ranges of its variables).
  *
  * An expression is an immutable tree of axe_expr nodes allocated in an

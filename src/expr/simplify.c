@@ -1,6 +1,6 @@
 /*
  * simplify.c: the range-aware simplifier (simplify.h), implementing Table II
- * of the LEGO paper (seed 002, section IV.A) and the algebra around it
+ * of the LEGO paper (section IV.A) and the algebra around it
  * (simplify_rules.def).
  *
  * Bottom-up: the operands of a node are simplified first, then rewrite()

@@ -1,6 +1,6 @@
 /*
  * z3.c: index expressions as Z3 terms, and the queries of z3.h.  The only
- * file that includes <z3.h> (style.md section 4).
+ * file that includes <z3.h> (HACKING.md, "Conventions").
  *
  * Facts from semantics.md ("What was measured here about Z3") that shape
  * this file: Z3's default error handler calls exit(1), so ours is installed
