@@ -182,3 +182,15 @@ $ axe-layout eval tests/data/errors/two.yaml --at 0,0
 tests/data/errors/two.yaml: error: tests/data/errors/two.yaml holds 2 layouts: name one as tests/data/errors/two.yaml:NAME
 ? 2
 
+
+# The swizzle's parameters: M + B + S at most 40 (axe-layout(1), LAYOUTS).
+$ axe-layout eval 'Swizzle(20,10,15) o S[8:1]'
+<arg>:1: error: swizzle M + B + S must be at most 40
+  Swizzle(20,10,15) o S[8:1]
+  ^~~~~~~~~~~~~~~~~~
+? 2
+$ axe-layout eval 'S[8:1]' --swizzle 20,10,15
+--swizzle:1: error: swizzle needs M, B >= 0, S >= B and M + B + S <= 40
+  20,10,15
+  ^~~~~~~~
+? 2

@@ -52,6 +52,11 @@ else
 	ok
 fi
 
+# The swizzle's limit is documented where users read it.
+grep -q 'M + B + S at most 40' man/axe-layout.1 && grep -q 'M + B + S <= 40' README.md &&
+	grep -q 'M + B + S ≤ 40' docs/spec-format.md && ok ||
+	bad "the swizzle limit M + B + S <= 40 is not documented in the man page, README and docs"
+
 # --- 4. README ----------------------------------------------------------------------
 grep -q 'build/axe-layout' README.md && ok || bad "README does not say where the program is"
 for c in $("$bin" --help | sed -n '/^commands:/,/^$/p' | awk 'NF > 1 { print $1 }'); do
