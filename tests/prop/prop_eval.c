@@ -487,10 +487,13 @@ static void check_images(prop_case *c, int64_t x, int64_t *base, int64_t *images
 /* A coordinate one step outside the shape (on a seed-chosen side) is refused. */
 static void check_outside(prop_case *c, int64_t *coord)
 {
-	size_t d = (size_t)(c->seed % c->shape.rank);
+	size_t d;
 	int64_t flat = 0;
 	char t1[TEXT_SIZE];
 
+	if (c->shape.rank == 0)
+		return; /* shape () has one point and nothing outside it */
+	d = (size_t)(c->seed % c->shape.rank);
 	memset(coord, 0, c->shape.rank * sizeof(int64_t));
 	coord[d] = c->seed % 2 ? -1 : c->shape.dim[d];
 	CHECK(c, axe_evaluator_flatten(&c->ev, coord, &flat, NULL) < 0,
@@ -912,6 +915,41 @@ static void test_info_swizzled_range(void **state)
 	case_close(&current);
 }
 
+/*
+ * Layouts without a shard (one point, shape ()): the random layouts with
+ * their shard dropped, against the oracle: point evaluation, the cursor, the
+ * inverse, and info.
+ */
+static void check_shardless(prop_case *c)
+{
+	check_point_eval(c);
+	check_cursor(c);
+	if (c->want.naxes > 0) /* with no axis there is no point to look up */
+		check_inverse(c);
+	check_info_range(c);
+}
+
+static void test_shardless(void **state)
+{
+	prop_layout_params p = prop_layout_params_default();
+	uint64_t base = prop_base_seed();
+	int64_t n = 300 * prop_scale();
+	axe_shape scalar = { 0, { 0 } };
+
+	(void)state;
+	for (int64_t i = 0; i < n; i++) {
+		prop_rng rng = prop_rng_seeded(prop_case_seed(base, i));
+		axe_layout *L = prop_random_layout(&rng, &p);
+		assert_non_null(L);
+		L->nshard = 0;
+		axe_layout_order_axes(L);
+		assert_int_equal(axe_layout_validate(L, NULL, 0, NULL), 0);
+		case_start(&current, __func__, prop_case_seed(base, i), L, &scalar, true);
+		check_shardless(&current);
+	}
+	case_close(&current);
+}
+
 /* ------------------------------------------------- hand-written cases -- */
 
 /* A term of a hand-built layout: 'S' or 'R' iter, or 'O' offset "value". */
@@ -1102,6 +1140,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_teardown(test_round_trip, teardown_case),
 		cmocka_unit_test_teardown(test_injectivity, teardown_case),
 		cmocka_unit_test_teardown(test_info_swizzled_range, teardown_case),
+		cmocka_unit_test_teardown(test_shardless, teardown_case),
 		cmocka_unit_test_teardown(test_broadcast, teardown_case),
 		cmocka_unit_test_teardown(test_negative_strides, teardown_case),
 		cmocka_unit_test_teardown(test_unit_extent, teardown_case),
