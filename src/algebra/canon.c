@@ -158,31 +158,25 @@ static int by_axis_stride_extent(const void *pa, const void *pb, void *ctx)
 /*
  * O0: drop the zero offsets, except one when it is the layout's only term
  * (a layout of one point at 0, "0"): like D0's one unit iter, it keeps the
- * canonical form printable as text that parses back to it.  A layout with
- * no term at all (built, never parsed) gets that term, 0 on m.  -1 on no
- * memory.
+ * canonical form printable as text that parses back to it.  (A layout built
+ * with no term at all keeps none: canon never names a new axis.)
  */
-static int drop_zero_offsets(axe_layout *L, unsigned *fired)
+static void drop_zero_offsets(axe_layout *L, unsigned *fired)
 {
-	bool lone = L->nshard == 0 && L->nreplica == 0, kept = false;
-	int m;
+	bool lone = L->nshard == 0 && L->nreplica == 0;
 
 	for (size_t a = 0; lone && a < L->naxes; a++)
 		lone = !(L->offset_written[a] && L->offset[a] != 0);
 	for (size_t a = 0; a < L->naxes; a++) {
 		if (!L->offset_written[a] || L->offset[a] != 0)
 			continue;
-		if (lone && !kept) {
-			kept = true;
+		if (lone) {
+			lone = false; /* keep this one */
 			continue;
 		}
 		L->offset_written[a] = false;
 		count(fired, AXE_RULE_O0);
 	}
-	if (!lone || kept)
-		return 0;
-	m = axe_layout_intern_axis(L, "m");
-	return m < 0 ? -1 : axe_layout_add_offset(L, m, 0);
 }
 
 /* GC: per axis, each distinct stride exceeds the reach of the smaller ones. */
@@ -224,11 +218,7 @@ axe_layout *axe_layout_canon(const axe_layout *layout, axe_canon_report *report,
 	fuse_replicas(L, report->fired);
 	if (L->nreplica > 1) /* an empty replica may have no array at all */
 		qsort_r(L->replica, L->nreplica, sizeof(axe_iter), by_axis_stride_extent, L);
-	if (drop_zero_offsets(L, report->fired) < 0) {
-		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-		axe_layout_free(L);
-		return NULL;
-	}
+	drop_zero_offsets(L, report->fired);
 	report->gap_condition = gap_condition(L);
 	axe_layout_order_axes(L);
 	return L;
