@@ -9,15 +9,20 @@
  * what the remaining digits can still add + mask", visits only the values
  * within a mask of the extreme, so the exact range needs no walk of the
  * domain.  A search that exceeds its node budget (many iters reaching the
- * same values) stops, and the range widened by the mask, which holds every
- * value reached, is returned and marked inexact.
+ * same values) stops; then, when the unswizzled range is short, the set of
+ * reachable values is built as a bitmap (one sliding window per iter, so
+ * each iter costs one pass over the range) and the swizzle applied to each;
+ * otherwise the range widened by the mask, which holds every value reached,
+ * is returned and marked inexact.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "arith.h"
 #include "layout.h"
 
 #define RANGE_NODE_BUDGET (1 << 20)
+#define RANGE_BITMAP_MAX (1 << 24) /* values of an unswizzled range read as a bitmap */
 
 typedef struct digit {
 	int64_t extent, stride; /* stride > 0 after normalisation */
@@ -99,6 +104,46 @@ static size_t collect(const axe_layout *L, int axis, digit *d, int64_t *base)
 	return n;
 }
 
+/*
+ * The exact swizzled range by the bitmap of reachable values: "n" digits from
+ * "base", the unswizzled values in [base, base + width).  False on no memory.
+ */
+static bool bitmap_range(const axe_swizzle *sw, const digit *d, size_t n, int64_t base,
+			 int64_t width, int64_t *lo, int64_t *hi)
+{
+	unsigned char *have = calloc((size_t)width, 1), *next = calloc((size_t)width, 1);
+	bool found = false;
+
+	if (have && next) {
+		have[0] = 1;
+		for (size_t k = 0; k < n; k++) {
+			/* next[v]: some have[v - c*s], c < e; a window per residue mod s. */
+			for (int64_t r = 0; r < d[k].stride && r < width; r++) {
+				int64_t in = 0;
+				for (int64_t v = r, i = 0; v < width; v += d[k].stride, i++) {
+					in += have[v];
+					if (i >= d[k].extent)
+						in -= have[v - d[k].extent * d[k].stride];
+					next[v] = in > 0;
+				}
+			}
+			memcpy(have, next, (size_t)width);
+		}
+		for (int64_t v = 0; v < width; v++) {
+			int64_t w;
+			if (!have[v])
+				continue;
+			w = axe_swizzle_apply(sw, base + v);
+			*lo = found && *lo < w ? *lo : w;
+			*hi = found && *hi > w ? *hi : w;
+			found = true;
+		}
+	}
+	free(have);
+	free(next);
+	return found;
+}
+
 bool axe_layout_image_range(const axe_layout *L, int axis, int64_t *lo, int64_t *hi)
 {
 	const axe_swizzle *sw = &L->swizzle;
@@ -129,6 +174,9 @@ bool axe_layout_image_range(const axe_layout *L, int axis, int64_t *lo, int64_t 
 				exact = true;
 			}
 		}
+		/* reach[0] = hi - lo of the unswizzled values. */
+		if (!exact && reach[0] < RANGE_BITMAP_MAX)
+			exact = bitmap_range(sw, d, n, base, reach[0] + 1, lo, hi);
 	}
 	free(d);
 	free(reach);
