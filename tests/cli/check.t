@@ -94,3 +94,11 @@ tests/data/check/emit_index.yaml:8:11: error: NVCC names '/nonexistent/nvcc', wh
     - emit: {layout: frag}
             ^
 ? 2
+
+# Layouts of one point (no shard): eval at (), equality, canonical form.
+$ axe-layout check tests/data/check/scalar.yaml --verbose
+tests/data/check/scalar.yaml:8:5: ok eval at_five at ()
+tests/data/check/scalar.yaml:9:5: ok equal everywhere written_out
+tests/data/check/scalar.yaml:10:5: ok canon everywhere
+3 passed, 0 failed
+? 0

@@ -260,3 +260,17 @@ inline cudaError_t copy_launch(const float *in, float *out, int tiles, cudaStrea
 }
 #endif
 ? 0
+$ axe-layout eval 'R[4:1@laneid] + 3' --inverse laneid=2,m=3 --inverse laneid=7,m=3
+{laneid: 2, m: 3} <- ()
+{laneid: 7, m: 3} <- none
+? 0
+$ axe-layout emit-tma '7' '7' --dtype f16
+no TMA plan (inner box bytes multiple of 16): the region is one element of 2 bytes; a box's dimension 0 holds a multiple of 16 bytes
+fix: copy at least 16 contiguous bytes
+? 1
+$ axe-layout canon '0 + 0@x'
+0
+shape: ()
+rule O0 x1: drop zero offsets
+gap condition: holds
+? 0
