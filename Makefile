@@ -4,7 +4,7 @@
 #   make demo     build, then run the main job on a bundled spec
 #   make check    build and run every test (unit, property, CLI) under ASan+UBSan
 #   make bench    performance figures (optimised build)
-#   make install  PREFIX=/usr/local
+#   make install  PREFIX=/usr/local (program, library, header, man page, docs/)
 #
 # Missing Debian packages are installed when run as root; otherwise the build
 # stops with the exact command to run.
@@ -254,11 +254,12 @@ valgrind: build/axe-layout
 
 install: build/axe-layout build/libaxelayout.a
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
-	           $(DESTDIR)$(PREFIX)/share/man/man1
+	           $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/doc/axe-layout
 	install -m 755 build/axe-layout $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 build/libaxelayout.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 src/axe.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 man/axe-layout.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 $(wildcard docs/*.md) $(DESTDIR)$(PREFIX)/share/doc/axe-layout/
 
 clean:
 	rm -rf build

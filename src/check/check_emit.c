@@ -23,23 +23,36 @@ extern char **environ;
 
 #define PROOF_SECONDS 10
 
-/* The nvcc to use: $NVCC, else on PATH, else CUDA's default place; NULL if none. */
-static const char *find_nvcc(void)
+/*
+ * The nvcc to use into "*nvcc": $NVCC, else on PATH, else CUDA's default
+ * place; NULL if none, or when NVCC=none turns compiling off.  -1 when $NVCC
+ * names no executable file: the user asked for that compiler, so a missing
+ * one is an error, not a skip.
+ */
+static int find_nvcc(const char **nvcc)
 {
 	static const char *const fallback = "/usr/local/cuda/bin/nvcc";
 	const char *env = getenv("NVCC"), *path = getenv("PATH");
 	static char found[4096];
 
-	if (env && *env)
-		return access(env, X_OK) == 0 ? env : NULL;
+	*nvcc = NULL;
+	if (env && strcmp(env, "none") == 0)
+		return 0; /* compiling turned off: the checks are skipped */
+	if (env && *env) {
+		*nvcc = env;
+		return access(env, X_OK) == 0 ? 0 : -1;
+	}
 	while (path && *path) {
 		size_t n = strcspn(path, ":");
 		snprintf(found, sizeof(found), "%.*s/nvcc", (int)n, path);
-		if (n > 0 && access(found, X_OK) == 0)
-			return found;
+		if (n > 0 && access(found, X_OK) == 0) {
+			*nvcc = found;
+			return 0;
+		}
 		path += n + (path[n] == ':');
 	}
-	return access(fallback, X_OK) == 0 ? fallback : NULL;
+	*nvcc = access(fallback, X_OK) == 0 ? fallback : NULL;
+	return 0;
 }
 
 /*
@@ -152,9 +165,12 @@ int axe_check_emit(axe_check_ctx *ctx)
 	r = generate(ctx, kind, &out, &res);
 	if (r == 0 && res.status != AXE_EXIT_OK)
 		axe_check_fail(ctx, "not emitted: %s", res.why);
-	else if (r == 0 && !(nvcc = find_nvcc()))
-		axe_check_skip(ctx, "nvcc not found (the code was generated and its index math "
-			       "proved; set NVCC to compile it)");
+	else if (r == 0 && find_nvcc(&nvcc) < 0)
+		r = axe_check_error(ctx, ctx->value, "NVCC names '%s', which is not an executable "
+				    "file (unset NVCC to look for nvcc on PATH)", nvcc);
+	else if (r == 0 && !nvcc)
+		axe_check_skip(ctx, "no nvcc (the code was generated and its index math proved; "
+			       "set NVCC to a compiler to compile it)");
 	else if (r == 0 && compile(nvcc, sm100 ? "arch=compute_100a,code=sm_100a"
 				   : "arch=compute_90a,code=sm_90a", out.buf, out.len, log,
 				   sizeof(log)) != 1)

@@ -64,10 +64,13 @@ const axe_command command_banks = {
 	"bytes (lane l < 16: row l); .x4 16 rows x 32 bytes (lane l: row l%16, bytes\n"
 	"16*(l/16) on, the order of the mma A fragment).\n"
 	"\n"
-	"--suggest tries none, 32B, 64B and 128B in place of the swizzle, and rows (the\n"
-	"logical dimension contiguous in memory) padded by 1 element, 4, 8 and 16\n"
-	"bytes; it ranks them by wavefronts, then instructions, extra bytes and base\n"
-	"alignment, and says why the first wins.\n"
+	"--suggest tries every swizzle that can change a bank in place of the layout's\n"
+	"(the hardware modes none, 32B, 64B, 128B, then each other Swizzle(M,B,S)), and\n"
+	"rows (the logical dimension contiguous in memory) padded by one element and\n"
+	"every multiple of 4 bytes up to 128; it ranks them by wavefronts, then extra\n"
+	"bytes, instructions, hardware support and base alignment, says for each\n"
+	"whether a TMA copy writes it and a wgmma/UMMA descriptor reads it (tma/mma),\n"
+	"and says why the first wins.\n"
 	"\n"
 	"Exit status: 0; 1 when the conflicts exceed --max-conflicts; 2 on bad input.\n",
 	options,

@@ -1,7 +1,7 @@
 /*
- * cmd_emit_cuda.c: `axe-layout emit-cuda`: CUDA source for layouts (issue
- * 8; cli.md): proved index functions, a copy kernel, a TMA copy, or a
- * LEGO-style template (seed 002, section IV.A) filled with proved
+ * cmd_emit_cuda.c: `axe-layout emit-cuda`: CUDA source for layouts
+ * (axe-layout(1), "emit-cuda"): proved index functions, a copy kernel, a TMA copy, or a
+ * LEGO-style template (the LEGO paper, section IV.A) filled with proved
  * expressions.
  */
 #include <errno.h>
@@ -336,8 +336,7 @@ static int run_template(const emit_args *a, char **operand, emit_run *run, axe_e
 	size_t n = 0;
 	int r;
 
-	if (strchr(operand[0], '[') || strstr(operand[0], ".yaml:") ||
-	    strstr(operand[0], ".yml:")) {
+	if (axe_operand_names_one(operand[0])) {
 		if (resolve(a, operand[0], true, &run->op[0], err) < 0)
 			return -1;
 		one = input(&run->op[0], "<arg>", operand[0]);

@@ -1,7 +1,7 @@
 /*
  * cmd_emit_tma.c: `axe-layout emit-tma`: the cuTensorMapEncodeTiled
  * arguments and the copies that move a region between a global tensor and
- * a shared-memory tile (issue 8; semantics.md "TMA tensor maps").
+ * a shared-memory tile (semantics.md "TMA tensor maps").
  */
 #include <stdio.h>
 #include <stdlib.h>

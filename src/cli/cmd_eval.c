@@ -97,14 +97,21 @@ static int eval_at(axe_writer *w, const axe_image_printer *pr, const char *text,
 	axe_loc loc = { "--at", 1, 1, text, strlen(text) };
 	int64_t coord[AXE_MAX_RANK], flat;
 	int64_t *images = scratch, *base = scratch + ev->nimages * ev->naxes;
-	long n = axe_parse_int_list(text, &loc, coord, AXE_MAX_RANK, "coordinate", err);
+	long n = axe_int_list_is_empty(text)
+		 ? 0 : axe_parse_int_list(text, &loc, coord, AXE_MAX_RANK, "coordinate", err);
 
 	if (n < 0)
 		return -1;
-	if ((size_t)n != ev->shape.rank)
-		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(text),
-				     "a point of shape rank %zu needs %zu coordinates, not %ld",
-				     ev->shape.rank, ev->shape.rank, n);
+	if ((size_t)n != ev->shape.rank) {
+		axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(text),
+			      "a point of shape rank %zu needs %zu coordinates, not %ld",
+			      ev->shape.rank, ev->shape.rank, n);
+		/* The user may have meant another shape of the same points. */
+		axe_error_hint(err, "for a point of rank %ld, give a shape of %ld extent%s with "
+			       "--shape (any shape of %lld points is admitted)", n, n,
+			       n == 1 ? "" : "s", (long long)ev->size);
+		return -1;
+	}
 	if (axe_evaluator_flatten(ev, coord, &flat, err) < 0) {
 		axe_error_locate_option(err, "--at", text);
 		return -1;

@@ -39,7 +39,7 @@ static void usage(FILE *out)
 		const char *brief = c->brief ? c->brief : c->summary;
 		fprintf(out, "  %-14s %.*s\n", c->name, (int)strcspn(brief, "\n"), brief);
 	}
-	fprintf(out, "\nA LAYOUT is a literal such as 'S[(8,16):(16,1)]', or FILE.yaml:NAME.\n"
+	fprintf(out, "\nA LAYOUT is a literal such as 'S[(8,16):(16,1)]' or '5@x', or FILE:NAME of a spec.\n"
 		"Run 'axe-layout COMMAND --help' for a command's options; see axe-layout(1).\n"
 		"Exit status: 0 done/holds, 1 does not hold, 2 usage or input error, "
 		"3 undecided.\n");

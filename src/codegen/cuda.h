@@ -1,5 +1,5 @@
 /*
- * cuda.h: CUDA source for Axe layouts (issue 8; cli.md "emit-cuda"): index
+ * cuda.h: CUDA source for Axe layouts (axe-layout(1), "emit-cuda"): index
  * functions whose expressions come from the simplifier (LEGO paper, seed
  * 002, section IV.A) and are proved equal to the layout before they are
  * printed, a copy kernel between two layouts, a TMA copy, and LEGO-style

@@ -1,5 +1,5 @@
 /*
- * cuda_copy.c: planning a copy kernel between two layouts (cuda.h; issue 8
+ * cuda_copy.c: planning a copy kernel between two layouts (cuda.h,
  * "copy"): which memory space each side is in, which thread moves which
  * element, and how wide a vector each move can be.
  *

@@ -159,10 +159,10 @@ static char *inverse_call(const axe_cuda_index *T)
 		return NULL;
 	fprintf(f, "%s_inverse(", T->name);
 	for (size_t a = 0; a < T->naxes; a++)
-		fprintf(f, "%s, ", strcmp(T->layout->axis[a], "m") == 0 ? "k"
+		fprintf(f, "%s%s", a ? ", " : "", strcmp(T->layout->axis[a], "m") == 0 ? "k"
 				   : T->ctx->var[axe_cuda_var_axis(T, a)].name);
 	for (size_t d = 0; d < T->rank; d++)
-		fprintf(f, "%s&i%zu", d ? ", " : "", d);
+		fprintf(f, "%s&i%zu", d || T->naxes ? ", " : "", d);
 	fprintf(f, ")");
 	return fclose(f) == 0 ? call : (free(call), NULL);
 }
@@ -238,12 +238,14 @@ static void print_tile_function(axe_emit *e, const axe_cuda_copy_plan *p)
 	axe_emit_directive(e, "#pragma unroll");
 	axe_emit_directive(e, "#endif");
 	axe_emit_open(e, "for (long long k = 0; k < %s_regs; k += %s_vector) {", p->name, p->name);
-	axe_emit_begin(e);
-	axe_emit_put(e, "long long ");
-	for (size_t d = 0; d < T->rank; d++)
-		axe_emit_put(e, "%si%zu", d ? ", " : "", d);
-	axe_emit_put(e, ";");
-	axe_emit_end(e);
+	if (T->rank > 0) { /* shape (): no coordinates to declare */
+		axe_emit_begin(e);
+		axe_emit_put(e, "long long ");
+		for (size_t d = 0; d < T->rank; d++)
+			axe_emit_put(e, "%si%zu", d ? ", " : "", d);
+		axe_emit_put(e, ";");
+		axe_emit_end(e);
+	}
 	if (!call)
 		e->nomem = true;
 	else

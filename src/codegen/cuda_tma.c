@@ -1,5 +1,5 @@
 /*
- * cuda_tma.c: a TMA copy as CUDA source (cuda.h; issue 8 "tma"), from the
+ * cuda_tma.c: a TMA copy as CUDA source (cuda.h, "tma"), from the
  * plan of tma.h (Axe paper, section 3.4; CUDA driver API
  * cuTensorMapEncodeTiled; PTX ISA, cp.async.bulk.tensor and mbarrier).
  *
@@ -95,8 +95,8 @@ static int measure(tma_file *f, axe_error *err)
 	}
 	for (int d = 0; d < p->params.rank; d++)
 		f->extent[d] = hi[d] - lo[d] + p->params.box_dim[d];
-	axe_layout_axis_range(f->smem.layout, axe_layout_axis_index(f->smem.layout, "m"), &lo_m,
-			      &hi_m);
+	axe_layout_image_range(f->smem.layout, axe_layout_axis_index(f->smem.layout, "m"), &lo_m,
+			       &hi_m);
 	if (hi_m + 1 > f->smem_elems)
 		f->smem_elems = hi_m + 1;
 	return 0;

@@ -408,7 +408,7 @@ static int check_bytes(const axe_layout *L, int64_t elem, const char *what,
 
 	if (m < 0)
 		return 0;
-	axe_layout_axis_range(L, m, &lo, &hi);
+	axe_layout_image_range(L, m, &lo, &hi); /* the swizzled addresses */
 	if (axe_mul_ovf(lo, elem, &bytes) || axe_mul_ovf(hi, elem, &bytes) ||
 	    axe_sub_ovf(hi, lo, &span) || axe_mul_ovf(span, elem, &bytes))
 		return axe_error_set(err, AXE_ERR_OVERFLOW, at->loc.source ? &at->loc : NULL,

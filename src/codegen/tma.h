@@ -1,7 +1,7 @@
 /*
  * tma.h: TMA copy plans: the cuTensorMapEncodeTiled arguments and the list
  * of cp.async.bulk.tensor copies that move a region between a global tensor
- * and a shared-memory tile (issue 8; semantics.md "TMA tensor maps"; Axe
+ * and a shared-memory tile (semantics.md "TMA tensor maps"; Axe
  * paper section 3.4 "TMA asynchronous copy"; CUDA driver API,
  * cuTensorMapEncodeTiled; CUDA programming guide, "Using TMA to transfer
  * multi-dimensional arrays" and its swizzle table).

@@ -85,7 +85,8 @@ static int enumerate_replicas(axe_evaluator *ev, axe_error *err)
 	for (size_t c = 0; c < n; c++) {
 		int64_t *row = rows + c * na;
 		size_t rest = c;
-		memcpy(row, L->offset, na * sizeof(int64_t));
+		if (L->naxes) /* a layout of no axes ("0") has no offsets to copy */
+			memcpy(row, L->offset, na * sizeof(int64_t));
 		/* Digit of replica iter i: the last iter is the fastest. */
 		for (size_t i = L->nreplica; i-- > 0;) {
 			int64_t e = L->replica[i].extent;
@@ -332,10 +333,16 @@ static uint64_t checksum_runs(const axe_evaluator *ev, checksum_walk w, int64_t 
 	const axe_layout *L = ev->layout;
 	const axe_swizzle *sw = &L->swizzle;
 	size_t n = ev->nactive, outer = n ? n - 1 : 0; /* active iters outside the run */
-	/* With no iter above extent 1 the one point is a run of the last iter. */
-	const axe_iter *inner = n ? &L->shard[ev->active[n - 1]] : &L->shard[L->nshard - 1];
-	bool inner_m = w.swizzled && inner->axis == ev->m_axis;
-	uint64_t step = HASH_FLAT + (inner_m ? 0 : (uint64_t)inner->stride * ev->axis_key[inner->axis]);
+	/*
+	 * With no iter above extent 1 the one point is a run of the last iter;
+	 * a layout without a shard has one point and no iter at all.
+	 */
+	static const axe_iter none = { 1, 0, 0 };
+	const axe_iter *inner = n ? &L->shard[ev->active[n - 1]]
+				  : L->nshard ? &L->shard[L->nshard - 1] : &none;
+	bool inner_m = w.swizzled && L->nshard && inner->axis == ev->m_axis;
+	uint64_t step = HASH_FLAT + (inner_m || !L->nshard ? 0 : (uint64_t)inner->stride *
+							      ev->axis_key[inner->axis]);
 	int64_t m_step = inner_m ? inner->stride : 0, flat = first * inner->extent, run = first;
 	uint64_t key_m = ev->m_axis >= 0 ? ev->axis_key[ev->m_axis] : 0, total = 0;
 

@@ -38,7 +38,7 @@ typedef struct operand {
 
 typedef struct step {
 	enum axe_expr_op op;
-	operand a, b;
+	operand a, b, c;    /* c: the else branch of SELECT (a ? b : c) */
 	size_t out;         /* scalar or vector slot, by the step list it is in */
 	bool dividend_u32;  /* a's interval lies in [0, 2^32): reciprocals apply */
 } step;
@@ -131,10 +131,10 @@ static void remember(axe_expr_program *p, const axe_expr *e, operand where)
 	p->memo[p->nmemo++] = (memo){ e, where };
 }
 
-/* Append a step computing "e" from "a" and "b"; where its value will be. */
-static operand emit(axe_expr_program *p, const axe_expr *e, operand a, operand b)
+/* Append a step computing "e" from "a", "b" (and "c"); where its value will be. */
+static operand emit(axe_expr_program *p, const axe_expr *e, operand a, operand b, operand c)
 {
-	bool vector = a.kind == SRC_VECTOR || b.kind == SRC_VECTOR;
+	bool vector = a.kind == SRC_VECTOR || b.kind == SRC_VECTOR || c.kind == SRC_VECTOR;
 	step **list = vector ? &p->vector_steps : &p->scalar_steps;
 	size_t *n = vector ? &p->nvector_steps : &p->nscalar_steps;
 	size_t *cap = &p->cap_steps[vector];
@@ -145,15 +145,31 @@ static operand emit(axe_expr_program *p, const axe_expr *e, operand a, operand b
 		p->nomem = true;
 		return where;
 	}
-	(*list)[(*n)++] = (step){ e->op, a, b, where.slot,
+	(*list)[(*n)++] = (step){ e->op, a, b, c, where.slot,
 				  e->a->bounded && e->a->lo >= 0 && e->a->hi < ((int64_t)1 << 32) };
 	return where;
 }
 
+/*
+ * "x" "op" "y" (SELECT: x ? y : z) on values of an expression defined on
+ * the domain.  The logical operators take both operands, which are defined
+ * wherever they are evaluated lazily too.
+ */
+static int64_t scalar_apply(enum axe_expr_op op, int64_t x, int64_t y, int64_t z)
+{
+	int64_t out = 0;
+
+	switch (op) {
+	case AXE_EXPR_LAND: return x != 0 && y != 0;
+	case AXE_EXPR_LOR: return x != 0 || y != 0;
+	case AXE_EXPR_SELECT: return x ? y : z;
+	default: axe_expr_apply(op, x, y, &out); return out;
+	}
+}
+
 static operand compile_node(axe_expr_program *p, const axe_expr *e)
 {
-	operand where, a, b;
-	int64_t value;
+	operand where, a, b, c;
 
 	if (e->op == AXE_EXPR_CONST)
 		return const_operand(e->value);
@@ -166,13 +182,19 @@ static operand compile_node(axe_expr_program *p, const axe_expr *e)
 	if (remembered(p, e, &where))
 		return where;
 	a = compile_node(p, e->a);
-	b = compile_node(p, e->b);
+	if (e->op == AXE_EXPR_SELECT) {
+		/* SELECT(c, CHOICE(x, y)): both branches are defined on the domain. */
+		b = compile_node(p, e->b->a);
+		c = compile_node(p, e->b->b);
+	} else {
+		b = compile_node(p, e->b);
+		c = const_operand(0);
+	}
 	/* Constant operands fold: the expression is defined on the domain. */
-	if (a.kind == SRC_CONST && b.kind == SRC_CONST && axe_expr_apply(e->op, a.value, b.value,
-									  &value) == 0)
-		where = const_operand(value);
+	if (a.kind == SRC_CONST && b.kind == SRC_CONST && c.kind == SRC_CONST)
+		where = const_operand(scalar_apply(e->op, a.value, b.value, c.value));
 	else
-		where = emit(p, e, a, b);
+		where = emit(p, e, a, b, c);
 	remember(p, e, where);
 	return where;
 }
@@ -282,11 +304,9 @@ static void run_scalar_steps(axe_expr_program *p)
 		p->scalar[d] = p->coord[d];
 	for (size_t i = 0; i < p->nscalar_steps; i++) {
 		const step *s = &p->scalar_steps[i];
-		int64_t out = 0;
 
-		/* Defined: the operands are values of a bounded expression on the domain. */
-		axe_expr_apply(s->op, scalar_value(p, s->a), scalar_value(p, s->b), &out);
-		p->scalar[s->out] = out;
+		p->scalar[s->out] = scalar_apply(s->op, scalar_value(p, s->a), scalar_value(p, s->b),
+						 scalar_value(p, s->c));
 	}
 	for (size_t k = 0; k < p->nresults; k++)
 		if (p->result[k].kind != SRC_VECTOR)
@@ -355,13 +375,23 @@ VECTOR_OP(vector_shl, (int64_t)((uint64_t)x << y))
 VECTOR_OP(vector_shr, x >> y) /* arithmetic shift: floor division (gcc, two's complement) */
 VECTOR_OP(vector_floordiv, axe_floordiv(x, y))
 VECTOR_OP(vector_floormod, axe_floormod(x, y))
+VECTOR_OP(vector_eq, x == y)
+VECTOR_OP(vector_ne, x != y)
+VECTOR_OP(vector_lt, x < y)
+VECTOR_OP(vector_le, x <= y)
+VECTOR_OP(vector_gt, x > y)
+VECTOR_OP(vector_ge, x >= y)
+VECTOR_OP(vector_min, x < y ? x : y)
+VECTOR_OP(vector_max, x > y ? x : y)
+VECTOR_OP(vector_land, (x != 0) & (y != 0))
+VECTOR_OP(vector_lor, (x != 0) | (y != 0))
 
-/* Any other operator, one call per point (the operators above cover the table). */
-static void vector_apply(enum axe_expr_op op, int64_t *o, const int64_t *a, int64_t as,
-			 const int64_t *b, int64_t bs, size_t n)
+/* a ? b : c with each operand a vector or a scalar. */
+static void vector_select(int64_t *restrict o, const int64_t *a, int64_t as, const int64_t *b,
+			  int64_t bs, const int64_t *c, int64_t cs, size_t n)
 {
 	for (size_t t = 0; t < n; t++)
-		axe_expr_apply(op, a ? a[t] : as, b ? b[t] : bs, &o[t]);
+		o[t] = (a ? a[t] : as) ? (b ? b[t] : bs) : (c ? c[t] : cs);
 }
 
 /*
@@ -396,8 +426,9 @@ static void run_vector_step(axe_expr_program *p, const step *s, size_t n)
 {
 	const int64_t *a = s->a.kind == SRC_VECTOR ? p->vector[s->a.slot] : NULL;
 	const int64_t *b = s->b.kind == SRC_VECTOR ? p->vector[s->b.slot] : NULL;
+	const int64_t *c = s->c.kind == SRC_VECTOR ? p->vector[s->c.slot] : NULL;
 	int64_t as = a ? 0 : scalar_value(p, s->a), bs = b ? 0 : scalar_value(p, s->b);
-	int64_t *o = p->vector[s->out];
+	int64_t cs = c ? 0 : scalar_value(p, s->c), *o = p->vector[s->out];
 
 	switch (s->op) {
 	case AXE_EXPR_ADD: vector_add(o, a, as, b, bs, n); break;
@@ -417,7 +448,18 @@ static void run_vector_step(axe_expr_program *p, const step *s, size_t n)
 		else
 			vector_floormod(o, a, as, b, bs, n);
 		break;
-	default: vector_apply(s->op, o, a, as, b, bs, n); break;
+	case AXE_EXPR_EQ: vector_eq(o, a, as, b, bs, n); break;
+	case AXE_EXPR_NE: vector_ne(o, a, as, b, bs, n); break;
+	case AXE_EXPR_LT: vector_lt(o, a, as, b, bs, n); break;
+	case AXE_EXPR_LE: vector_le(o, a, as, b, bs, n); break;
+	case AXE_EXPR_GT: vector_gt(o, a, as, b, bs, n); break;
+	case AXE_EXPR_GE: vector_ge(o, a, as, b, bs, n); break;
+	case AXE_EXPR_MIN: vector_min(o, a, as, b, bs, n); break;
+	case AXE_EXPR_MAX: vector_max(o, a, as, b, bs, n); break;
+	case AXE_EXPR_LAND: vector_land(o, a, as, b, bs, n); break;
+	case AXE_EXPR_LOR: vector_lor(o, a, as, b, bs, n); break;
+	case AXE_EXPR_SELECT: vector_select(o, a, as, b, bs, c, cs, n); break;
+	default: break; /* CHOICE is read through its SELECT; the table has no other */
 	}
 }
 

@@ -1,5 +1,5 @@
 /*
- * banks_out.h: text and JSON for `banks` (cli.md): the per-instruction table
+ * banks_out.h: text and JSON for `banks` (axe-layout(1)): the per-instruction table
  * and totals, the line x bank grid of one instruction, and the ranked
  * candidates of --suggest.
  */

@@ -1,5 +1,5 @@
 /*
- * equal_out.h: text and JSON for `check-equal` (cli.md): how equality is
+ * equal_out.h: text and JSON for `check-equal` (axe-layout(1)): how equality is
  * known, or the counterexample, or why it is undecided.
  */
 #ifndef AXE_OUTPUT_EQUAL_OUT_H

@@ -1,5 +1,5 @@
 /*
- * eval_out.h: text and JSON Lines for `eval` (cli.md): points with their
+ * eval_out.h: text and JSON Lines for `eval` (axe-layout(1)): points with their
  * images, preimages of physical points, and the checksum summary.
  */
 #ifndef AXE_OUTPUT_EVAL_OUT_H

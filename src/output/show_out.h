@@ -21,7 +21,6 @@
 
 #define AXE_SHOW_MAX_CELLS (1 << 16) /* a picture beyond this is not for reading */
 #define AXE_SHOW_MAX_PREIMAGES 64    /* per reverse cell; more print as a count */
-#define AXE_SHOW_MAX_WALK (1 << 24)  /* points walked for a swizzled axis' exact range */
 
 typedef struct axe_show_opts {
 	axe_format format;

@@ -126,6 +126,8 @@ static int64_t walker_room(const walker *w)
 {
 	size_t k = w->canon->nshard - 1;
 
+	if (w->canon->nshard == 0)
+		return 1; /* one point, shape () */
 	return w->canon->shard[k].extent - w->digit[k];
 }
 
@@ -144,6 +146,8 @@ static void walker_advance(walker *w, int64_t len)
 		}
 		return;
 	}
+	if (w->canon->nshard == 0)
+		return; /* the one point was the last */
 	k = w->canon->nshard - 1;
 	it = &w->canon->shard[k];
 	if (len < walker_room(w)) {
@@ -240,7 +244,8 @@ static int translated(const walker *wa, const walker *wb, lane *la, lane *lb)
 
 static void lane_init(lane *l, const walker *w)
 {
-	const axe_iter *in = &w->canon->shard[w->canon->nshard - 1];
+	/* A layout of one point (no shard) never steps. */
+	const axe_iter *in = w->canon->nshard ? &w->canon->shard[w->canon->nshard - 1] : NULL;
 
 	for (size_t u = 0; u < w->se.nunion; u++) {
 		l->index[u] = -1;
@@ -248,7 +253,8 @@ static void lane_init(lane *l, const walker *w)
 	}
 	for (size_t a = 0; a < w->canon->naxes; a++)
 		l->index[w->map[a]] = (int)a;
-	l->step[w->map[in->axis]] = in->stride;
+	if (in)
+		l->step[w->map[in->axis]] = in->stride;
 	l->swizzled = w->canon->swizzle.present && w->se.ev.m_axis >= 0
 			      ? w->map[w->se.ev.m_axis] : -1;
 }

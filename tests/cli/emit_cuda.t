@@ -343,3 +343,19 @@ $ axe-layout emit-cuda specs/cuda_copy.yaml:global_tile specs/cuda_copy.yaml:sme
 	asm volatile("cp.async.wait_group 0;\n" ::: "memory");
 ? 0
 
+# Templates in the inverse direction: which coordinate the point with these
+# axis values holds (one argument per axis, in the layout's order).
+$ printf 'int i = {{ frag.inverse.i0(lane, warp, m) }}, r = {{ frag.inverse.r0(lane, warp, m) }};\n' | axe-layout emit-cuda specs/tensor_core_tile.yaml --template /dev/stdin | tail -n 1
+int i = (lane/4), r = (((warp + 3)/4)%2);
+? 0
+$ printf 'int i = {{ frag.inverse.i0(lane, m) }};\n' | axe-layout emit-cuda specs/tensor_core_tile.yaml --template /dev/stdin
+/dev/stdin:1:9: error: frag.inverse takes the values of the layout's 3 axes, in its order, not 2 arguments
+  int i = {{ frag.inverse.i0(lane, m) }};
+          ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+? 2
+$ printf 'int i = {{ frag.inverse.i2(lane, warp, m) }};\n' | axe-layout emit-cuda specs/tensor_core_tile.yaml --template /dev/stdin
+/dev/stdin:1:25: error: layout 'frag' has no coordinate 'i2'
+  int i = {{ frag.inverse.i2(lane, warp, m) }};
+                          ^~
+hint: its inverse gives i0..i1 and the replica digits r0..r0
+? 2

@@ -1,7 +1,8 @@
 /*
  * prop_program.c: compiled index expressions (src/expr/program.c) against
  * the tree interpreter axe_expr_eval, on seeded random expressions and
- * shapes.  The expressions mix every operator with constants of both signs,
+ * shapes.  The expressions mix every operator (comparisons, logical
+ * operators, min, max and ?: too) with constants of both signs,
  * powers of two and large odd divisors, so that every division form of the
  * compiler (shift and mask, reciprocal, floor division with negative
  * dividends or divisors, divisors that vary per point) and both block forms
@@ -41,7 +42,13 @@ static const axe_expr *random_tree(prop_rng *rng, axe_expr_ctx *ctx, int depth)
 		return prop_rng_chance(rng, 65) ? axe_expr_var(ctx, v)
 						: axe_expr_const(ctx, random_constant(rng));
 	}
-	op = (enum axe_expr_op)prop_rng_range(rng, AXE_EXPR_ADD, AXE_EXPR_OR);
+	if (prop_rng_chance(rng, 8)) {
+		const axe_expr *then = random_tree(rng, ctx, depth - 1);
+		const axe_expr *otherwise = random_tree(rng, ctx, depth - 1);
+		return axe_expr_binary(ctx, AXE_EXPR_SELECT, random_tree(rng, ctx, depth - 1),
+				       axe_expr_binary(ctx, AXE_EXPR_CHOICE, then, otherwise));
+	}
+	op = (enum axe_expr_op)prop_rng_range(rng, AXE_EXPR_ADD, AXE_EXPR_MAX);
 	a = random_tree(rng, ctx, depth - 1);
 	if (op == AXE_EXPR_SHL || op == AXE_EXPR_SHR)
 		b = prop_rng_chance(rng, 80) ? axe_expr_const(ctx, prop_rng_range(rng, 0, 20))
