@@ -453,12 +453,12 @@ static int refuse(const axe_tma_plan *plan, int planned, const axe_tma_refusal *
 			 why->reason, why->fix[0] ? "; fix: " : "", why->fix);
 		return 1;
 	}
-	if (plan->folded_dims > 0) {
+	if (axe_tma_plan_moves_base(plan)) {
 		res->status = AXE_EXIT_FALSE;
-		snprintf(res->why, sizeof(res->why), "the plan folds %d global dimension%s into "
-			 "base addresses, one tensor map per address; emit-cuda --kind tma emits "
-			 "one tensor map (emit-tma prints the whole plan)", plan->folded_dims,
-			 plan->folded_dims == 1 ? "" : "s");
+		snprintf(res->why, sizeof(res->why), "the plan loops over global dimensions "
+			 "beyond the map's rank by moving its base address, one tensor map per "
+			 "address; emit-cuda --kind tma emits one tensor map (emit-tma prints the "
+			 "whole plan)");
 		return 1;
 	}
 	return 0;
