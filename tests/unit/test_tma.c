@@ -7,11 +7,13 @@
  * 16-byte chunks of each shared byte address XORed with bits 7.. of it),
  * and checks that every element of the region lands exactly where the
  * shared layout, evaluated through core/eval.h with its swizzle, says, from
- * where the global layout says, and that nothing else is written.
+ * where the global layout says (or, past the tensor's end, is filled), and
+ * that nothing else is written.
  * Refusals are checked by the rule they name.
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -105,6 +107,47 @@ static const tma_case plans[] = {
 	/* a swizzled tile 128 bytes into its buffer: the copy starts mid-pattern */
 	{ "S[(256,256)]", NULL, "S[(64,64)] + 64", NULL, "f16", "128B", NULL, NULL, NULL, NULL,
 	  2, { 256, 256 }, { 512 }, { 64, 64 }, 1, 8192, NULL },
+	/* The request classes production kernels make (semantics.md, "TMA tensor maps"). */
+	/* the last tile of a GEMM whose M is not a multiple of 128: rows 4096.. are filled */
+	{ "S[(4096,4096)]", NULL, "S[(128,64)]", NULL, "f16", "128B", "4090:4218,0:64", NULL,
+	  NULL, NULL, 2, { 4096, 4096 }, { 8192 }, { 64, 128 }, 1, 16384, NULL },
+	/* ragged in both dimensions, and M = 200 filled with NaN */
+	{ "S[(4096,4096)]", NULL, "S[(128,64)]", NULL, "f16", "128B", "4090:4218,4064:4128",
+	  NULL, NULL, NULL, 2, { 4096, 4096 }, { 8192 }, { 64, 128 }, 1, 16384, NULL },
+	{ "S[(200,4096)]", NULL, "S[(128,64)]", NULL, "f16", "128B", "128:256,0:64", NULL, NULL,
+	  "nan", 2, { 4096, 200 }, { 8192 }, { 64, 128 }, 1, 16384, NULL },
+	/* FlashAttention-3: [batch, seq, heads, dim] into a shared (seq, heads, dim) tile
+	   whose heads are outermost: the map follows the shared order, strides decrease */
+	{ "S[(2,256,4,64)]", NULL, "S[(64,4,64):(64,4096,1)]", "64,4,64", "f16", "128B",
+	  "1:2,0:64,0:4,0:64", NULL, NULL, NULL, 3, { 64, 256, 4 }, { 512, 128 }, { 64, 64, 4 },
+	  1, 32768, NULL },
+	/* a broadcast (stride-0) batch, and a coordinate whose stride makes the tensor alias */
+	{ "S[(16,256,64):(0,64,1)]", "16,256,64", "S[(64,64)]", NULL, "f16", NULL,
+	  "5:6,0:64,0:64", NULL, NULL, NULL, 2, { 256, 64 }, { 512 }, { 256, 16 }, 1, 8192, NULL },
+	{ "S[(16,16,128,128):(131072,128,1024,1)]", NULL, "S[(128,128)]", NULL, "f16", "128B",
+	  "3:4,4:5,0:128,0:128", NULL, NULL, NULL, 3, { 64, 2, 128 }, { 128, 2048 },
+	  { 64, 2, 128 }, 1, 32768, NULL },
+	/* FlashAttention-4's Q: global (1, 32, 4, 128) into a shared (128, 128) tile */
+	{ "S[(1,32,4,128)]", NULL, "S[(128,128)]", NULL, "bf16", "128B", "0:1,0:32,0:4,0:128",
+	  NULL, NULL, NULL, 2, { 64, 256 }, { 128 }, { 64, 256 }, 1, 32768, NULL },
+	/* an extent-1 dimension of stride 4100 folded into the base (+16400 bytes) */
+	{ "S[(3,64,64):(4100,64,1)]", NULL, "S[(64,64):(64,1)]", NULL, "f16", NULL,
+	  "2:3,0:64,0:64", NULL, NULL, NULL, 2, { 256, 16 }, { 512 }, { 256, 16 }, 1, 8192, NULL },
+	/* 136 columns cut in 16s: the 8-column overhang stays outside the map */
+	{ "S[(128,136):(136,1)]", NULL, "S[(128,32):(32,1)]", NULL, "f16", "32B", "0:128,96:128",
+	  NULL, NULL, NULL, 3, { 16, 8, 128 }, { 32, 272 }, { 16, 2, 128 }, 1, 8192, NULL },
+	/* a 300-row e4m3 tile: boxes of 150 rows in a third dimension, one copy; a forced
+	   box of 100 rows makes three */
+	{ "S[(3865,256):(256,1)]", NULL, "S[(300,32)]", NULL, "e4m3", "32B", NULL, NULL, NULL,
+	  NULL, 3, { 256, 150, 25 }, { 256, 38400 }, { 32, 150, 2 }, 1, 9600, NULL },
+	{ "S[(3865,256):(256,1)]", NULL, "S[(300,32)]", NULL, "e4m3", "32B", NULL, NULL, "100,32",
+	  NULL, 2, { 256, 3865 }, { 256 }, { 32, 100 }, 3, 3200, NULL },
+	/* two logical dimensions that are one 512-byte run in global memory */
+	{ "S[(64,4):(4,1)]", NULL, "S[(64,4):(4,1)]", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
+	  1, { 256 }, { 0 }, { 256 }, 1, 512, NULL },
+	/* f32 64 wide under 128B from 1000-wide rows: one rank-3 box, not 128 copies */
+	{ "S[(64,1000)]", NULL, "S[(64,64)]", NULL, "f32", "128B", NULL, NULL, NULL, NULL,
+	  3, { 32, 31, 64 }, { 128, 4000 }, { 32, 2, 64 }, 1, 16384, NULL },
 	/* a global layout whose rows overlap: the driver does not ask strides to nest */
 	{ "S[(64,64):(32,1)]", NULL, "S[(64,64)]", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
 	  2, { 64, 64 }, { 64 }, { 64, 64 }, 1, 8192, NULL },
@@ -260,6 +303,8 @@ static int64_t hw_swizzle(int64_t a, int bits)
 	return a ^ (((a >> 7) & mask) << 4);
 }
 
+#define FILLED (-2) /* a slot the copy filled: its coordinates left the tensor */
+
 /* The oracle's picture of shared memory: per element slot, the global element written, or -1. */
 typedef struct picture {
 	int64_t *slot;
@@ -305,17 +350,19 @@ static void perform(picture *p, const axe_tma_plan *plan, const axe_tma_copy *c)
 		box *= P->box_dim[d];
 	for (int64_t i = 0; i < box; i++) {
 		int64_t rest = i, g = c->global_offset_bytes / elem, row = 0, rows = 1;
+		bool outside = false;
 		for (int d = 0; d < P->rank; d++) {
 			idx[d] = rest % P->box_dim[d];
 			rest /= P->box_dim[d];
-			assert_true(c->coords[d] + idx[d] < (int64_t)P->global_dim[d]);
+			assert_true(c->coords[d] + idx[d] >= 0);
+			outside |= c->coords[d] + idx[d] >= (int64_t)P->global_dim[d];
 			g += (c->coords[d] + idx[d]) * stride[d];
 		}
 		for (int d = 1; d < P->rank; d++) {
 			row += idx[d] * rows;
 			rows *= P->box_dim[d];
 		}
-		put(p, plan, c->smem_offset_bytes + row * pitch + idx[0] * elem, g);
+		put(p, plan, c->smem_offset_bytes + row * pitch + idx[0] * elem, outside ? FILLED : g);
 	}
 }
 
@@ -340,6 +387,13 @@ static int64_t *region_addresses(const axe_layout *L, const axe_shape *shape,
 			int64_t e = region->end[d] - region->begin[d];
 			coord[d] = region->begin[d] + rest % e;
 			rest /= e;
+		}
+		bool outside = false;
+		for (size_t d = 0; d < region->rank; d++)
+			outside |= coord[d] >= shape->dim[d];
+		if (outside) { /* past the tensor's end: the copy fills it */
+			out[i] = FILLED;
+			continue;
 		}
 		assert_int_equal(axe_evaluator_flatten(&ev, coord, &flat, &err), 0);
 		axe_evaluator_base(&ev, flat, base);
@@ -383,7 +437,7 @@ static void oracle(const run *R)
 {
 	const axe_tma_request *q = &R->req;
 	axe_tma_region sreg = q->smem_region, greg = q->region;
-	int64_t n, ng, *saddr, *gaddr, top = 0, written = 0;
+	int64_t n, ng, *saddr, *gaddr, top = 0, written = 0, filled = 0;
 	picture p;
 	axe_tma_copy c;
 
@@ -401,6 +455,9 @@ static void oracle(const run *R)
 		axe_tma_plan_copy(&R->plan, k, &c);
 		perform(&p, &R->plan, &c);
 	}
+	for (int64_t i = 0; i < n; i++)
+		filled += gaddr[i] == FILLED;
+	assert_int_equal(R->plan.filled_elements, filled);
 	for (int64_t i = 0; i < n; i++)
 		if (p.slot[saddr[i]] != gaddr[i])
 			fail_msg("element %lld: shared %lld holds global %lld, not %lld",
@@ -635,6 +692,63 @@ static void test_reasons(void **state)
 	release(&R);
 }
 
+/* Find the case of "plans" with these layouts and region. */
+static const tma_case *plan_named(const char *global, const char *smem, const char *region)
+{
+	for (size_t i = 0; i < sizeof(plans) / sizeof(plans[0]); i++)
+		if (strcmp(plans[i].global, global) == 0 && strcmp(plans[i].smem, smem) == 0 &&
+		    (region ? plans[i].region && strcmp(plans[i].region, region) == 0 :
+		     !plans[i].region))
+			return &plans[i];
+	fail_msg("no case %s -> %s", global, smem);
+	return NULL;
+}
+
+/* What the plans report beyond the map: the filled elements, the folded base, the tried boxes. */
+static void test_details(void **state)
+{
+	run R;
+
+	(void)state;
+	/* rows 4096..4217 of the 128-row tile are outside the tensor: 122 rows of 64 */
+	assert_int_equal(plan_case(plan_named("S[(4096,4096)]", "S[(128,64)]", "4090:4218,0:64"),
+				   &R), 1);
+	assert_int_equal(R.plan.nfilled, 1);
+	assert_int_equal(R.plan.filled[0].dim, 0);
+	assert_int_equal(R.plan.filled[0].begin, 4096);
+	assert_int_equal(R.plan.filled[0].end, 4218);
+	assert_int_equal(R.plan.filled_elements, 122 * 64);
+	assert_int_equal(R.plan.first.coords[1], 4090);
+	release(&R);
+	assert_int_equal(plan_case(plan_named("S[(4096,4096)]", "S[(128,64)]",
+					      "4090:4218,4064:4128"), &R), 1);
+	assert_int_equal(R.plan.nfilled, 2);
+	assert_int_equal(R.plan.filled_elements, 128 * 64 - 6 * 32);
+	release(&R);
+	/* the extent-1 dimension of stride 4100 f16 elements: the base moves 2 x 8200 bytes */
+	assert_int_equal(plan_case(plan_named("S[(3,64,64):(4100,64,1)]", "S[(64,64):(64,1)]",
+					      "2:3,0:64,0:64"), &R), 1);
+	assert_int_equal(R.plan.first.global_offset_bytes, 16400);
+	assert_int_equal(R.plan.global_alignment, 16);
+	assert_false(axe_tma_plan_moves_base(&R.plan));
+	assert_int_equal(R.plan.nfilled, 0);
+	release(&R);
+	/* the aliasing tensor's coordinates: 3 x 131072 + 4 x 128 elements of 2 bytes */
+	assert_int_equal(plan_case(plan_named("S[(16,16,128,128):(131072,128,1024,1)]",
+					      "S[(128,128)]", "3:4,4:5,0:128,0:128"), &R), 1);
+	assert_int_equal(R.plan.first.global_offset_bytes, 2 * (3 * 131072 + 4 * 128));
+	release(&R);
+	/* a refusal after a search names the arrangements it tried */
+	{
+		tma_case c = { "S[(256,256)]", NULL, "S[(8,64):(96,1)]", "8,64", "f16", NULL, NULL,
+			       NULL, NULL, NULL, .rank = 0 };
+		assert_int_equal(plan_case(&c, &R), 0);
+		assert_string_equal(R.why.rule, "shared address 128-byte aligned");
+		assert_non_null(strstr(R.why.tried, "box {64}: shared address 128-byte aligned"));
+		release(&R);
+	}
+}
+
 /* Input errors: -1 with a message, never a plan. */
 static void test_errors(void **state)
 {
@@ -749,6 +863,7 @@ int main(void)
 		cmocka_unit_test(test_plans),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_reasons),
+		cmocka_unit_test(test_details),
 		cmocka_unit_test(test_random),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_names),
