@@ -1,14 +1,11 @@
 /*
  * test_tma.c: TMA plans (src/codegen/tma*.c) against the expected
- * cuTensorMapEncodeTiled arguments of issue 8 and semantics.md, and every
- * plan against an oracle that knows nothing of the planner: it performs the
- * copies the plan lists, element by element, as the hardware would (the box
- * dense in dimension order, rows a swizzle span apart under a swizzle, the
- * 16-byte chunks of each shared byte address XORed with bits 7.. of it),
- * and checks that every element of the region lands exactly where the
- * shared layout, evaluated through core/eval.h with its swizzle, says, from
- * where the global layout says (or, past the tensor's end, is filled), and
- * that nothing else is written.
+ * cuTensorMapEncodeTiled arguments of semantics.md ("TMA tensor maps"), and
+ * every plan against the oracle of tests/prop/tma_oracle.h, which knows
+ * nothing of the planner: it performs the copies the plan lists, element by
+ * element, as the hardware would, and compares the shared memory they leave
+ * with a direct evaluation of the two layouts (the footprint), past the
+ * tensor's end filled.
  * Refusals are checked by the rule they name.
  */
 #include <setjmp.h>
@@ -25,6 +22,7 @@
 #include "core/dtype.h"
 #include "core/eval.h"
 #include "parse/parse.h"
+#include "prop/tma_oracle.h"
 
 typedef struct tma_case {
 	const char *global, *gshape;     /* layout, shape (NULL: shard extents) */
@@ -295,116 +293,6 @@ static void release(run *R)
 	axe_layout_free(R->smem);
 }
 
-/* The hardware swizzle of byte address "a": bits 4.. XOR bits 7.. ("bits" of them). */
-static int64_t hw_swizzle(int64_t a, int bits)
-{
-	int64_t mask = (INT64_C(1) << bits) - 1;
-
-	return a ^ (((a >> 7) & mask) << 4);
-}
-
-#define FILLED (-2) /* a slot the copy filled: its coordinates left the tensor */
-
-/* The oracle's picture of shared memory: per element slot, the global element written, or -1. */
-typedef struct picture {
-	int64_t *slot;
-	int64_t nslots;
-} picture;
-
-static void picture_init(picture *p, int64_t nslots)
-{
-	p->nslots = nslots;
-	p->slot = malloc((size_t)nslots * sizeof(int64_t));
-	assert_non_null(p->slot);
-	for (int64_t i = 0; i < nslots; i++)
-		p->slot[i] = -1;
-}
-
-/* Write one box element: global element "g" to unswizzled shared byte "byte". */
-static void put(picture *p, const axe_tma_plan *plan, int64_t byte, int64_t g)
-{
-	int64_t elem = axe_dtype_get(plan->params.dtype)->bits / 8;
-	int64_t addr = hw_swizzle(byte, (int)plan->params.swizzle);
-
-	assert_true(addr >= 0 && addr % elem == 0 && addr / elem < p->nslots);
-	if (p->slot[addr / elem] != -1)
-		fail_msg("shared byte %lld written twice", (long long)addr);
-	p->slot[addr / elem] = g;
-}
-
-/* Perform copy "c" of "plan": every element of its box. */
-static void perform(picture *p, const axe_tma_plan *plan, const axe_tma_copy *c)
-{
-	const axe_tma_params *P = &plan->params;
-	int64_t elem = axe_dtype_get(P->dtype)->bits / 8, box = 1, stride[5], idx[5];
-	int64_t span = P->swizzle ? 16 << P->swizzle : 0;
-	int64_t pitch = span ? span : (int64_t)P->box_dim[0] * elem;
-
-	assert_int_equal(c->smem_offset_bytes % 128, 0); /* cp.async.bulk.tensor's rule */
-	stride[0] = 1;
-	for (int d = 1; d < P->rank; d++) {
-		assert_int_equal(P->global_strides[d - 1] % (uint64_t)elem, 0);
-		stride[d] = (int64_t)P->global_strides[d - 1] / elem;
-	}
-	for (int d = 0; d < P->rank; d++)
-		box *= P->box_dim[d];
-	for (int64_t i = 0; i < box; i++) {
-		int64_t rest = i, g = c->global_offset_bytes / elem, row = 0, rows = 1;
-		bool outside = false;
-		for (int d = 0; d < P->rank; d++) {
-			idx[d] = rest % P->box_dim[d];
-			rest /= P->box_dim[d];
-			assert_true(c->coords[d] + idx[d] >= 0);
-			outside |= c->coords[d] + idx[d] >= (int64_t)P->global_dim[d];
-			g += (c->coords[d] + idx[d]) * stride[d];
-		}
-		for (int d = 1; d < P->rank; d++) {
-			row += idx[d] * rows;
-			rows *= P->box_dim[d];
-		}
-		put(p, plan, c->smem_offset_bytes + row * pitch + idx[0] * elem, outside ? FILLED : g);
-	}
-}
-
-/* The m value of "L" (swizzle applied) at each element of "region", row-major. */
-static int64_t *region_addresses(const axe_layout *L, const axe_shape *shape,
-				 const axe_tma_region *region, int64_t *count)
-{
-	axe_evaluator ev;
-	axe_error err;
-	int64_t n = 1, coord[AXE_MAX_RANK], base[AXE_MAX_AXES], image[AXE_MAX_AXES], flat;
-	int64_t *out;
-
-	axe_error_init(&err);
-	assert_int_equal(axe_evaluator_init(&ev, L, shape, &err), 0);
-	for (size_t d = 0; d < region->rank; d++)
-		n *= region->end[d] - region->begin[d];
-	out = malloc((size_t)n * sizeof(int64_t));
-	assert_non_null(out);
-	for (int64_t i = 0; i < n; i++) {
-		int64_t rest = i;
-		for (size_t d = region->rank; d-- > 0;) {
-			int64_t e = region->end[d] - region->begin[d];
-			coord[d] = region->begin[d] + rest % e;
-			rest /= e;
-		}
-		bool outside = false;
-		for (size_t d = 0; d < region->rank; d++)
-			outside |= coord[d] >= shape->dim[d];
-		if (outside) { /* past the tensor's end: the copy fills it */
-			out[i] = FILLED;
-			continue;
-		}
-		assert_int_equal(axe_evaluator_flatten(&ev, coord, &flat, &err), 0);
-		axe_evaluator_base(&ev, flat, base);
-		axe_evaluator_images(&ev, base, false, image);
-		out[i] = image[ev.m_axis];
-	}
-	axe_evaluator_release(&ev);
-	*count = n;
-	return out;
-}
-
 /* The whole region of "shape", for a request that left its region out. */
 static void whole(const axe_shape *shape, axe_tma_region *r)
 {
@@ -432,44 +320,27 @@ static void default_region(const axe_tma_request *q, const axe_tma_region *s,
 	}
 }
 
-/* Perform every copy of "R"'s plan and compare shared memory with the layouts. */
+/* Perform every copy of "R"'s plan and compare shared memory with the layouts (tma_oracle.h). */
 static void oracle(const run *R)
 {
 	const axe_tma_request *q = &R->req;
 	axe_tma_region sreg = q->smem_region, greg = q->region;
-	int64_t n, ng, *saddr, *gaddr, top = 0, written = 0, filled = 0;
-	picture p;
-	axe_tma_copy c;
+	const char *rule = tma_oracle_rules(&R->plan);
+	tma_expect x;
+	char msg[256];
 
 	if (sreg.rank == 0)
 		whole(&q->smem_shape, &sreg);
 	if (greg.rank == 0)
 		default_region(q, &sreg, &greg);
-	saddr = region_addresses(R->smem, &q->smem_shape, &sreg, &n);
-	gaddr = region_addresses(R->global, &q->global_shape, &greg, &ng);
-	assert_int_equal(n, ng);
-	for (int64_t i = 0; i < n; i++)
-		top = saddr[i] > top ? saddr[i] : top;
-	picture_init(&p, 2 * top + 4096);
-	for (int64_t k = 0; k < R->plan.ncopies; k++) {
-		axe_tma_plan_copy(&R->plan, k, &c);
-		perform(&p, &R->plan, &c);
-	}
-	for (int64_t i = 0; i < n; i++)
-		filled += gaddr[i] == FILLED;
-	assert_int_equal(R->plan.filled_elements, filled);
-	for (int64_t i = 0; i < n; i++)
-		if (p.slot[saddr[i]] != gaddr[i])
-			fail_msg("element %lld: shared %lld holds global %lld, not %lld",
-				 (long long)i, (long long)saddr[i], (long long)p.slot[saddr[i]],
-				 (long long)gaddr[i]);
-	for (int64_t s = 0; s < p.nslots; s++)
-		written += p.slot[s] != -1;
-	assert_int_equal(written, n); /* nothing else written */
-	assert_int_equal(R->plan.total_bytes, n * (axe_dtype_get(q->dtype)->bits / 8));
-	free(p.slot);
-	free(saddr);
-	free(gaddr);
+	assert_int_equal(tma_expect_init(&x, R->global, &q->global_shape, &greg, R->smem,
+					 &q->smem_shape, &sreg), 0);
+	if (rule)
+		fail_msg("the plan breaks the rule of %s", rule);
+	if (!tma_oracle_run(&R->plan, &x, msg, sizeof(msg)))
+		fail_msg("%s", msg);
+	assert_int_equal(R->plan.filled_elements, x.filled);
+	tma_expect_release(&x);
 }
 
 static void test_plans(void **state)
