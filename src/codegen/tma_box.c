@@ -40,7 +40,7 @@ typedef struct tma_part {
 } tma_part;
 
 typedef struct tma_parts {
-	tma_part part[TMA_MAX_MODES + TMA_MAX_ITERS];
+	tma_part part[TMA_MAX_MODES + TMA_MAX_ITERS + AXE_MAX_RANK];
 	size_t n;
 } tma_parts;
 
@@ -115,7 +115,7 @@ static int cut_iters(const tma_work *w, tma_parts *P, axe_tma_refusal *why)
 		bool ragged = it->start + it->count > it->extent;
 		int64_t top;
 		size_t n;
-		if (it->extent == 1)
+		if (it->extent == 1 && it->count == 1)
 			continue;
 		n = iter_cuts(w, (int)gi, cut, mode);
 		top = top_extent(it, cut[n - 1], why);

@@ -189,6 +189,11 @@ static int slice_dim(tma_side *side, const axe_layout *L, size_t k0, size_t k1, 
 {
 	int64_t at = lo, count = hi - lo;
 
+	if (k0 == k1 && count > 1) {
+		/* a dimension of extent 1 run past its end: one iter whose only digit is 0 */
+		side->iter[side->niters++] = (tma_iter){ 1, 0, 0, count, dim };
+		return 1;
+	}
 	for (size_t k = k1; k-- > k0;) {
 		const axe_iter *it = &L->shard[k];
 		tma_iter *t = &side->iter[side->niters + (k - k0)];
@@ -270,7 +275,7 @@ static void fuse_iters(tma_side *side)
 		tma_iter *outer = n > 0 ? &side->iter[n - 1] : NULL, *inner = &side->iter[k];
 		bool whole = inner->start == 0 && inner->count == inner->extent && inner->extent > 1;
 		int64_t stride, extent;
-		if (inner->extent == 1)
+		if (inner->extent == 1 && inner->count == 1)
 			continue; /* one digit, 0: nothing to address */
 		if (outer && outer->extent > 1 && whole &&
 		    !__builtin_mul_overflow(inner->stride, inner->extent, &stride) &&
@@ -286,6 +291,27 @@ static void fuse_iters(tma_side *side)
 		side->iter[n++] = *inner;
 	}
 	side->niters = n;
+}
+
+/*
+ * An iter of extent 1 that a ragged region spans has one digit in the
+ * tensor, 0, and the rest filled: its stride never addresses memory.  It
+ * takes stride 1, so that it may be the map's dimension 0, when no other
+ * spanned iter is contiguous, else 16 bytes, which every stride rule
+ * accepts.
+ */
+static void pad_single_iters(tma_side *side, int64_t elem)
+{
+	bool unit = false;
+
+	for (size_t k = 0; k < side->niters; k++)
+		unit |= side->iter[k].extent > 1 && side->iter[k].count > 1 &&
+			side->iter[k].stride == 1;
+	for (size_t k = 0; k < side->niters; k++)
+		if (side->iter[k].extent == 1 && side->iter[k].count > 1) {
+			side->iter[k].stride = unit ? (elem < 16 ? 16 / elem : 1) : 1;
+			unit = true;
+		}
 }
 
 /* The index of the last iter before "k" that the region spans (count > 1), or -1. */
@@ -482,8 +508,10 @@ int axe_tma_modes(tma_work *w, axe_tma_refusal *why, axe_error *err)
 	if (r == 1)
 		r = side_init(&w->smem, req->smem, &req->smem_shape, &w->smem_region, "shared",
 			      why, err);
-	if (r == 1)
+	if (r == 1) {
 		fuse_iters(&w->global);
+		pad_single_iters(&w->global, w->elem);
+	}
 	if (r == 1)
 		r = check_layouts(w, why) && read_swizzle(w, why) && refine(w, why);
 	if (r != 1)

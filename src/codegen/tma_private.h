@@ -15,7 +15,7 @@
 #include "tma.h"
 
 #define TMA_MAX_ITERS 128                    /* iters of one side */
-#define TMA_MAX_MODES (2 * TMA_MAX_ITERS + 8) /* refinement adds at most one per iter */
+#define TMA_MAX_MODES (2 * (TMA_MAX_ITERS + AXE_MAX_RANK) + 8) /* refinement adds one per iter */
 
 /* One iter of a layout, restricted to the region. */
 typedef struct tma_iter {
@@ -28,7 +28,7 @@ typedef struct tma_iter {
 
 /* A layout restricted to the region: its iters, outermost first, and where the region starts. */
 typedef struct tma_side {
-	tma_iter iter[TMA_MAX_ITERS];
+	tma_iter iter[TMA_MAX_ITERS + AXE_MAX_RANK]; /* and one per extent-1 dimension run past */
 	size_t niters;
 	int64_t offset; /* the layout's offset on m */
 	int64_t base;   /* its (unswizzled) m at the region's first element */
