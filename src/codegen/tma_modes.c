@@ -363,22 +363,23 @@ static int refine(tma_work *w, axe_tma_refusal *why)
  * Fuse neighbouring modes (by shared stride) that are one run on both
  * sides: the same global iter, the outer's steps the inner's times its
  * extent.  The box search cuts the fused mode at any divisor, so nothing is
- * lost, and a run split only by the two layouts' shapes becomes one.
+ * lost, and a run split only by the two layouts' shapes becomes one.  A
+ * forced box keeps the unfused modes, whose extents are the user's.
  */
-static void fuse_modes(tma_work *w)
+static void fuse_modes(tma_mode *mode, size_t *nmodes)
 {
 	size_t n = 0;
 
-	for (size_t k = 0; k < w->nmodes; k++) {
-		tma_mode *in = n > 0 ? &w->mode[n - 1] : NULL, *m = &w->mode[k];
+	for (size_t k = 0; k < *nmodes; k++) {
+		tma_mode *in = n > 0 ? &mode[n - 1] : NULL, *m = &mode[k];
 		if (in && in->gi == m->gi && m->q == in->q * in->n &&
 		    m->sstride == in->sstride * in->n) {
 			in->n *= m->n;
 			continue;
 		}
-		w->mode[n++] = *m;
+		mode[n++] = *m;
 	}
-	w->nmodes = n;
+	*nmodes = n;
 }
 
 static int by_smem_stride(const void *a, const void *b)
@@ -523,8 +524,9 @@ int axe_tma_modes(tma_work *w, axe_tma_refusal *why, axe_error *err)
 		return axe_tma_fix(why, "copy at least 16 contiguous bytes");
 	}
 	qsort(w->mode, w->nmodes, sizeof(w->mode[0]), by_smem_stride);
-	fuse_modes(w);
+	/* the search starts from fused modes; a forced box is cut along the shapes' own */
 	memcpy(w->base, w->mode, w->nmodes * sizeof(w->mode[0]));
 	w->nbase = w->nmodes;
+	fuse_modes(w->base, &w->nbase);
 	return check_innermost(w, why);
 }

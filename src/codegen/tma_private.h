@@ -55,7 +55,7 @@ typedef struct tma_work {
 	tma_side global, smem;
 	tma_mode mode[TMA_MAX_MODES]; /* sorted by shared stride, innermost first */
 	size_t nmodes;
-	tma_mode base[TMA_MAX_MODES]; /* the modes before the box search cuts them */
+	tma_mode base[TMA_MAX_MODES]; /* the same, runs fused: what the box search cuts */
 	size_t nbase;
 } tma_work;
 

@@ -25,7 +25,14 @@
 
 #define MAX_BOX_DIM 256
 #define MAX_EVALUATIONS 20000 /* arrangements one search may plan: about 50 ms */
-#define MAX_TRIED_SHOWN 8     /* refused arrangements named in the refusal */
+#define MAX_RULES 8 /* distinct rules named in a refusal's list of arrangements */
+
+/* The refused arrangements of one rule: the largest box, and how many others. */
+typedef struct tried_rule {
+	char rule[96];
+	char box[96];
+	long others;
+} tried_rule;
 
 typedef struct search {
 	tma_work *w;
@@ -34,7 +41,8 @@ typedef struct search {
 	int best_rank;
 	axe_tma_refusal refused;  /* the refusal of the largest box tried */
 	int64_t refused_elems;
-	int ntried;
+	tried_rule tried[MAX_RULES];
+	int nrules;
 	long evaluations;
 	axe_error *err;
 	int error;                /* -1 once an error is set */
@@ -100,25 +108,46 @@ static void box_text(const tma_arrangement *a, char *buf, size_t size)
 		snprintf(buf + n, size - n, "}");
 }
 
-/* Add "a", refused by "why", to the list of arrangements tried. */
+/* Add "a", refused by "why", to the arrangements tried, by rule. */
 static void note_refusal(search *S, const tma_arrangement *a, const axe_tma_refusal *why,
 			 int64_t elems)
 {
-	char box[96];
-	size_t n = strlen(S->refused.tried);
+	int i = 0;
 
 	if (elems > S->refused_elems) {
-		char tried[sizeof(S->refused.tried)];
-		memcpy(tried, S->refused.tried, sizeof(tried));
 		S->refused = *why;
-		memcpy(S->refused.tried, tried, sizeof(tried));
 		S->refused_elems = elems;
 	}
-	if (S->ntried++ >= MAX_TRIED_SHOWN)
+	while (i < S->nrules && strcmp(S->tried[i].rule, why->rule) != 0)
+		i++;
+	if (i < S->nrules) {
+		S->tried[i].others++;
 		return;
-	box_text(a, box, sizeof(box));
-	snprintf(S->refused.tried + n, sizeof(S->refused.tried) - n, "%sbox %s: %s",
-		 n ? "; " : "", box, why->rule);
+	}
+	if (S->nrules == MAX_RULES)
+		return;
+	snprintf(S->tried[i].rule, sizeof(S->tried[i].rule), "%s", why->rule);
+	box_text(a, S->tried[i].box, sizeof(S->tried[i].box));
+	S->tried[i].others = 0;
+	S->nrules++;
+}
+
+/* "box {64, 64} and 3 other boxes: RULE; box {64}: RULE" into why->tried. */
+static void tried_text(const search *S, axe_tma_refusal *why)
+{
+	size_t n = 0;
+
+	why->tried[0] = '\0';
+	for (int i = 0; i < S->nrules && n < sizeof(why->tried); i++) {
+		const tried_rule *t = &S->tried[i];
+		if (t->others > 0)
+			n += (size_t)snprintf(why->tried + n, sizeof(why->tried) - n, "%sbox %s and %ld "
+					      "other box%s: %s", i ? "; " : "", t->box, t->others,
+					      t->others == 1 ? "" : "es", t->rule);
+		else
+			n += (size_t)snprintf(why->tried + n, sizeof(why->tried) - n, "%sbox %s: %s",
+					      i ? "; " : "", t->box, t->rule);
+	}
 }
 
 /* Plan arrangement "a" and keep it if it beats the best plan. */
@@ -304,11 +333,32 @@ static int check_smem_start(const tma_work *w, axe_tma_refusal *why)
 	return axe_tma_plan_check(&probe, why);
 }
 
+/*
+ * The rules on the request alone (the element type, the fill, the
+ * swizzle), which no box changes: the tensor-map rules of a map of one
+ * 16-byte box.  1, or 0 with "why".
+ */
+static int check_modes(const tma_work *w, axe_tma_refusal *why)
+{
+	axe_tma_params probe;
+
+	memset(&probe, 0, sizeof(probe));
+	probe.dtype = w->req->dtype;
+	probe.rank = 1;
+	probe.global_dim[0] = (uint64_t)(16 / w->elem);
+	probe.box_dim[0] = (uint32_t)(16 / w->elem);
+	probe.element_strides[0] = 1;
+	probe.interleave = w->req->interleave;
+	probe.swizzle = w->swizzle;
+	probe.oob_fill = w->req->oob_fill;
+	return axe_tma_params_check(&probe, why);
+}
+
 int axe_tma_search(tma_work *w, axe_tma_plan *plan, axe_tma_refusal *why, axe_error *err)
 {
 	search S = { .w = w, .best = plan, .best_rank = AXE_TMA_MAX_RANK + 1, .err = err };
 
-	if (!check_inner_run(w, why) || !check_swizzled_rows(w, why) ||
+	if (!check_modes(w, why) || !check_inner_run(w, why) || !check_swizzled_rows(w, why) ||
 	    !check_global_strides(w, why) || !check_smem_start(w, why))
 		return 0;
 	S.scratch = malloc(sizeof(*S.scratch));
@@ -321,11 +371,7 @@ int axe_tma_search(tma_work *w, axe_tma_plan *plan, axe_tma_refusal *why, axe_er
 	if (S.best_elems > 0)
 		return 1;
 	*why = S.refused;
-	if (S.ntried > MAX_TRIED_SHOWN) {
-		size_t n = strlen(why->tried);
-		snprintf(why->tried + n, sizeof(why->tried) - n, "; and %d more", S.ntried -
-			 MAX_TRIED_SHOWN);
-	}
+	tried_text(&S, why);
 	if (S.evaluations >= MAX_EVALUATIONS) {
 		size_t n = strlen(why->tried);
 		snprintf(why->tried + n, sizeof(why->tried) - n, " (the search stopped after %d "

@@ -615,7 +615,8 @@ static void test_details(void **state)
 			       NULL, NULL, NULL, .rank = 0 };
 		assert_int_equal(plan_case(&c, &R), 0);
 		assert_string_equal(R.why.rule, "shared address 128-byte aligned");
-		assert_non_null(strstr(R.why.tried, "box {64}: shared address 128-byte aligned"));
+		assert_non_null(strstr(R.why.tried, "box {64} and 14 other boxes: shared address "
+					   "128-byte aligned"));
 		release(&R);
 	}
 }
