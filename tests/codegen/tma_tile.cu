@@ -12,7 +12,7 @@
  * planner of axe-layout derived it and checked every documented rule.
  * 1 copy of 8192 bytes, all on one mbarrier that expects their bytes; the
  * shared buffer must be aligned to 1024 bytes (this file aligns it), the global
- * base to 128 bytes.
+ * base to 16 bytes.
  *
  * tile_encode(&map, global) encodes the map on the host. tile_load(&map, smem,
  * bar, shift) copies the region moved by shift[d] elements along map dimension
