@@ -6,11 +6,14 @@
  * Host: the tensor map is encoded through the driver entry point that the
  * runtime hands out (cudaGetDriverEntryPointByVersion, or
  * cudaGetDriverEntryPoint before CUDA 12.5), so nothing links libcuda.
- * Device, global to shared: one thread initializes an mbarrier, declares
- * the bytes of every copy with arrive.expect_tx and issues the copies
- * (coordinates innermost first); every thread waits for the phase to
- * complete.  Shared to global: the writers fence the async proxy, one
- * thread issues the copies as a bulk group and waits for it.
+ * Device, global to shared, in pipeline-ready pieces: NAME_barrier_init
+ * (once per stage barrier), NAME_load (one thread: arrive.expect_tx with
+ * the bytes of every copy, then the copies, coordinates innermost first, on
+ * the stage's barrier) and NAME_wait (the stage's phase parity); with
+ * --stages N a ring of N buffers shows them in a producer/consumer loop.
+ * Shared to global: the writers fence the async proxy, one thread issues
+ * the copies as a bulk group and commits it (NAME_store), and waits for the
+ * group to have read shared memory (NAME_store_wait).
  *
  * The numbers come from the planner, which checks every documented rule;
  * the index functions of SMEM, which a consumer uses to read the tile, are
@@ -134,10 +137,13 @@ static void print_header(axe_emit *e, const tma_file *f)
 	    (long long)p->smem_alignment, (long long)p->global_alignment);
 	axe_emit_line(e, " *");
 	say(e, "%s_encode(&map, global) encodes the map on the host. %s_%s(&map, smem, %sshift) "
-	    "copies the region moved by shift[d] elements along map dimension d. %s_kernel, "
+	    "copies the region moved by shift[d] elements along map dimension d%s. %s_kernel, "
 	    "launched by %s_launch(&map, buffer, grid, stream), does it for block (x, y) with "
 	    "the region moved by x regions along the outermost dimension and y along the "
-	    "next; %s.", n, n, load ? "load" : "store", load ? "bar, " : "", n, n,
+	    "next; %s.", n, n, load ? "load" : "store", load ? "bar, " : "",
+	    load ? " on the stage barrier bar (set up by _barrier_init, waited on by "
+		   "_wait(bar, phase))" : " as one committed bulk group (_store_wait waits for "
+		   "it to read shared memory)", n, n,
 	    load ? "it writes the shared buffer to buffer + (y*gridDim.x + x)*" "SMEM_ELEMS for "
 		   "the host to check"
 		 : "it fills the shared buffer from buffer + (y*gridDim.x + x)*SMEM_ELEMS first");
@@ -155,19 +161,22 @@ static void print_constants(axe_emit *e, const tma_file *f)
 	const char *n = f->req->name;
 
 	axe_emit_line(e, "typedef %s %s_elem;", f->type->name, n);
-	axe_emit_line(e, "static constexpr int %s_rank = %d;", n, p->params.rank);
-	axe_emit_line(e, "static constexpr unsigned %s_bytes_per_copy = %lld;", n,
+	axe_emit_line(e, "inline constexpr int %s_rank = %d;", n, p->params.rank);
+	axe_emit_line(e, "inline constexpr unsigned %s_bytes_per_copy = %lld;", n,
 		      (long long)p->bytes_per_copy);
-	axe_emit_line(e, "static constexpr unsigned %s_expect_tx_bytes = %lld; /* all copies */", n,
+	axe_emit_line(e, "inline constexpr unsigned %s_expect_tx_bytes = %lld; /* all copies */", n,
 		      (long long)p->total_bytes);
-	axe_emit_line(e, "static constexpr long long %s_smem_elems = %lld; /* the shared buffer */",
+	axe_emit_line(e, "inline constexpr long long %s_smem_elems = %lld; /* the shared buffer */",
 		      n, (long long)f->smem_elems);
-	axe_emit_line(e, "static constexpr int %s_smem_align = %lld;", n,
+	axe_emit_line(e, "inline constexpr int %s_smem_align = %lld;", n,
 		      (long long)p->smem_alignment);
-	axe_emit_line(e, "static constexpr int %s_smem_bytes = %lld; /* the buffer and its "
+	axe_emit_line(e, "inline constexpr int %s_smem_bytes = %lld; /* the buffer and its "
 		      "alignment */", n, (long long)(f->smem_elems * f->elem_bytes +
 						    p->smem_alignment));
-	axe_emit_line(e, "static constexpr int %s_block_threads = %lld;", n, (long long)f->threads);
+	axe_emit_line(e, "inline constexpr int %s_block_threads = %lld;", n, (long long)f->threads);
+	if (f->req->stages > 1)
+		axe_emit_line(e, "inline constexpr int %s_stages = %d; /* buffers in flight */", n,
+			      f->req->stages);
 	axe_emit_line(e, "%s", "");
 }
 
@@ -290,15 +299,52 @@ static void print_copies(axe_emit *e, const tma_file *f)
 	}
 }
 
-static void print_load(axe_emit *e, const tma_file *f)
+/* NAME_barrier_init and NAME_wait: the mbarrier a stage's copies complete on. */
+static void print_barrier(axe_emit *e, const tma_file *f)
 {
 	const char *n = f->req->name;
 
 	axe_emit_line(e, "/*");
-	axe_emit_line(e, " * Device: the region, moved by shift[d] elements along map dimension d,");
-	axe_emit_line(e, " * into \"smem\" (aligned to %s_smem_align bytes).  Thread 0 issues the copies",
+	axe_emit_line(e, " * Device, one thread, once per barrier before any load: \"bar\" expects one");
+	axe_emit_line(e, " * arrival per phase (the thread that issues the loads); the block syncs after.");
+	axe_emit_line(e, " */");
+	axe_emit_line(e, "__device__ __forceinline__ void %s_barrier_init(unsigned long long *bar)", n);
+	axe_emit_open(e, "{");
+	axe_emit_line(e, "const unsigned b = static_cast<unsigned>(__cvta_generic_to_shared(bar));");
+	axe_emit_line(e, "asm volatile(\"mbarrier.init.shared::cta.b64 [%%0], 1;\" :: \"r\"(b) : "
+		      "\"memory\");");
+	axe_emit_line(e, "/* Make the initialized barrier visible to the copy engine. */");
+	axe_emit_line(e, "asm volatile(\"fence.mbarrier_init.release.cluster;\" ::: \"memory\");");
+	axe_emit_line(e, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");");
+	axe_emit_close(e, "");
+	axe_emit_line(e, "%s", "");
+	axe_emit_line(e, "/* Device, every consumer: wait until phase \"phase\" (0, 1, 0, ...) of \"bar\" "
+		      "completed. */");
+	axe_emit_line(e, "__device__ __forceinline__ void %s_wait(unsigned long long *bar, unsigned "
+		      "phase)", n);
+	axe_emit_open(e, "{");
+	axe_emit_line(e, "const unsigned b = static_cast<unsigned>(__cvta_generic_to_shared(bar));");
+	axe_emit_line(e, "unsigned done = 0;");
+	axe_emit_open(e, "while (!done) {");
+	axe_emit_line(e, "asm volatile(\"{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, "
+		      "[%%1], %%2; selp.u32 %%0, 1, 0, p; }\"");
+	axe_emit_line(e, "\t: \"=r\"(done) : \"r\"(b), \"r\"(phase) : \"memory\");");
+	axe_emit_close(e, "");
+	axe_emit_close(e, "");
+	axe_emit_line(e, "%s", "");
+}
+
+static void print_load(axe_emit *e, const tma_file *f)
+{
+	const char *n = f->req->name;
+
+	print_barrier(e, f);
+	axe_emit_line(e, "/*");
+	axe_emit_line(e, " * Device, one thread (the producer): the region, moved by shift[d] elements");
+	axe_emit_line(e, " * along map dimension d, into \"smem\" (aligned to %s_smem_align bytes), on the",
 		      n);
-	axe_emit_line(e, " * on the mbarrier \"bar\"; every thread of the block returns once they landed.");
+	axe_emit_line(e, " * stage's barrier \"bar\": one arrival that expects the bytes of every copy,");
+	axe_emit_line(e, " * then the copies.  Consumers call %s_wait(bar, phase) before reading.", n);
 	axe_emit_line(e, " */");
 	axe_emit_line(e, "__device__ __forceinline__ void %s_load(const CUtensorMap *map, %s_elem *smem, "
 		      "unsigned long long *bar,", n, n);
@@ -306,27 +352,10 @@ static void print_load(axe_emit *e, const tma_file *f)
 	axe_emit_open(e, "{");
 	axe_emit_line(e, "const unsigned b = static_cast<unsigned>(__cvta_generic_to_shared(bar));");
 	axe_emit_line(e, "const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));");
-	axe_emit_open(e, "if (threadIdx.x == 0) {");
-	axe_emit_line(e, "asm volatile(\"mbarrier.init.shared::cta.b64 [%%0], 1;\" :: \"r\"(b) : "
-		      "\"memory\");");
-	axe_emit_line(e, "/* Make the initialized barrier visible to the copy engine. */");
-	axe_emit_line(e, "asm volatile(\"fence.mbarrier_init.release.cluster;\" ::: \"memory\");");
-	axe_emit_line(e, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");");
-	axe_emit_close(e, "");
-	axe_emit_line(e, "__syncthreads();");
-	axe_emit_open(e, "if (threadIdx.x == 0) {");
-	axe_emit_line(e, "/* One arrival, and the bytes of every copy: the phase completes when all landed. */");
 	axe_emit_line(e, "asm volatile(\"{ .reg .b64 state; mbarrier.arrive.expect_tx.shared::cta.b64 "
 		      "state, [%%0], %%1; }\"");
 	axe_emit_line(e, "\t:: \"r\"(b), \"r\"(%s_expect_tx_bytes) : \"memory\");", n);
 	print_copies(e, f);
-	axe_emit_close(e, "");
-	axe_emit_line(e, "unsigned done = 0;");
-	axe_emit_open(e, "while (!done) {");
-	axe_emit_line(e, "asm volatile(\"{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, "
-		      "[%%1], 0; selp.u32 %%0, 1, 0, p; }\"");
-	axe_emit_line(e, "\t: \"=r\"(done) : \"r\"(b) : \"memory\");");
-	axe_emit_close(e, "");
 	axe_emit_close(e, "");
 	axe_emit_line(e, "%s", "");
 }
@@ -336,26 +365,39 @@ static void print_store(axe_emit *e, const tma_file *f)
 	const char *n = f->req->name;
 
 	axe_emit_line(e, "/*");
-	axe_emit_line(e, " * Device: \"smem\" (aligned to %s_smem_align bytes) to the region, moved by",
+	axe_emit_line(e, " * Device, one thread, after every writer of \"smem\" (aligned to %s_smem_align",
 		      n);
-	axe_emit_line(e, " * shift[d] elements along map dimension d.  Every thread calls it after");
-	axe_emit_line(e, " * writing the buffer; thread 0 issues the copies and waits for them.");
+	axe_emit_line(e, " * bytes) ran fence.proxy.async.shared::cta and the block synced: the copies of");
+	axe_emit_line(e, " * \"smem\" to the region, moved by shift[d] elements along map dimension d, as");
+	axe_emit_line(e, " * one bulk group.  %s_store_wait() before \"smem\" is written again.", n);
 	axe_emit_line(e, " */");
 	axe_emit_line(e, "__device__ __forceinline__ void %s_store(const CUtensorMap *map, const "
 		      "%s_elem *smem, const int *shift)", n, n);
 	axe_emit_open(e, "{");
 	axe_emit_line(e, "const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));");
-	axe_emit_line(e, "/* The threads' writes must be visible to the copy engine before it reads. */");
-	axe_emit_line(e, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");");
-	axe_emit_line(e, "__syncthreads();");
-	axe_emit_open(e, "if (threadIdx.x == 0) {");
 	print_copies(e, f);
 	axe_emit_line(e, "asm volatile(\"cp.async.bulk.commit_group;\" ::: \"memory\");");
-	axe_emit_line(e, "asm volatile(\"cp.async.bulk.wait_group 0;\" ::: \"memory\");");
-	axe_emit_close(e, "");
-	axe_emit_line(e, "__syncthreads();");
 	axe_emit_close(e, "");
 	axe_emit_line(e, "%s", "");
+	axe_emit_line(e, "/* Device, the thread that stored: wait until every committed group has read "
+		      "its shared source. */");
+	axe_emit_line(e, "__device__ __forceinline__ void %s_store_wait()", n);
+	axe_emit_open(e, "{");
+	axe_emit_line(e, "asm volatile(\"cp.async.bulk.wait_group.read 0;\" ::: \"memory\");");
+	axe_emit_close(e, "");
+	axe_emit_line(e, "%s", "");
+}
+
+/* The aligned shared buffer "smem" of "count" stages in the dynamic shared memory. */
+static void print_smem(axe_emit *e, const tma_file *f)
+{
+	const char *n = f->req->name;
+
+	axe_emit_line(e, "extern __shared__ unsigned char %s_raw[];", n);
+	axe_emit_line(e, "const unsigned raw = static_cast<unsigned>(__cvta_generic_to_shared(%s_raw));",
+		      n);
+	axe_emit_line(e, "%s_elem *smem = reinterpret_cast<%s_elem *>(%s_raw + ((%s_smem_align - raw %% "
+		      "%s_smem_align) %% %s_smem_align));", n, n, n, n, n, n);
 }
 
 static void print_kernel(axe_emit *e, const tma_file *f)
@@ -370,13 +412,9 @@ static void print_kernel(axe_emit *e, const tma_file *f)
 		      "CUtensorMap map, %s%s_elem *buffer)", (long long)f->threads, n,
 		      load ? "" : "const ", n);
 	axe_emit_open(e, "{");
-	axe_emit_line(e, "extern __shared__ unsigned char %s_raw[];", n);
 	if (load)
 		axe_emit_line(e, "__shared__ alignas(8) unsigned long long bar;");
-	axe_emit_line(e, "const unsigned raw = static_cast<unsigned>(__cvta_generic_to_shared(%s_raw));",
-		      n);
-	axe_emit_line(e, "%s_elem *smem = reinterpret_cast<%s_elem *>(%s_raw + ((%s_smem_align - raw %% "
-		      "%s_smem_align) %% %s_smem_align));", n, n, n, n, n, n);
+	print_smem(e, f);
 	axe_emit_line(e, "int shift[%d] = {};", r);
 	axe_emit_line(e, "shift[%d] = static_cast<int>(blockIdx.x) * %lld; /* the region's extent "
 		      "there */", r - 1, (long long)f->extent[r - 1]);
@@ -386,14 +424,104 @@ static void print_kernel(axe_emit *e, const tma_file *f)
 	axe_emit_line(e, "buffer += (static_cast<long long>(blockIdx.y) * gridDim.x + blockIdx.x) * "
 		      "%s_smem_elems;", n);
 	if (load) {
-		axe_emit_line(e, "%s_load(&map, smem, &bar, shift);", n);
+		axe_emit_line(e, "if (threadIdx.x == 0)");
+		axe_emit_line(e, "\t%s_barrier_init(&bar);", n);
+		axe_emit_line(e, "__syncthreads();");
+		axe_emit_line(e, "if (threadIdx.x == 0)");
+		axe_emit_line(e, "\t%s_load(&map, smem, &bar, shift);", n);
+		axe_emit_line(e, "%s_wait(&bar, 0);", n);
 		axe_emit_line(e, "for (long long i = threadIdx.x; i < %s_smem_elems; i += blockDim.x)", n);
 		axe_emit_line(e, "\tbuffer[i] = smem[i];");
 	} else {
 		axe_emit_line(e, "for (long long i = threadIdx.x; i < %s_smem_elems; i += blockDim.x)", n);
 		axe_emit_line(e, "\tsmem[i] = buffer[i];");
+		axe_emit_line(e, "/* The threads' writes must be visible to the copy engine before it "
+			      "reads. */");
+		axe_emit_line(e, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");");
+		axe_emit_line(e, "__syncthreads();");
+		axe_emit_open(e, "if (threadIdx.x == 0) {");
 		axe_emit_line(e, "%s_store(&map, smem, shift);", n);
+		axe_emit_line(e, "%s_store_wait();", n);
+		axe_emit_close(e, "");
 	}
+	axe_emit_close(e, "");
+	axe_emit_line(e, "%s", "");
+}
+
+/*
+ * The multi-stage example (--stages N): one block walks "iters" regions
+ * along the outermost map dimension through a ring of N buffers, each with
+ * its full barrier; thread 0 keeps N loads in flight, every thread waits on
+ * the stage's phase, consumes the buffer, and the block syncs before the
+ * buffer is loaded again.
+ */
+static void print_pipeline(axe_emit *e, const tma_file *f)
+{
+	const char *n = f->req->name;
+	int r = f->plan->params.rank;
+
+	axe_emit_line(e, "/*");
+	axe_emit_line(e, " * A %d-stage pipeline: iteration i loads the region moved by i regions along",
+		      f->req->stages);
+	axe_emit_line(e, " * the outermost map dimension into stage i %% %s_stages, whose barrier completes",
+		      n);
+	axe_emit_line(e, " * phase (i / %s_stages) %% 2; thread 0 is the producer, every thread consumes",
+		      n);
+	axe_emit_line(e, " * (here: copies the stage to buffer + i*%s_smem_elems).  Paste the loop body",
+		      n);
+	axe_emit_line(e, " * into a producer/consumer kernel, the copy-out replaced by the MMA.");
+	axe_emit_line(e, " */");
+	axe_emit_line(e, "__global__ void __launch_bounds__(%lld) %s_pipeline_kernel(const "
+		      "__grid_constant__ CUtensorMap map, %s_elem *buffer,", (long long)f->threads,
+		      n, n);
+	axe_emit_line(e, "\tint iters)");
+	axe_emit_open(e, "{");
+	axe_emit_line(e, "__shared__ alignas(8) unsigned long long full[%s_stages];", n);
+	print_smem(e, f);
+	axe_emit_line(e, "const long long stage_elems = %s_smem_elems + (%s_smem_align - %s_smem_elems "
+		      "* static_cast<long long>(sizeof(%s_elem)) %% %s_smem_align) %% %s_smem_align / "
+		      "static_cast<long long>(sizeof(%s_elem));", n, n, n, n, n, n, n);
+	axe_emit_line(e, "int shift[%d] = {};", r);
+	axe_emit_open(e, "if (threadIdx.x == 0) {");
+	axe_emit_line(e, "for (int s = 0; s < %s_stages; s++)", n);
+	axe_emit_line(e, "\t%s_barrier_init(&full[s]);", n);
+	axe_emit_open(e, "for (int s = 0; s < %s_stages && s < iters; s++) {", n);
+	axe_emit_line(e, "shift[%d] = s * %lld;", r - 1, (long long)f->extent[r - 1]);
+	axe_emit_line(e, "%s_load(&map, smem + s * stage_elems, &full[s], shift);", n);
+	axe_emit_close(e, "");
+	axe_emit_close(e, "");
+	axe_emit_line(e, "__syncthreads();");
+	axe_emit_open(e, "for (int i = 0; i < iters; i++) {");
+	axe_emit_line(e, "const int s = i %% %s_stages;", n);
+	axe_emit_line(e, "%s_wait(&full[s], static_cast<unsigned>(i / %s_stages) & 1u);", n, n);
+	axe_emit_line(e, "const %s_elem *stage = smem + s * stage_elems;", n);
+	axe_emit_line(e, "for (long long j = threadIdx.x; j < %s_smem_elems; j += blockDim.x)", n);
+	axe_emit_line(e, "\tbuffer[i * %s_smem_elems + j] = stage[j];", n);
+	axe_emit_line(e, "__syncthreads(); /* the stage is free: every thread has read it */");
+	axe_emit_open(e, "if (threadIdx.x == 0 && i + %s_stages < iters) {", n);
+	axe_emit_line(e, "shift[%d] = (i + %s_stages) * %lld;", r - 1, n,
+		      (long long)f->extent[r - 1]);
+	axe_emit_line(e, "%s_load(&map, smem + s * stage_elems, &full[s], shift);", n);
+	axe_emit_close(e, "");
+	axe_emit_close(e, "");
+	axe_emit_close(e, "");
+	axe_emit_line(e, "%s", "");
+	axe_emit_line(e, "/* Launch %s_pipeline_kernel on one block over \"iters\" regions; the launch's "
+		      "error. */", n);
+	axe_emit_line(e, "inline cudaError_t %s_pipeline_launch(const CUtensorMap *map, %s_elem *buffer, "
+		      "int iters, cudaStream_t stream = 0)", n, n);
+	axe_emit_open(e, "{");
+	axe_emit_line(e, "const long long stage_bytes = (%s_smem_elems * static_cast<long long>(sizeof("
+		      "%s_elem)) + %s_smem_align - 1) / %s_smem_align * %s_smem_align;", n, n, n, n, n);
+	axe_emit_line(e, "const int bytes = static_cast<int>(%s_stages * stage_bytes + %s_smem_align);",
+		      n, n);
+	axe_emit_line(e, "cudaError_t err = cudaFuncSetAttribute(%s_pipeline_kernel, "
+		      "cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);", n);
+	axe_emit_line(e, "if (err != cudaSuccess)");
+	axe_emit_line(e, "\treturn err;");
+	axe_emit_line(e, "%s_pipeline_kernel<<<1, %s_block_threads, bytes, stream>>>(*map, buffer, "
+		      "iters);", n, n);
+	axe_emit_line(e, "return cudaGetLastError();");
 	axe_emit_close(e, "");
 	axe_emit_line(e, "%s", "");
 }
@@ -439,6 +567,8 @@ static void emit_file(axe_emit *e, const tma_file *f)
 	else
 		print_store(e, f);
 	print_kernel(e, f);
+	if (f->req->stages > 1)
+		print_pipeline(e, f);
 	print_launcher(e, f);
 	axe_emit_directive(e, "#endif");
 }
