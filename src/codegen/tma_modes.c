@@ -364,16 +364,18 @@ static int refine(tma_work *w, axe_tma_refusal *why)
  * sides: the same global iter, the outer's steps the inner's times its
  * extent.  The box search cuts the fused mode at any divisor, so nothing is
  * lost, and a run split only by the two layouts' shapes becomes one.  A
- * forced box keeps the unfused modes, whose extents are the user's.
+ * forced box fuses only within a logical dimension, so that its extents
+ * stay the user's dimensions.
  */
-static void fuse_modes(tma_mode *mode, size_t *nmodes)
+static void fuse_modes(tma_mode *mode, size_t *nmodes, bool within_dims)
 {
 	size_t n = 0;
 
 	for (size_t k = 0; k < *nmodes; k++) {
 		tma_mode *in = n > 0 ? &mode[n - 1] : NULL, *m = &mode[k];
 		if (in && in->gi == m->gi && m->q == in->q * in->n &&
-		    m->sstride == in->sstride * in->n) {
+		    m->sstride == in->sstride * in->n &&
+		    (!within_dims || (in->gdim == m->gdim && in->sdim == m->sdim))) {
 			in->n *= m->n;
 			continue;
 		}
@@ -527,6 +529,7 @@ int axe_tma_modes(tma_work *w, axe_tma_refusal *why, axe_error *err)
 	/* the search starts from fused modes; a forced box is cut along the shapes' own */
 	memcpy(w->base, w->mode, w->nmodes * sizeof(w->mode[0]));
 	w->nbase = w->nmodes;
-	fuse_modes(w->base, &w->nbase);
+	fuse_modes(w->base, &w->nbase, false);
+	fuse_modes(w->mode, &w->nmodes, true);
 	return check_innermost(w, why);
 }

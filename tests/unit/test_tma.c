@@ -214,6 +214,74 @@ static const tma_case refusals[] = {
 	  NULL, .rule = "boxDim 1..256" },
 };
 
+/*
+ * GEMM operand tiles: CUTLASS's make_tma_copy arguments for a 128x128 shared tile
+ * of a 4096x4096 operand (M x K), K-major (global row-major) or MN-major (global
+ * column-major), the shared tile tile_to_shape(GMMA::Layout_{K,MN}_{SW128,SW64,
+ * SW32,INTER}_Atom<T>, (128, 128)) written here in the tool's syntax.  Provenance:
+ * CUTLASS (github.com/NVIDIA/cutlass, commit 7107b05535f8977f5ecb9d01ee203205b1fd9bc4),
+ * cute::make_tma_copy(SM90_TMA_LOAD{}, gmem, smem) (include/cute/atom/
+ * copy_traits_sm90_tma.hpp), run on the host by a harness built with nvcc 13.0
+ * (-DCUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL) that defines cuTensorMapEncodeTiled to
+ * print its arguments; kept outside the repository.  Every map was rank 2 with
+ * globalDim {4096, 4096}, elementStrides {1, 1}, no interleave, L2 promotion 128B, no
+ * fill; the box and the stride below are CUTLASS's (innermost first), one copy per
+ * box.  A forced box of CUTLASS's extents must give CUTLASS's map; the planner's own
+ * plan must cover the same footprint in no more copies.
+ */
+#define K 0
+#define MN 1
+static const struct cutlass_tile {
+	const char *dtype, *swizzle;
+	int major;
+	const char *smem;
+	uint32_t box[2];
+	uint64_t stride;
+} cutlass_tiles[] = {
+	{ "f16", "128B", K, "S[(16,8,2,64):(512,64,8192,1)]", { 64, 128 }, 8192 },
+	{ "f16", "64B", K, "S[(16,8,4,32):(256,32,4096,1)]", { 32, 128 }, 8192 },
+	{ "f16", "32B", K, "S[(16,8,8,16):(128,16,2048,1)]", { 16, 128 }, 8192 },
+	{ "f16", NULL, K, "S[(16,8,16,8):(64,8,1024,1)]", { 8, 128 }, 8192 },
+	{ "f16", "128B", MN, "S[(2,64,16,8):(512,1,1024,64)]", { 64, 8 }, 8192 },
+	{ "f16", "64B", MN, "S[(4,32,16,8):(256,1,1024,32)]", { 32, 8 }, 8192 },
+	{ "f16", "32B", MN, "S[(8,16,16,8):(128,1,1024,16)]", { 16, 8 }, 8192 },
+	{ "f16", NULL, MN, "S[(16,8,16,8):(64,1,1024,8)]", { 8, 8 }, 8192 },
+	{ "bf16", "128B", K, "S[(16,8,2,64):(512,64,8192,1)]", { 64, 128 }, 8192 },
+	{ "bf16", "64B", K, "S[(16,8,4,32):(256,32,4096,1)]", { 32, 128 }, 8192 },
+	{ "bf16", "32B", K, "S[(16,8,8,16):(128,16,2048,1)]", { 16, 128 }, 8192 },
+	{ "bf16", NULL, K, "S[(16,8,16,8):(64,8,1024,1)]", { 8, 128 }, 8192 },
+	{ "bf16", "128B", MN, "S[(2,64,16,8):(512,1,1024,64)]", { 64, 8 }, 8192 },
+	{ "bf16", "64B", MN, "S[(4,32,16,8):(256,1,1024,32)]", { 32, 8 }, 8192 },
+	{ "bf16", "32B", MN, "S[(8,16,16,8):(128,1,1024,16)]", { 16, 8 }, 8192 },
+	{ "bf16", NULL, MN, "S[(16,8,16,8):(64,1,1024,8)]", { 8, 8 }, 8192 },
+	{ "e4m3", "128B", K, "S[(16,8,1,128):(1024,128,0,1)]", { 128, 128 }, 4096 },
+	{ "e4m3", "64B", K, "S[(16,8,2,64):(512,64,8192,1)]", { 64, 128 }, 4096 },
+	{ "e4m3", "32B", K, "S[(16,8,4,32):(256,32,4096,1)]", { 32, 128 }, 4096 },
+	{ "e4m3", NULL, K, "S[(16,8,8,16):(128,16,2048,1)]", { 16, 128 }, 4096 },
+	{ "e4m3", "128B", MN, "S[(1,128,16,8):(0,1,1024,128)]", { 128, 128 }, 4096 },
+	{ "e4m3", "64B", MN, "S[(2,64,16,8):(512,1,1024,64)]", { 64, 8 }, 4096 },
+	{ "e4m3", "32B", MN, "S[(4,32,16,8):(256,1,1024,32)]", { 32, 8 }, 4096 },
+	{ "e4m3", NULL, MN, "S[(8,16,16,8):(128,1,1024,16)]", { 16, 8 }, 4096 },
+	{ "tf32", "128B", K, "S[(16,8,4,32):(256,32,4096,1)]", { 32, 128 }, 16384 },
+	{ "tf32", "64B", K, "S[(16,8,8,16):(128,16,2048,1)]", { 16, 128 }, 16384 },
+	{ "tf32", "32B", K, "S[(16,8,16,8):(64,8,1024,1)]", { 8, 128 }, 16384 },
+	{ "tf32", NULL, K, "S[(16,8,32,4):(32,4,512,1)]", { 4, 128 }, 16384 },
+	{ "tf32", "128B", MN, "S[(4,32,16,8):(256,1,1024,32)]", { 32, 8 }, 16384 },
+	{ "tf32", "64B", MN, "S[(8,16,16,8):(128,1,1024,16)]", { 16, 8 }, 16384 },
+	{ "tf32", "32B", MN, "S[(16,8,16,8):(64,1,1024,8)]", { 8, 8 }, 16384 },
+	{ "tf32", NULL, MN, "S[(32,4,16,8):(32,1,1024,4)]", { 4, 8 }, 16384 },
+	{ "f32", "128B", K, "S[(16,8,4,32):(256,32,4096,1)]", { 32, 128 }, 16384 },
+	{ "f32", "64B", K, "S[(16,8,8,16):(128,16,2048,1)]", { 16, 128 }, 16384 },
+	{ "f32", "32B", K, "S[(16,8,16,8):(64,8,1024,1)]", { 8, 128 }, 16384 },
+	{ "f32", NULL, K, "S[(16,8,32,4):(32,4,512,1)]", { 4, 128 }, 16384 },
+	{ "f32", "128B", MN, "S[(4,32,16,8):(256,1,1024,32)]", { 32, 8 }, 16384 },
+	{ "f32", "64B", MN, "S[(8,16,16,8):(128,1,1024,16)]", { 16, 8 }, 16384 },
+	{ "f32", "32B", MN, "S[(16,8,16,8):(64,1,1024,8)]", { 8, 8 }, 16384 },
+	{ "f32", NULL, MN, "S[(32,4,16,8):(32,1,1024,4)]", { 4, 8 }, 16384 },
+};
+#undef K
+#undef MN
+
 /* Everything one case owns. */
 typedef struct run {
 	axe_layout *global, *smem;
@@ -563,6 +631,44 @@ static void test_reasons(void **state)
 	release(&R);
 }
 
+/* CUTLASS's GEMM operand tiles: its map under the forced box, and no more copies unforced. */
+static void test_cutlass(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(cutlass_tiles) / sizeof(cutlass_tiles[0]); i++) {
+		const struct cutlass_tile *t = &cutlass_tiles[i];
+		char box[32];
+		tma_case c = { t->major ? "S[(4096,4096):(1,4096)]" : "S[(4096,4096):(4096,1)]", NULL,
+			       t->smem, "128,128", t->dtype, t->swizzle, "0:128,0:128", NULL, box,
+			       NULL, .rank = 0 };
+		int64_t copies = 128 * 128 / (t->box[0] * t->box[1]);
+		const axe_tma_params *P;
+		run R;
+		snprintf(box, sizeof(box), "%u,%u", t->box[1], t->box[0]);
+		if (plan_case(&c, &R) != 1)
+			fail_msg("tile %zu (%s %s): %s: %s %s", i, t->dtype, t->smem, R.why.rule,
+				 R.why.reason, R.err.message);
+		P = &R.plan.params;
+		assert_int_equal(P->rank, 2);
+		assert_int_equal(P->global_dim[0], 4096);
+		assert_int_equal(P->global_dim[1], 4096);
+		assert_int_equal(P->global_strides[0], t->stride);
+		assert_int_equal(P->box_dim[0], t->box[0]);
+		assert_int_equal(P->box_dim[1], t->box[1]);
+		/* CU_TENSOR_MAP_SWIZZLE_32B, _64B, _128B are 1, 2, 3 (CUTLASS printed them) */
+		assert_int_equal(P->swizzle, !t->swizzle ? 0 : strcmp(t->swizzle, "32B") == 0 ? 1 :
+				 strcmp(t->swizzle, "64B") == 0 ? 2 : 3);
+		assert_int_equal(R.plan.ncopies, copies);
+		oracle(&R);
+		release(&R);
+		c.box = NULL;
+		assert_int_equal(plan_case(&c, &R), 1);
+		assert_true(R.plan.ncopies <= copies);
+		oracle(&R);
+		release(&R);
+	}
+}
+
 /* Find the case of "plans" with these layouts and region. */
 static const tma_case *plan_named(const char *global, const char *smem, const char *region)
 {
@@ -736,6 +842,7 @@ int main(void)
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_reasons),
 		cmocka_unit_test(test_details),
+		cmocka_unit_test(test_cutlass),
 		cmocka_unit_test(test_random),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_names),
