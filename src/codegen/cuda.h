@@ -174,6 +174,7 @@ typedef struct axe_cuda_tma_request {
 	const char *smem_name;     /* SMEM's name, for its index functions' comment */
 	const char *name;          /* prefix of the generated names */
 	double timeout;            /* seconds per proof */
+	int stages;                /* > 1: a multi-stage pipeline example of that many buffers */
 } axe_cuda_tma_request;
 
 /*

@@ -19,8 +19,9 @@
 # 4. TMA copies are emitted for nvcc (there is no host model of the copy engine;
 #    tests/gpu/run.sh runs them on a GPU).
 # 5. nvcc: every emitted file (goldens, index, copy, tma, template) compiles with
-#    'nvcc -c -gencode arch=compute_90a,code=sm_90a'; the --atom copies also for
-#    sm_100a, with every warning an error (tcgen05 copies for sm_100a only).  Without nvcc (PATH, then
+#    'nvcc -c -Werror all-warnings -gencode arch=compute_90a,code=sm_90a', the
+#    files with TMA code and the --atom copies also for sm_100a (tcgen05 copies for
+#    sm_100a only): no warning at all.  Without nvcc (PATH, then
 #    /usr/local/cuda/bin) these checks are skipped, and the script says so.
 # AXE_SEED picks the random layouts (default 1); AXE_CODEGEN_RANDOM their number;
 # AXE_KEEP=1 keeps the work directory (emitted files, drivers) for a look.
@@ -438,6 +439,10 @@ specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_tile
 specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_wide
 specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_atoms --direction s2g
 'S[(1024,64):(64,1)]' 'S[(32,64):(64,1)]' --dtype f32 --swizzle 128B --region 64:96,0:64
+'S[(4096,4096)]' 'S[(128,64)]' --dtype f16 --swizzle 128B --region 4090:4218,0:64 --oob-fill nan
+'S[(4096,4096)]' 'S[(128,64)]' --dtype bf16 --swizzle 128B --stages 4 --l2-promotion 256B
+'S[(64,1000)]' 'S[(64,64)]' --global-shape 64,1000 --smem-shape 64,64 --dtype f32 --swizzle 128B --stages 2
+'S[(2,256,4,64)]' 'S[(64,4,64):(64,4096,1)]' --smem-shape 64,4,64 --dtype f16 --swizzle 128B --region 1:2,0:64,0:4,0:64 --direction s2g
 CASES
 
 # --- 5. nvcc ------------------------------------------------------------------
@@ -452,8 +457,11 @@ else
 		[ -f "$f" ] && ! grep -q "\"$f\"" "$tmp/all_tmem.cu" && echo "#include \"$f\""
 	done >"$tmp/all_index.cu"
 	for u in all_files all_index; do
-		if "$nvcc" -c -gencode arch=compute_90a,code=sm_90a -o "$tmp/$u.o" "$tmp/$u.cu" \
-			2>"$tmp/err"; then ok; else bad "nvcc: $u.cu:"; head -20 "$tmp/err"; fi
+		arch="-gencode arch=compute_90a,code=sm_90a"
+		[ "$u" = all_files ] && arch="$arch -gencode arch=compute_100a,code=sm_100a"
+		if "$nvcc" -c -Werror all-warnings $arch -o "$tmp/$u.o" "$tmp/$u.cu" \
+			>"$tmp/err" 2>&1 && [ ! -s "$tmp/err" ]; then ok
+		else bad "nvcc: $u.cu:"; head -20 "$tmp/err"; fi
 	done
 	# Copies with a chosen atom (cp.async, ldmatrix, stmatrix): sm_90a and sm_100a, no warning.
 	for arch in 90a 100a; do
