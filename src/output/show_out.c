@@ -172,8 +172,8 @@ static void forward_grid(picture *p, const axe_shape *shape, int64_t size)
  * the exact range, a larger one gets the range widened by "mask" on each
  * side, which holds every value reached.
  */
-static int image_range(const axe_evaluator *ev, int a, int64_t *lo, int64_t *hi,
-		       axe_error *err)
+int axe_show_axis_range(const axe_evaluator *ev, int a, int64_t *lo, int64_t *hi,
+			axe_error *err)
 {
 	const axe_swizzle *sw = &ev->layout->swizzle;
 	int64_t *images, mask, work;
@@ -222,7 +222,7 @@ static int reverse_grid(picture *p, const axe_evaluator *ev, const axe_show_opts
 	int64_t lo[2] = { 0, 0 }, hi[2] = { 0, 0 }, n[2] = { 1, 1 };
 
 	for (size_t i = 0; i < o->nby; i++) {
-		if (image_range(ev, o->by[i], &lo[i], &hi[i], err) < 0)
+		if (axe_show_axis_range(ev, o->by[i], &lo[i], &hi[i], err) < 0)
 			return -1;
 		if (axe_sub_ovf(hi[i], lo[i], &n[i]) || axe_add_ovf(n[i], 1, &n[i]))
 			n[i] = INT64_MAX;
@@ -506,6 +506,8 @@ int axe_show(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *o, axe
 	char *layout = NULL;
 	int r = 0;
 
+	if (o->format == AXE_FORMAT_SVG || o->format == AXE_FORMAT_HTML)
+		return axe_show_picture(w, ev, o, err);
 	memset(&p, 0, sizeof(p));
 	if (o->nby)
 		r = reverse_grid(&p, ev, o, &cells, err);
