@@ -54,12 +54,16 @@ static const char script[] =
 	"+', bank '+d.bank+(d.words!==undefined?', '+d.words+' distinct word(s) in that bank':'');\n"
 	" if(d.note!==undefined)t+=(t?'   ':'')+d.note;\n"
 	" return t;}\n"
-	"function mark(a,c){(a||[]).forEach(function(e){e.classList.add(c);});}\n"
+	"function ring(e,c){var r=document.createElementNS('http://www.w3.org/2000/svg','rect');\n"
+	" ['x','y','width','height'].forEach(function(k){r.setAttribute(k,e.getAttribute(k));});\n"
+	" r.setAttribute('class','ring '+c);e.parentNode.appendChild(r);}\n"
+	"function mark(a,c){(a||[]).forEach(function(e){e.classList.add(c);ring(e,c==='sel'?'s':'');});}\n"
 	"function select(e){var d=e.dataset,pts=[];\n"
 	" document.querySelectorAll('.hl,.sel').forEach(function(x){x.classList.remove('hl','sel');});\n"
-	" e.classList.add('sel');\n"
+	" document.querySelectorAll('.ring').forEach(function(x){x.remove();});\n"
+	" mark([e],'sel');\n"
 	" if(d.coord!==undefined){mark(coord[d.coord],'sel');\n"
-	"  list(d.owners).forEach(function(o){(owner[o]||[]).forEach(function(p){p.classList.add('hl');"
+	"  list(d.owners).forEach(function(o){mark(owner[o],'hl');(owner[o]||[]).forEach(function(p){"
 	"pts=pts.concat(list(p.dataset.points));});});}\n"
 	" else if(d.owner!==undefined)pts=list(d.points);\n"
 	" pts.forEach(function(c){mark(coord[c],'hl');});\n"
@@ -140,7 +144,12 @@ static void write_groups(axe_writer *w, const axe_scene *s)
 {
 	for (int g = 0; g < s->ngroups; g++) {
 		int groups[2] = { g, -1 };
-		bool hidden = g != 0 && g != s->table.selected;
+		bool hidden = g != 0 && g != s->table.selected, drawn = false;
+
+		for (size_t i = 0; i < s->npanels && !drawn; i++)
+			drawn = s->panel[i].group == g;
+		if (!drawn)
+			continue;
 		axe_scene_svg_element(w, s, groups, false, g, hidden);
 	}
 }

@@ -208,7 +208,7 @@ uint32_t axe_owner_colour(int64_t row, int64_t col, int64_t ncols)
 			  / 3.0, 360.0);
 	int64_t shade = ((row % 4) + 4) % 4;
 
-	return axe_hsl(hue, 0.62, 0.80 - 0.10 * (double)shade);
+	return axe_hsl(hue, 0.60, 0.86 - 0.07 * (double)shade);
 }
 
 /* ------------------------------------------------------------ placing -- */
@@ -217,7 +217,7 @@ enum {
 	CHAR_W = 6,      /* monospace 10px, rounded up */
 	TITLE_H = 20,    /* a panel's title line */
 	HEAD_H = 14,     /* its column labels */
-	GAP = 28,        /* between panels */
+	GAP = 20,        /* between panels */
 };
 
 static size_t digits(int64_t v)
@@ -255,11 +255,16 @@ static void size_cells(const axe_scene *s, axe_scene_panel *p)
 }
 
 /* Width of the row labels of "p". */
-static int label_width(const axe_scene_panel *p)
+static int label_width(const axe_scene *s, const axe_scene_panel *p)
 {
 	int64_t last = p->row0 + (int64_t)(p->rows ? p->rows - 1 : 0) * p->row_step;
 	size_t n = digits(last) > digits(p->row0) ? digits(last) : digits(p->row0);
 
+	for (const char *q = p->row_labels ? axe_scene_str(s, p->row_labels) : ""; *q;) {
+		size_t len = strcspn(q, "|");
+		n = len > n ? len : n;
+		q += len + (q[len] == '|');
+	}
 	return (int)(n * CHAR_W + 10);
 }
 
@@ -280,7 +285,7 @@ void axe_scene_place(axe_scene *s)
 				break;
 			}
 		size_cells(s, p);
-		p->lw = label_width(p);
+		p->lw = label_width(s, p);
 		p->w = p->lw + (int)p->cols * p->cell_w;
 		if ((size_t)p->w < title)
 			p->w = (int)title;

@@ -26,9 +26,11 @@ const char axe_scene_css[] =
 	".cells rect.bold{stroke:#6d0000;stroke-width:2}"
 	".cells rect.hl{stroke:#111;stroke-width:2.5}"
 	".cells rect.sel{stroke:#0d47a1;stroke-width:3.5}"
-	".axe .rule{stroke:#222;stroke-width:1.5;fill:none;pointer-events:none}";
+	".axe .rule{stroke:#222;stroke-width:1.5;fill:none;pointer-events:none}"
+	".cells .ring{fill:none;stroke:#111;stroke-width:2.5;pointer-events:none}"
+	".cells .ring.s{stroke:#0d47a1;stroke-width:3.5}";
 
-enum { MARGIN = 16, TITLE_H = 20, HEAD_H = 14, GAP = 28, LINE_H = 16 };
+enum { MARGIN = 16, TITLE_H = 20, HEAD_H = 14, GAP = 20, LINE_H = 16 };
 
 static void write_attr_i(axe_writer *w, const char *name, int64_t v)
 {
@@ -112,12 +114,20 @@ static void write_labels(axe_writer *w, const axe_scene *s, const axe_scene_pane
 		axe_write_i64(w, p->col0 + (int64_t)c);
 		axe_write_str(w, "</text>");
 	}
+	const char *named = p->row_labels ? axe_scene_str(s, p->row_labels) : NULL;
+
 	for (size_t r = 0; r < p->rows; r += every_r) {
 		axe_write_str(w, "<text class=\"rl\"");
 		write_attr_i(w, "x", lw - 5);
 		write_attr_i(w, "y", TITLE_H + HEAD_H + (int)r * p->cell_h + p->cell_h / 2 + 3);
 		axe_write_char(w, '>');
-		axe_write_i64(w, p->row0 + (int64_t)r * p->row_step);
+		if (named) {
+			size_t n = strcspn(named, "|");
+			axe_write_bytes(w, named, n);
+			named += n + (named[n] == '|');
+		} else {
+			axe_write_i64(w, p->row0 + (int64_t)r * p->row_step);
+		}
 		axe_write_str(w, "</text>");
 	}
 	axe_write_char(w, '\n');
@@ -168,6 +178,22 @@ static void write_cell(axe_writer *w, const axe_scene *s, const axe_scene_panel 
 	axe_write_char(w, '\n');
 }
 
+/* A ring over each preselected cell, drawn after every cell so that none covers it. */
+static void write_rings(axe_writer *w, const axe_scene *s, const axe_scene_panel *p)
+{
+	for (size_t i = p->first; i < p->first + p->ncells; i++) {
+		const axe_scene_cell *c = &s->cell[i];
+		if (!(c->flags & AXE_CELL_SELECTED))
+			continue;
+		axe_write_str(w, "<rect class=\"ring s\"");
+		write_attr_i(w, "x", c->col * p->cell_w);
+		write_attr_i(w, "y", c->row * p->cell_h);
+		write_attr_i(w, "width", p->cell_w);
+		write_attr_i(w, "height", p->cell_h);
+		axe_write_str(w, "/>\n");
+	}
+}
+
 /* Heavier rules every row_rule rows and col_rule columns (swizzle atoms, bands). */
 static void write_rules(axe_writer *w, const axe_scene_panel *p)
 {
@@ -213,6 +239,7 @@ static void write_panel(axe_writer *w, const axe_scene *s, const axe_scene_panel
 	for (size_t i = p->first; i < p->first + p->ncells; i++)
 		write_cell(w, s, p, &s->cell[i]);
 	write_rules(w, p);
+	write_rings(w, s, p);
 	axe_write_str(w, "</g></g>\n");
 }
 
