@@ -56,7 +56,7 @@ const axe_command command_show = {
 	"128-byte lines x element slots, coloured by the 16-byte chunk before the\n"
 	"swizzle, swizzle atoms ruled.  In HTML, hovering shows a cell's values as eval\n"
 	"prints them; clicking a logical cell marks its owners and every point they\n"
-	"hold, clicking an owner the points of eval --inverse.  Text in cells up to\n"
+	"hold, clicking an owner the points it holds.  Text in cells up to\n"
 	"16384 points, rectangles up to 65536, above that blocks with a note; --region\n"
 	"draws a window.  The data- attributes are listed in the manual (PICTURES).\n",
 	options,
@@ -129,8 +129,9 @@ static int read_by(const axe_layout *L, const char *text, axe_show_opts *o, axe_
 	return 0;
 }
 
-/* Parse --region into "o"; 0 or -1. */
-static int read_region(const char *region, axe_show_opts *o, axe_error *err)
+/* Parse --region into "o" and check it against "shape"; 0 or -1. */
+static int read_region(const char *region, const axe_shape *shape, axe_show_opts *o,
+		       axe_error *err)
 {
 	axe_loc loc = { "--region", 1, 1, region, strlen(region) };
 	long n = axe_parse_region(region, &loc, o->begin, o->end, AXE_MAX_RANK, err);
@@ -138,6 +139,15 @@ static int read_region(const char *region, axe_show_opts *o, axe_error *err)
 	if (n < 0)
 		return -1;
 	o->nregion = (size_t)n;
+	if (o->nregion != shape->rank)
+		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(region), "--region has "
+				     "%zu range%s for a shape of rank %zu", o->nregion,
+				     o->nregion == 1 ? "" : "s", shape->rank);
+	for (size_t d = 0; d < o->nregion; d++)
+		if (o->end[d] > shape->dim[d])
+			return axe_error_set(err, AXE_ERR_RANGE, &loc, (int)strlen(region),
+					     "range %zu ends at %lld, past the extent %lld", d,
+					     (long long)o->end[d], (long long)shape->dim[d]);
 	return 0;
 }
 
@@ -155,7 +165,7 @@ static int show(const show_args *a, const axe_operand *op, axe_error *err)
 	for (size_t i = 0; r == 0 && i < a->nby_args; i++)
 		r = read_by(op->layout, a->by[i], &o, err);
 	if (r == 0 && a->region)
-		r = read_region(a->region, &o, err);
+		r = read_region(a->region, &op->shape, &o, err);
 	if (r < 0 || axe_evaluator_init(&ev, op->layout, &op->shape, err) < 0)
 		return -1;
 	w = malloc(sizeof(*w));
