@@ -137,6 +137,7 @@ axe_scene_panel *axe_scene_add_panel(axe_scene *s, int group, const char *title,
 	p->rows = rows;
 	p->cols = cols;
 	p->row_step = 1;
+	p->col_step = 1;
 	p->first = s->ncells;
 	if (group >= s->ngroups)
 		s->ngroups = group + 1;
@@ -241,8 +242,8 @@ static void size_cells(const axe_scene *s, axe_scene_panel *p)
 		size_t n = strlen(axe_scene_str(s, s->cell[i].label));
 		longest = n > longest ? n : longest;
 	}
-	if (digits(p->col0 + (int64_t)p->cols - 1) > longest)
-		longest = digits(p->col0 + (int64_t)p->cols - 1);
+	if (digits(p->col0 + (int64_t)(p->cols - 1) * p->col_step) > longest)
+		longest = digits(p->col0 + (int64_t)(p->cols - 1) * p->col_step);
 	p->cell_w = (int)(longest * CHAR_W + 10);
 	for (size_t i = p->first; i < p->first + p->ncells; i++)
 		if (s->cell[i].badge > 1) {

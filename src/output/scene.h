@@ -49,7 +49,7 @@ typedef struct axe_scene_panel {
 	size_t attrs;               /* arena: data- attributes of the panel */
 	size_t rows, cols;
 	int64_t row0, col0;         /* labels of row 0 and column 0 */
-	int64_t row_step;           /* row labels go up by this much (wrapped 1-D panels) */
+	int64_t row_step, col_step; /* labels go up by this much (wrapped 1-D panels, blocks) */
 	size_t row_labels;          /* arena: "a|b|c", one label per row, instead (0: numbers) */
 	size_t row_rule, col_rule;  /* a heavier rule every N rows / columns (0: none) */
 	size_t first, ncells;       /* its cells in the scene's array */

@@ -318,8 +318,10 @@ static void add_blocks(axe_scene *s, view *v)
 	p = axe_scene_add_panel(s, 0, title, "lc", (size_t)brows, (size_t)bcols);
 	if (!p)
 		return;
-	p->row0 = 0;
+	p->row0 = v->rank == 2 ? v->lo[0] : 0;
+	p->col0 = v->lo[v->rank - 1];
 	p->row_step = k;
+	p->col_step = k;
 	for (int64_t r = 0; r < brows && !s->nomem; r++)
 		for (int64_t c = 0; c < bcols && !s->nomem; c++) {
 			int64_t coord[AXE_MAX_RANK], page, row, col;

@@ -18,7 +18,7 @@ const char axe_scene_css[] =
 	".axe .pt{font:bold 12px sans-serif}"
 	".axe .cl,.axe .rl{fill:#888;font-size:9px}"
 	".axe .cl{text-anchor:middle}.axe .rl{text-anchor:end}"
-	".cells rect{stroke:#fff;stroke-width:1}"
+	".cells rect{stroke:#fff;stroke-width:1}.small .cells rect{stroke:none}"
 	".cells text{text-anchor:middle;pointer-events:none}"
 	".axe .cells .b{font-size:8px;text-anchor:end;fill:#555}"
 	".cells rect.e{fill:#f4f4f4}"
@@ -111,7 +111,7 @@ static void write_labels(axe_writer *w, const axe_scene *s, const axe_scene_pane
 		write_attr_i(w, "x", lw + (int)c * p->cell_w + p->cell_w / 2);
 		write_attr_i(w, "y", TITLE_H + HEAD_H - 4);
 		axe_write_char(w, '>');
-		axe_write_i64(w, p->col0 + (int64_t)c);
+		axe_write_i64(w, p->col0 + (int64_t)c * p->col_step);
 		axe_write_str(w, "</text>");
 	}
 	const char *named = p->row_labels ? axe_scene_str(s, p->row_labels) : NULL;
@@ -255,7 +255,8 @@ void axe_scene_svg_element(axe_writer *w, const axe_scene *s, const int *groups,
 
 	for (const int *g = groups; *g >= 0; g++)
 		height += group_height(s, *g) + GAP;
-	axe_write_str(w, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"axe\"");
+	axe_write_str(w, s->text ? "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"axe\""
+				 : "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"axe small\"");
 	write_attr_i(w, "width", s->width + 2 * MARGIN);
 	write_attr_i(w, "height", height);
 	axe_write_str(w, axe_scene_str(s, s->root_attrs));
