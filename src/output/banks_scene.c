@@ -162,9 +162,10 @@ static void add_word(axe_scene *s, const axe_banks_report *rep, const axe_bank_i
 	c->attrs = axe_scene_end(s, at);
 }
 
-/* The lines x banks grid of phase "p", with a last row of words per bank. */
+/* The lines x banks grid of a phase's words "w", with a last row of words per bank. */
 static void add_grid(axe_scene *s, const axe_banks_report *rep, const axe_bank_instr *in,
-		     const word *w, int n, const int *per_bank, int cost, int group)
+		     const word *w, int n, const int *per_bank, int cost, const char *title,
+		     int group)
 {
 	int lines = 0, row = -1;
 	axe_scene_panel *panel;
@@ -172,9 +173,7 @@ static void add_grid(axe_scene *s, const axe_banks_report *rep, const axe_bank_i
 
 	for (int i = 0; i < n; i++)
 		lines += i == 0 || w[i].word / AXE_BANK_COUNT != w[i - 1].word / AXE_BANK_COUNT;
-	panel = axe_scene_add_panel(s, group, "128-byte lines x banks: a word shows the lowest "
-				    "lane on it ('+': more lanes)", "word", (size_t)lines + 1,
-				    AXE_BANK_COUNT);
+	panel = axe_scene_add_panel(s, group, title, "word", (size_t)lines + 1, AXE_BANK_COUNT);
 	if (!panel)
 		return;
 	at = axe_scene_begin(s);
@@ -235,7 +234,8 @@ static void add_instruction(axe_scene *s, const axe_banks_report *rep, const axe
 			continue;
 		}
 		add_lanes(s, rep, in, p, per_bank, title, group);
-		add_grid(s, rep, in, w, n, per_bank, in->phase_cost[p], group);
+		add_grid(s, rep, in, w, n, per_bank, in->phase_cost[p], "128-byte lines x banks: a "
+			 "word shows the lowest lane on it ('+': more lanes)", group);
 	}
 }
 
@@ -298,41 +298,57 @@ static void suggestion_table(axe_scene *s, const axe_bank_suggestion *sg)
 	}
 }
 
-/* The candidates side by side: one column each, a bar of wavefronts over ideal. */
-static void suggestion_panel(axe_scene *s, const axe_bank_suggestion *sg)
+/*
+ * The costliest phase of the costliest instruction of "c" (analysed again on
+ * its tile with the same plan), as a grid titled with the candidate.
+ */
+static int candidate_grid(axe_scene *s, const axe_banks_report *rep, const axe_bank_candidate *c,
+			  size_t rank, axe_error *err)
 {
-	axe_scene_panel *p = axe_scene_add_panel(s, 0, "candidates, ranked (cell: wavefronts; "
-						 "red: conflicts)", "cand", 1, sg->n);
-	size_t at;
+	axe_loc where = { "--suggest", 1, 1, c->name, strlen(c->name) };
+	axe_bank_tile tile;
+	axe_bank_result res;
+	int r = -1;
 
-	if (!p)
-		return;
-	at = axe_scene_begin(s);
-	axe_scene_put_raw(s, "wavefronts");
-	p->row_labels = axe_scene_end(s, at);
-	for (size_t i = 0; i < sg->n && !s->nomem; i++) {
-		const axe_bank_candidate *c = &sg->c[i];
-		axe_scene_cell *cell = axe_scene_add_cell(s, 0, (int32_t)i, 0xc8e6c9);
-		char buf[600];
-		if (!cell)
-			return;
-		if (!c->possible) {
-			cell->flags |= AXE_CELL_EMPTY;
-			snprintf(buf, sizeof(buf), "%s: not possible", c->name);
-		} else {
-			if (c->total.conflicts > 0)
-				cell->flags |= AXE_CELL_RED;
-			snprintf(buf, sizeof(buf), "%s: %lld", c->name, (long long)c->total.wavefronts);
+	memset(&res, 0, sizeof(res));
+	if (axe_bank_tile_init(&tile, c->layout, &rep->tile->shape, rep->tile->dtype, &where, 0,
+			       err) < 0)
+		return -1;
+	if (axe_bank_analyze(rep->plan, &tile, NULL, &res, err) == 0) {
+		int64_t worst = axe_bank_worst(&res);
+		const axe_bank_instr *in = &res.instr[worst > 0 ? worst : 0];
+		word w[AXE_BANK_LANES * AXE_BANK_MAX_VECTOR / AXE_BANK_WORD];
+		int per_bank[AXE_BANK_COUNT] = { 0 }, p = 0, n;
+		char title[160];
+
+		for (int k = 1; k < res.phasing.nphases; k++)
+			p = in->phase_cost[k] > in->phase_cost[p] ? k : p;
+		n = phase_words(in, &res.phasing, p, w);
+		for (int i = 0; i < n; i++)
+			per_bank[w[i].word % AXE_BANK_COUNT]++;
+		snprintf(title, sizeof(title), "%zu. %s%s: %lld wavefront%s in all (its worst phase)",
+			 rank, c->name, c->current ? " (as given)" : "", (long long)c->total.wavefronts,
+			 c->total.wavefronts == 1 ? "" : "s");
+		if (res.ninstr > 0 && n > 0) {
+			add_grid(s, rep, in, w, n, per_bank, in->phase_cost[p], title, 0);
+			axe_scene_last(s)->beside = rank % 2 == 0;
 		}
-		cell->label = axe_scene_text(s, buf);
-		at = axe_scene_begin(s);
-		axe_scene_put_raw(s, " data-note=\"");
-		snprintf(buf, sizeof(buf), "%s: %s", c->name, c->possible ? "wavefronts, ideal, "
-			 "conflicts as in the table" : c->why_not);
-		axe_scene_put(s, buf);
-		axe_scene_put_raw(s, "\"");
-		cell->attrs = axe_scene_end(s, at);
+		r = 0;
 	}
+	axe_bank_result_release(&res);
+	axe_bank_tile_release(&tile);
+	return r;
+}
+
+/* The candidates side by side, ranked, each its costliest phase. */
+static int suggestion_grids(axe_scene *s, const axe_banks_report *rep, axe_error *err)
+{
+	const axe_bank_suggestion *sg = rep->suggestion;
+
+	for (size_t i = 0; i < sg->n && !s->nomem; i++)
+		if (sg->c[i].possible && candidate_grid(s, rep, &sg->c[i], i + 1, err) < 0)
+			return -1;
+	return 0;
 }
 
 static void frame(axe_scene *s, const axe_banks_report *rep)
@@ -388,7 +404,10 @@ int axe_banks_picture(axe_writer *w, const axe_banks_report *rep, axe_format for
 	}
 	if (rep->suggestion) {
 		suggestion_table(&s, rep->suggestion);
-		suggestion_panel(&s, rep->suggestion);
+		if (suggestion_grids(&s, rep, err) < 0) {
+			axe_scene_release(&s);
+			return -1;
+		}
 	}
 	if (axe_scene_status(&s, err) < 0) {
 		axe_scene_release(&s);

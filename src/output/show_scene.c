@@ -25,32 +25,12 @@
 #include "../core/axes.h"
 #include "../core/dtype.h"
 #include "../parse/parse.h"
-#include "scene.h"
-#include "show_out.h"
-
-#define MAX_POINTS_PER_OWNER (1 << 16) /* preimages listed in one physical cell */
-
-/* What a picture draws: the window of the domain, the owners' grid. */
-typedef struct view {
-	const axe_evaluator *ev;
-	const axe_show_opts *o;
-	size_t rank;
-	int64_t lo[AXE_MAX_RANK], n[AXE_MAX_RANK]; /* the window */
-	int64_t pages, rows, cols, points;
-	int64_t block;                 /* aggregated: k x k points per cell; 1 otherwise */
-	size_t nby;
-	int by[2];
-	int64_t by_lo[2], by_n[2];     /* the owners' ranges */
-	int64_t owner_cols;            /* columns of the owners' grid (1 axis: wrapped) */
-	bool smem;                     /* the shared-memory view */
-	int elem_bytes;
-	int64_t *images, *base, *pre;
-} view;
+#include "show_scene_private.h"
 
 /* ------------------------------------------------------------ choices -- */
 
 /* The thread or device axes of the layout, at most two, the wider range in columns. */
-static int choose_owners(view *v, axe_error *err)
+static int choose_owners(axe_show_view *v, axe_error *err)
 {
 	const axe_layout *L = v->ev->layout;
 
@@ -89,7 +69,7 @@ static int choose_owners(view *v, axe_error *err)
 }
 
 /* The shared-memory view: memory on m alone, one image per point, bytes per element known. */
-static bool choose_smem(view *v)
+static bool choose_smem(axe_show_view *v)
 {
 	const axe_evaluator *ev = v->ev;
 
@@ -100,7 +80,7 @@ static bool choose_smem(view *v)
 }
 
 /* The window (--region or the whole domain) and the tier. */
-static int choose_window(view *v, axe_error *err)
+static int choose_window(axe_show_view *v, axe_error *err)
 {
 	const axe_shape *shape = &v->ev->shape;
 
@@ -135,7 +115,7 @@ static int choose_window(view *v, axe_error *err)
 
 /* ------------------------------------------------------------ colours -- */
 
-static uint32_t owner_fill(const view *v, const int64_t *image)
+uint32_t axe_show_owner_fill(const axe_show_view *v, const int64_t *image)
 {
 	int64_t r = 0, c;
 
@@ -151,7 +131,7 @@ static uint32_t owner_fill(const view *v, const int64_t *image)
 }
 
 /* The colour of the 16-byte chunk of a line that element address "pre" starts in. */
-static uint32_t chunk_fill(const view *v, int64_t pre)
+uint32_t axe_show_chunk_fill(const axe_show_view *v, int64_t pre)
 {
 	int64_t byte = pre * v->elem_bytes, chunk = (byte % 128 + 128) % 128 / 16;
 	int64_t line = byte / 128;
@@ -162,7 +142,7 @@ static uint32_t chunk_fill(const view *v, int64_t pre)
 /* ------------------------------------------------------- logical grid -- */
 
 /* The window point "k" (row-major in the window) into "coord"; its page, row and column. */
-static void window_point(const view *v, int64_t k, int64_t *coord, int64_t *page,
+static void window_point(const axe_show_view *v, int64_t k, int64_t *coord, int64_t *page,
 			 int64_t *row, int64_t *col)
 {
 	for (size_t d = v->rank; d-- > 0;) {
@@ -177,7 +157,7 @@ static void window_point(const view *v, int64_t k, int64_t *coord, int64_t *page
 }
 
 /* Evaluate "coord": "v->images" filled; the number of images. */
-static size_t evaluate(view *v, const int64_t *coord)
+size_t axe_show_evaluate(axe_show_view *v, const int64_t *coord)
 {
 	const axe_evaluator *ev = v->ev;
 	int64_t flat;
@@ -193,7 +173,7 @@ static size_t evaluate(view *v, const int64_t *coord)
 }
 
 /* Byte, line and bank of element address "m" as data- attributes. */
-static void put_bank_attrs(axe_scene *s, const view *v, int64_t m, int64_t pre)
+void axe_show_put_bank_attrs(axe_scene *s, const axe_show_view *v, int64_t m, int64_t pre)
 {
 	int64_t byte = m * v->elem_bytes;
 
@@ -209,7 +189,7 @@ static void put_bank_attrs(axe_scene *s, const view *v, int64_t m, int64_t pre)
 }
 
 /* The owners of the images, "a,b|c,d", each once. */
-static void put_owners(axe_scene *s, const view *v, size_t nimages)
+static void put_owners(axe_scene *s, const axe_show_view *v, size_t nimages)
 {
 	for (size_t i = 0; i < nimages; i++) {
 		const int64_t *img = v->images + i * v->ev->naxes;
@@ -232,10 +212,10 @@ static void put_owners(axe_scene *s, const view *v, size_t nimages)
 }
 
 /* One logical cell at "coord" (page, row and column given). */
-static void add_point(axe_scene *s, view *v, const int64_t *coord, int64_t row, int64_t col)
+static void add_point(axe_scene *s, axe_show_view *v, const int64_t *coord, int64_t row, int64_t col)
 {
-	size_t n = evaluate(v, coord), na = v->ev->naxes, at;
-	uint32_t fill = v->smem ? chunk_fill(v, v->pre[0]) : owner_fill(v, v->images);
+	size_t n = axe_show_evaluate(v, coord), na = v->ev->naxes, at;
+	uint32_t fill = v->smem ? axe_show_chunk_fill(v, v->pre[0]) : axe_show_owner_fill(v, v->images);
 	axe_scene_cell *c = axe_scene_add_cell(s, (int32_t)row, (int32_t)col, fill);
 
 	if (!c)
@@ -257,12 +237,12 @@ static void add_point(axe_scene *s, view *v, const int64_t *coord, int64_t row, 
 	put_owners(s, v, n);
 	axe_scene_put_raw(s, "\"");
 	if (v->smem)
-		put_bank_attrs(s, v, v->images[0], v->pre[0]);
+		axe_show_put_bank_attrs(s, v, v->images[0], v->pre[0]);
 	c->attrs = axe_scene_end(s, at);
 }
 
 /* "(i, j, :, :)" for page "page", or "logical" for rank 2 and below. */
-static void page_title(const view *v, int64_t page, char *buf, size_t size)
+static void page_title(const axe_show_view *v, int64_t page, char *buf, size_t size)
 {
 	int64_t lead[AXE_MAX_RANK];
 	size_t nlead = v->rank > 2 ? v->rank - 2 : 0, len;
@@ -283,7 +263,7 @@ static void page_title(const view *v, int64_t page, char *buf, size_t size)
 		snprintf(buf + len, size - len, ":, :)");
 }
 
-static void add_logical(axe_scene *s, view *v)
+static void add_logical(axe_scene *s, axe_show_view *v)
 {
 	int64_t coord[AXE_MAX_RANK], page, row, col, last = -1;
 	char title[160];
@@ -306,7 +286,7 @@ static void add_logical(axe_scene *s, view *v)
 }
 
 /* Aggregated: one cell per block of k x k points (rows of every page stacked). */
-static void add_blocks(axe_scene *s, view *v)
+static void add_blocks(axe_scene *s, axe_show_view *v)
 {
 	int64_t all_rows = v->pages * v->rows, k = v->block;
 	int64_t brows = (all_rows + k - 1) / k, bcols = (v->cols + k - 1) / k;
@@ -328,10 +308,10 @@ static void add_blocks(axe_scene *s, view *v)
 			axe_scene_cell *cell;
 			size_t at;
 			window_point(v, (r * k) * v->cols + c * k, coord, &page, &row, &col);
-			evaluate(v, coord);
+			axe_show_evaluate(v, coord);
 			cell = axe_scene_add_cell(s, (int32_t)r, (int32_t)c,
-						  v->smem ? chunk_fill(v, v->pre[0])
-							  : owner_fill(v, v->images));
+						  v->smem ? axe_show_chunk_fill(v, v->pre[0])
+							  : axe_show_owner_fill(v, v->images));
 			if (!cell)
 				return;
 			at = axe_scene_begin(s);
@@ -342,179 +322,9 @@ static void add_blocks(axe_scene *s, view *v)
 		}
 }
 
-/* ------------------------------------------------------ physical grid -- */
-
-/* The points whose image holds "target" on the "given" axes, as "i,j|k,l"; the count. */
-static int64_t put_points(axe_scene *s, const view *v, const int64_t *target, const bool *given,
-			  int64_t *coord, axe_error *err)
-{
-	int64_t *flats = NULL;
-	size_t count = 0;
-
-	if (axe_evaluator_inverse(v->ev, target, given, &flats, &count, MAX_POINTS_PER_OWNER,
-				  err) < 0) {
-		free(flats);
-		return -1;
-	}
-	for (size_t i = 0; i < count; i++) {
-		if (i)
-			axe_scene_put_raw(s, "|");
-		axe_evaluator_unflatten(v->ev, flats[i], coord);
-		axe_scene_put_list(s, coord, v->rank, ',');
-	}
-	free(flats);
-	return (int64_t)count;
-}
-
-/* One owner cell at "row", "col" of the grid for the values in "target". */
-static int add_owner(axe_scene *s, const view *v, int64_t *target, const bool *given,
-		     int64_t row, int64_t col, axe_error *err)
-{
-	int64_t coord[AXE_MAX_RANK], count;
-	axe_scene_cell *c = axe_scene_add_cell(s, (int32_t)row, (int32_t)col, 0);
-	size_t at, label;
-
-	if (!c)
-		return 0;
-	at = axe_scene_begin(s);
-	axe_scene_put_raw(s, " data-owner=\"");
-	axe_scene_put_i64(s, target[v->by[0]]);
-	if (v->nby == 2) {
-		axe_scene_put_raw(s, ",");
-		axe_scene_put_i64(s, target[v->by[1]]);
-	}
-	axe_scene_put_raw(s, "\" data-points=\"");
-	label = s->len;
-	if ((count = put_points(s, v, target, given, coord, err)) < 0)
-		return -1;
-	axe_scene_put_raw(s, "\"");
-	c->attrs = axe_scene_end(s, at);
-	c->badge = (uint32_t)count;
-	if (count == 0) {
-		c->flags |= AXE_CELL_EMPTY;
-		return 0;
-	}
-	c->fill = owner_fill(v, target);
-	/* The label is the first point: the text up to the first '|' or '"'. */
-	at = axe_scene_begin(s);
-	for (size_t i = label; !s->nomem && s->arena[i] != '|' && s->arena[i] != '"'; i++) {
-		char one[2] = { s->arena[i], '\0' };
-		axe_scene_put_raw(s, one);
-	}
-	c->label = axe_scene_end(s, at);
-	return 0;
-}
-
-static int add_physical(axe_scene *s, view *v, axe_error *err)
-{
-	int64_t rows = v->nby == 2 ? v->by_n[0] : (v->by_n[0] + v->owner_cols - 1) / v->owner_cols;
-	int64_t *target = calloc(v->ev->naxes, sizeof(int64_t));
-	bool *given = calloc(v->ev->naxes, sizeof(bool));
-	const char *const *axis = (const char *const *)v->ev->layout->axis;
-	char title[200];
-	axe_scene_panel *p;
-	int r = target && given ? 0 : -1;
-
-	if (v->nby == 2)
-		snprintf(title, sizeof(title), "physical (rows: %s, columns: %s)", axis[v->by[0]],
-			 axis[v->by[1]]);
-	else
-		snprintf(title, sizeof(title), "physical: %s (%lld per row)", axis[v->by[0]],
-			 (long long)v->owner_cols);
-	p = r == 0 ? axe_scene_add_panel(s, 0, title, "pc", (size_t)rows, (size_t)v->owner_cols)
-		   : NULL;
-	if (p) {
-		p->beside = true;
-		p->row0 = v->nby == 2 ? v->by_lo[0] : v->by_lo[0];
-		p->row_step = v->nby == 2 ? 1 : v->owner_cols;
-		p->col0 = v->nby == 2 ? v->by_lo[1] : 0;
-		for (size_t i = 0; i < v->nby; i++)
-			given[v->by[i]] = true;
-	}
-	for (int64_t k = 0; p && r == 0 && k < rows * v->owner_cols; k++) {
-		int64_t row = k / v->owner_cols, col = k % v->owner_cols;
-		if (v->nby == 2) {
-			target[v->by[0]] = v->by_lo[0] + row;
-			target[v->by[1]] = v->by_lo[1] + col;
-		} else if ((target[v->by[0]] = v->by_lo[0] + k) >= v->by_lo[0] + v->by_n[0]) {
-			break;
-		}
-		r = add_owner(s, v, target, given, row, col, err);
-	}
-	free(target);
-	free(given);
-	return r;
-}
-
-/* Shared memory: a row per 128-byte line, a column per element slot. */
-static int add_smem(axe_scene *s, view *v, int64_t lo, int64_t hi, axe_error *err)
-{
-	int64_t per_line = 128 / v->elem_bytes, line0 = lo / per_line - (lo % per_line < 0);
-	int64_t lines = hi / per_line - line0 + 1, target[1], coord[AXE_MAX_RANK];
-	const axe_swizzle *sw = &v->ev->layout->swizzle;
-	bool given[1] = { true };
-	axe_scene_panel *p = axe_scene_add_panel(s, 0, "shared memory (rows: 128-byte lines, "
-					 "columns: element slots; bank = byte / 4 mod 32)", "pc",
-					 (size_t)lines, (size_t)per_line);
-
-	if (!p)
-		return 0;
-	p->beside = v->cols * 34 < 1200; /* below a wide logical grid */
-	p->row0 = line0;
-	p->col_rule = (size_t)(16 / v->elem_bytes > 1 ? 16 / v->elem_bytes : 1);
-	if (sw->present) {
-		int64_t atom = (INT64_C(1) << (sw->per_element + sw->len + sw->atom)) * v->elem_bytes;
-		p->row_rule = (size_t)(atom / 128 > 1 ? atom / 128 : 1);
-	}
-	for (int64_t k = 0; k < lines * per_line && !s->nomem; k++) {
-		axe_scene_cell *c = axe_scene_add_cell(s, (int32_t)(k / per_line),
-						       (int32_t)(k % per_line), 0);
-		int64_t count, *flats = NULL;
-		size_t n = 0, at;
-
-		target[0] = (line0 * per_line) + k;
-		if (!c)
-			return 0;
-		if (axe_evaluator_inverse(v->ev, target, given, &flats, &n, MAX_POINTS_PER_OWNER,
-					  err) < 0) {
-			free(flats);
-			return -1;
-		}
-		count = (int64_t)n;
-		at = axe_scene_begin(s);
-		axe_scene_put_raw(s, " data-owner=\"");
-		axe_scene_put_i64(s, target[0]);
-		axe_scene_put_raw(s, "\" data-points=\"");
-		for (size_t i = 0; i < n; i++) {
-			if (i)
-				axe_scene_put_raw(s, "|");
-			axe_evaluator_unflatten(v->ev, flats[i], coord);
-			axe_scene_put_list(s, coord, v->rank, ',');
-		}
-		axe_scene_put_raw(s, "\"");
-		if (count > 0) {
-			axe_evaluator_unflatten(v->ev, flats[0], coord);
-			evaluate(v, coord);
-			put_bank_attrs(s, v, target[0], v->pre[0]);
-			c->fill = chunk_fill(v, v->pre[0]);
-		} else {
-			c->flags |= AXE_CELL_EMPTY;
-		}
-		c->attrs = axe_scene_end(s, at);
-		c->badge = (uint32_t)count;
-		if (count > 0) {
-			at = axe_scene_begin(s);
-			axe_scene_put_list(s, coord, v->rank, ',');
-			c->label = axe_scene_end(s, at);
-		}
-		free(flats);
-	}
-	return 0;
-}
-
 /* ------------------------------------------------------------ framing -- */
 
-static int64_t physical_cells(const view *v, int64_t *lo, int64_t *hi, axe_error *err)
+static int64_t physical_cells(const axe_show_view *v, int64_t *lo, int64_t *hi, axe_error *err)
 {
 	int64_t cells;
 
@@ -532,7 +342,7 @@ static int64_t physical_cells(const view *v, int64_t *lo, int64_t *hi, axe_error
 	return axe_mul_ovf(v->by_n[0], v->by_n[1], &cells) ? INT64_MAX : cells;
 }
 
-static void frame(axe_scene *s, const view *v, const char *layout, int64_t phys)
+static void frame(axe_scene *s, const axe_show_view *v, const char *layout, int64_t phys)
 {
 	const axe_layout *L = v->ev->layout;
 	const axe_swizzle *sw = &L->swizzle;
@@ -614,7 +424,7 @@ static void frame(axe_scene *s, const view *v, const char *layout, int64_t phys)
 				 "click an owner for the points it holds");
 }
 
-static int fill(axe_scene *s, view *v, axe_error *err)
+static int fill(axe_scene *s, axe_show_view *v, axe_error *err)
 {
 	int64_t lo = 0, hi = 0, phys;
 	char *layout;
@@ -633,8 +443,8 @@ static int fill(axe_scene *s, view *v, axe_error *err)
 		add_blocks(s, v);
 	else
 		add_logical(s, v);
-	if (phys <= AXE_SCENE_RECT_CELLS && (v->smem ? add_smem(s, v, lo, hi, err)
-						     : add_physical(s, v, err)) < 0)
+	if (phys <= AXE_SCENE_RECT_CELLS && (v->smem ? axe_show_add_smem(s, v, lo, hi, err)
+						     : axe_show_add_physical(s, v, err)) < 0)
 		return -1;
 	return axe_scene_status(s, err);
 }
@@ -643,7 +453,7 @@ int axe_show_picture(axe_writer *w, const axe_evaluator *ev, const axe_show_opts
 		     axe_error *err)
 {
 	size_t na = ev->naxes ? ev->naxes : 1;
-	view v = { .ev = ev, .o = o };
+	axe_show_view v = { .ev = ev, .o = o };
 	axe_scene s;
 	int r;
 

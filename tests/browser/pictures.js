@@ -207,6 +207,19 @@ async function diff(browser) {
   await finish(page, 'check-equal');
 }
 
+// --suggest: the candidates side by side, in the order of the JSON ranking.
+async function suggest(browser) {
+  const args = ['banks', '--access', 'specs/banks_column.yaml:col_read', '--suggest'];
+  const page = await open(browser, args, 'banks-suggest');
+  const ranked = JSON.parse(cli([...args, '--json'])).suggest.candidates
+    .filter((c) => c.possible !== false).map((c) => c.name);
+  const titles = await page.$$eval('g.panel text.pt', (es) => es.map((e) => e.textContent));
+  const names = titles.map((t) => t.replace(/^\d+\. /, '').replace(/( \(as given\))?: .*$/, ''));
+  check('banks-suggest: one grid per candidate, in the ranking of --json',
+    JSON.stringify(names) === JSON.stringify(ranked), `${names.join(' ')} vs ${ranked.join(' ')}`);
+  await finish(page, 'banks-suggest');
+}
+
 // 128 x 128: write, load, click; reported, not a pass/fail.
 async function bench(browser) {
   const file = path.join(tmp, 'big.html');
@@ -244,6 +257,7 @@ async function bench(browser) {
       const none = await banks(browser, 'specs/banks_column.yaml:col_read_128b', 'banks-column-128b', 1);
       check('banks-column-128b: no lane red', none.length === 0, none.join(' '));
       await diff(browser);
+      await suggest(browser);
     }
   } finally {
     await browser.close();
