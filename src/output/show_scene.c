@@ -342,6 +342,41 @@ static int64_t physical_cells(const axe_show_view *v, int64_t *lo, int64_t *hi, 
 	return axe_mul_ovf(v->by_n[0], v->by_n[1], &cells) ? INT64_MAX : cells;
 }
 
+/*
+ * Swatches: the first owners along the column axis (hues), then along the
+ * row axis (shades); in the shared-memory view the eight chunks of a line.
+ */
+static void legend(axe_scene *s, const axe_show_view *v)
+{
+	const axe_layout *L = v->ev->layout;
+	int64_t img[AXE_MAX_AXES] = { 0 };
+	char text[160];
+
+	if (v->smem) {
+		for (int64_t chunk = 0; chunk < 8; chunk++) {
+			snprintf(text, sizeof(text), "bytes %lld-%lld", (long long)chunk * 16,
+				 (long long)chunk * 16 + 15);
+			axe_scene_add_legend(s, axe_show_chunk_fill(v, chunk * 16 / v->elem_bytes),
+					     text);
+		}
+		return;
+	}
+	img[v->by[0]] = v->by_lo[0];
+	for (int64_t k = 0; k < 8 && k < v->owner_cols; k++) {
+		int col = v->by[v->nby - 1];
+		img[col] = (v->nby == 2 ? v->by_lo[1] : v->by_lo[0]) + k;
+		snprintf(text, sizeof(text), "%s %lld", L->axis[col], (long long)img[col]);
+		axe_scene_add_legend(s, axe_show_owner_fill(v, img), text);
+	}
+	for (int64_t k = 1; v->nby == 2 && k < 4 && k < v->by_n[0]; k++) {
+		img[v->by[1]] = v->by_lo[1];
+		img[v->by[0]] = v->by_lo[0] + k;
+		snprintf(text, sizeof(text), "%s %lld (%s %lld)", L->axis[v->by[0]],
+			 (long long)img[v->by[0]], L->axis[v->by[1]], (long long)img[v->by[1]]);
+		axe_scene_add_legend(s, axe_show_owner_fill(v, img), text);
+	}
+}
+
 static void frame(axe_scene *s, const axe_show_view *v, const char *layout, int64_t phys)
 {
 	const axe_layout *L = v->ev->layout;
@@ -418,6 +453,7 @@ static void frame(axe_scene *s, const axe_show_view *v, const char *layout, int6
 		axe_scene_put_raw(s, buf);
 	}
 	s->root_attrs = axe_scene_end(s, at);
+	legend(s, v);
 	s->info = axe_scene_text(s, v->smem ? "hover an element for its address, line and bank; "
 				 "click one to mark its slot and point" : "hover a cell for its "
 				 "images; click a cell to mark its owners and every point they hold, "
