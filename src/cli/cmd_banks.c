@@ -256,7 +256,7 @@ static int report(const banks_args *a, banks_run *run, axe_error *err)
 		axe_print_banks(w, &rep, a->json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
 	axe_writer_flush(w);
 	free(w);
-	return axe_picture_close(&a->picture, out, err) < 0 ? -1 : r;
+	return axe_picture_close(&a->picture, out, r < 0, err) < 0 ? -1 : r;
 }
 
 static void release(banks_run *run)

@@ -125,7 +125,7 @@ static int report(const equal_args *a, const axe_equal_side *side, const axe_equ
 		axe_print_equal(w, res, a->json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
 	axe_writer_flush(w);
 	free(w);
-	if (axe_picture_close(&a->picture, out, err) < 0 || r < 0)
+	if (axe_picture_close(&a->picture, out, r < 0, err) < 0 || r < 0)
 		return axe_cli_report(err);
 	return res->verdict == AXE_VERDICT_TRUE    ? AXE_EXIT_OK
 	       : res->verdict == AXE_VERDICT_FALSE ? AXE_EXIT_FALSE

@@ -178,7 +178,7 @@ static int show(const show_args *a, const axe_operand *op, axe_error *err)
 		axe_writer_init(w, out);
 		r = axe_show(w, &ev, &o, err);
 		axe_writer_flush(w);
-		if (axe_picture_close(&a->picture, out, err) < 0)
+		if (axe_picture_close(&a->picture, out, r < 0, err) < 0)
 			r = -1;
 	}
 	free(w);

@@ -39,13 +39,15 @@ FILE *axe_picture_open(const axe_picture_opts *p, axe_error *err)
 	return out;
 }
 
-int axe_picture_close(const axe_picture_opts *p, FILE *out, axe_error *err)
+int axe_picture_close(const axe_picture_opts *p, FILE *out, bool failed, axe_error *err)
 {
 	int bad;
 
 	if (out == stdout)
 		return 0;
 	bad = ferror(out) | fclose(out);
+	if (bad || failed)
+		remove(p->output); /* no half-written picture left behind */
 	if (bad)
 		return axe_error_set(err, AXE_ERR_IO, NULL, 0, "cannot write '%s'", p->output);
 	return 0;

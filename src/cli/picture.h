@@ -6,6 +6,7 @@
 #ifndef AXE_CLI_PICTURE_H
 #define AXE_CLI_PICTURE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "../output/eval_out.h"
@@ -37,7 +38,11 @@ static inline bool axe_picture_is_drawing(const axe_picture_opts *p)
 /* Standard output, or -o FILE opened for writing; NULL with "err" set. */
 FILE *axe_picture_open(const axe_picture_opts *p, axe_error *err);
 
-/* Close what axe_picture_open opened; -1 with "err" set when a write failed. */
-int axe_picture_close(const axe_picture_opts *p, FILE *out, axe_error *err);
+/*
+ * Close what axe_picture_open opened, removing the file when "failed" (the
+ * command gave up half-way) or a write failed; -1 with "err" set when a
+ * write failed.
+ */
+int axe_picture_close(const axe_picture_opts *p, FILE *out, bool failed, axe_error *err);
 
 #endif

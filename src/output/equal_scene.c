@@ -233,8 +233,10 @@ static int fill(axe_scene *s, const axe_equal_side *a, const axe_equal_side *b,
 		if (!d->rows[k])
 			return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	}
-	if (axe_side_size(b, err) != d->points)
-		return 0; /* different sizes: the answer says so; nothing to pair */
+	if (axe_side_size(b, err) != d->points) {
+		axe_scene_add_note(s, "A and B have different numbers of points: no point to pair");
+		return 0;
+	}
 	add_panels(s, d);
 	return 0;
 }

@@ -85,3 +85,9 @@ $ axe-layout check-equal 'S[4:1]' 'S[4:2]' --format svg --json
 axe-layout check-equal: error: --json and --format svg|html exclude each other
 Try 'axe-layout check-equal --help'.
 ? 2
+
+# A command that fails after -o opened its file leaves no half-written file.
+$ axe-layout show 'S[(512,512):(512,1)]' -o build/pictures-test.txt; test -e build/pictures-test.txt && echo left behind || echo removed
+axe-layout: error: the picture would have 262144 cells; show draws at most 65536 (slice the layout first, or use eval)
+removed
+? 0
