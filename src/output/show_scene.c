@@ -173,19 +173,39 @@ size_t axe_show_evaluate(axe_show_view *v, const int64_t *coord)
 }
 
 /* Byte, line and bank of element address "m" as data- attributes. */
+/* "a" divided by "b" > 0, rounded down (addresses may be negative). */
+static int64_t floor_div(int64_t a, int64_t b)
+{
+	return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
 void axe_show_put_bank_attrs(axe_scene *s, const axe_show_view *v, int64_t m, int64_t pre)
 {
-	int64_t byte = m * v->elem_bytes;
+	const axe_swizzle *sw = &v->ev->layout->swizzle;
+	int64_t byte = m * v->elem_bytes, word = floor_div(byte, 4);
 
 	axe_scene_put_raw(s, " data-byte=\"");
 	axe_scene_put_i64(s, byte);
 	axe_scene_put_raw(s, "\" data-line=\"");
-	axe_scene_put_i64(s, byte >= 0 ? byte / 128 : -((-byte + 127) / 128));
+	axe_scene_put_i64(s, floor_div(byte, 128));
 	axe_scene_put_raw(s, "\" data-bank=\"");
-	axe_scene_put_i64(s, ((byte / 4) % 32 + 32) % 32);
+	axe_scene_put_i64(s, word - floor_div(word, 32) * 32);
 	axe_scene_put_raw(s, "\" data-pre=\"");
 	axe_scene_put_i64(s, pre);
 	axe_scene_put_raw(s, "\"");
+	if (sw->present) {
+		/* The arithmetic of this element: pre ^ (bits << M) = m. */
+		int64_t bits = (pre >> (sw->per_element + sw->atom)) & ((INT64_C(1) << sw->len) - 1);
+		axe_scene_put_raw(s, " data-swz=\"");
+		axe_scene_put_i64(s, pre);
+		axe_scene_put_raw(s, " ^ (");
+		axe_scene_put_i64(s, bits);
+		axe_scene_put_raw(s, " &lt;&lt; ");
+		axe_scene_put_i64(s, sw->per_element);
+		axe_scene_put_raw(s, ") = ");
+		axe_scene_put_i64(s, m);
+		axe_scene_put_raw(s, "\"");
+	}
 }
 
 /* The owners of the images, "a,b|c,d", each once. */
