@@ -53,7 +53,6 @@ static const char script[] =
 	"+(d.swz!==undefined?': '+d.swz:'');\n"
 	" if(d.lane!==undefined)t='lane '+d.lane+': '+(d.coord!==undefined?pt(d.coord)+', ':'')+'byte '+d.byte"
 	"+', bank '+d.bank+(d.words!==undefined?', '+d.words+' distinct word(s) in that bank':'');\n"
-	" if(d.note!==undefined)t+=(t?'   ':'')+d.note;\n"
 	" return t;}\n"
 	"function ring(e,c){var r=document.createElementNS('http://www.w3.org/2000/svg','rect');\n"
 	" ['x','y','width','height'].forEach(function(k){r.setAttribute(k,e.getAttribute(k));});\n"
