@@ -1,5 +1,5 @@
 # pictures: a 128x128 page (16384 cells, text in each) written by show
-# --format html, the thread layout of a 128x128 tile (issue 15: under 100 ms);
+# --format html, the thread layout of a 128x128 tile (target: under 100 ms);
 # then, when a browser is at hand, the time to load that page in headless
 # Chromium and highlight a click (reported, target 1 s).
 P128='S[(128,128):(1@laneid,1)] + 0@warpid'
