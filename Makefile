@@ -53,7 +53,8 @@ REPLAY_CLI_OBJ := $(filter-out %/main.o,$(CLI_OBJ_ASAN)) build/asan/replay/cli_m
 VALGRIND      := valgrind -q --error-exitcode=99 --leak-check=full \
                  --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
 
-.PHONY: all deps fuzz-deps demo check layers bench install clean fuzz fuzz-build soak valgrind
+.PHONY: all deps browser-deps fuzz-deps demo check layers bench install clean fuzz fuzz-build soak valgrind \
+	screenshots
 all: build/axe-layout build/libaxelayout.a
 
 # --- dependencies -----------------------------------------------------------
@@ -76,6 +77,37 @@ build/.deps-ok:
 	    echo "run: sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
 	fi; touch $@
+
+# The browser tests of the pictures (tests/scripts/browser.sh) need Debian's
+# chromium and puppeteer-core (pinned) in build/browser.  Optional: as root both
+# are installed; otherwise, or offline, the step says what is missing and the
+# browser tests are skipped (and counted as skipped), never failed.
+PUPPETEER := puppeteer-core@24.43.1
+browser-deps: build/browser/.tried
+build/browser/.tried:
+	@mkdir -p build/browser
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing: chromium (browser tests)"; \
+	    apt-get install -y -q chromium >/dev/null 2>&1 || \
+	      { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1; } || \
+	      echo "browser tests: could not install chromium; they will be skipped"; \
+	  else echo "browser tests: no chromium (sudo apt-get install -y chromium); they will be skipped"; fi; \
+	fi
+	@if [ ! -d build/browser/node_modules/puppeteer-core ]; then \
+	  if command -v npm >/dev/null 2>&1; then \
+	    echo "installing: $(PUPPETEER) into build/browser (browser tests)"; \
+	    (cd build/browser && { [ -f package.json ] || echo '{"private":true}' >package.json; } && \
+	     timeout 300 npm install --no-audit --no-fund --silent $(PUPPETEER) >npm.log 2>&1) || \
+	      echo "browser tests: npm install $(PUPPETEER) failed (build/browser/npm.log); they will be skipped"; \
+	  else echo "browser tests: no npm; they will be skipped"; fi; \
+	fi
+	@touch $@
+
+# README screenshots (docs/pictures/*.png), taken by the browser test.
+screenshots: build/axe-layout build/browser/.tried
+	@mkdir -p docs/pictures
+	@AXE_SHOTS=docs/pictures sh tests/scripts/browser.sh build/axe-layout
 
 # libFuzzer needs clang and its runtime, Debian's libclang-rt-N-dev for the
 # installed clang's major version N (found after clang itself is installed).
@@ -156,7 +188,8 @@ demo: build/axe-layout
 	@echo '$$ axe-layout check specs/*.yaml'
 	@build/axe-layout check specs/*.yaml
 
-check: build/axe-layout build/asan/axe-layout $(UNIT_BIN) $(PROP_BIN) $(REPLAY_BIN) layers
+check: build/axe-layout build/asan/axe-layout $(UNIT_BIN) $(PROP_BIN) $(REPLAY_BIN) layers \
+	build/browser/.tried
 	@sh tests/run.sh build/asan $(UNIT_BIN) $(PROP_BIN)
 
 layers:

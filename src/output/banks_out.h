@@ -22,4 +22,12 @@ typedef struct axe_banks_report {
 
 void axe_print_banks(axe_writer *w, const axe_banks_report *rep, axe_format format);
 
+/*
+ * The picture of `banks --format svg|html` (banks_scene.c): the instruction
+ * table, and per instruction its phases' lanes and lines x banks, conflicts
+ * in red; with --suggest the ranked candidates.  0 or -1 (no memory).
+ */
+int axe_banks_picture(axe_writer *w, const axe_banks_report *rep, axe_format format,
+		      axe_error *err);
+
 #endif

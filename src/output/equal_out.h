@@ -10,4 +10,12 @@
 
 void axe_print_equal(axe_writer *w, const axe_equal_result *res, axe_format format);
 
+/*
+ * The picture of `check-equal --format svg|html` (equal_scene.c): A, B and
+ * the points where they differ, the counterexample of "res" preselected.
+ * 0 or -1.
+ */
+int axe_equal_picture(axe_writer *w, const axe_equal_side *a, const axe_equal_side *b,
+		      const axe_equal_result *res, axe_format format, axe_error *err);
+
 #endif

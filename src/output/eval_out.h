@@ -13,6 +13,8 @@
 typedef enum axe_format {
 	AXE_FORMAT_TEXT,
 	AXE_FORMAT_JSON,
+	AXE_FORMAT_SVG,  /* pictures (show, banks, check-equal): scene.h */
+	AXE_FORMAT_HTML,
 } axe_format;
 
 /* Labels prepared once per evaluator so that each line is a few copies. */

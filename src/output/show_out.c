@@ -459,6 +459,8 @@ int axe_show(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *o, axe
 	char *layout = NULL;
 	int r = 0;
 
+	if (o->format == AXE_FORMAT_SVG || o->format == AXE_FORMAT_HTML)
+		return axe_show_picture(w, ev, o, err);
 	memset(&p, 0, sizeof(p));
 	if (o->nby)
 		reverse_grid(&p, ev, o, &cells);
