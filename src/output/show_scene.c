@@ -30,7 +30,7 @@
 /* ------------------------------------------------------------ choices -- */
 
 /* The thread or device axes of the layout, at most two, the wider range in columns. */
-static int choose_owners(axe_show_view *v, axe_error *err)
+static void choose_owners(axe_show_view *v)
 {
 	const axe_layout *L = v->ev->layout;
 
@@ -65,7 +65,6 @@ static int choose_owners(axe_show_view *v, axe_error *err)
 		v->by[1] = t, v->by_lo[1] = tl, v->by_n[1] = tn;
 	}
 	v->owner_cols = v->nby == 2 ? v->by_n[1] : v->by_n[0] < 32 ? v->by_n[0] : 32;
-	return 0;
 }
 
 /* The shared-memory view: memory on m alone, one image per point, bytes per element known. */
@@ -344,7 +343,8 @@ static void add_blocks(axe_scene *s, axe_show_view *v)
 
 /* ------------------------------------------------------------ framing -- */
 
-static int64_t physical_cells(const axe_show_view *v, int64_t *lo, int64_t *hi, axe_error *err)
+/* Cells of the physical panel (INT64_MAX past 64 bits); the m range of the smem view. */
+static int64_t physical_cells(const axe_show_view *v, int64_t *lo, int64_t *hi)
 {
 	int64_t cells;
 
@@ -484,11 +484,11 @@ static int fill(axe_scene *s, axe_show_view *v, axe_error *err)
 	int64_t lo = 0, hi = 0, phys;
 	char *layout;
 
-	if (choose_owners(v, err) < 0 || choose_window(v, err) < 0)
+	choose_owners(v);
+	if (choose_window(v, err) < 0)
 		return -1;
 	v->smem = choose_smem(v);
-	if ((phys = physical_cells(v, &lo, &hi, err)) < 0)
-		return -1;
+	phys = physical_cells(v, &lo, &hi);
 	s->text = v->points <= AXE_SCENE_FULL_CELLS && phys <= AXE_SCENE_FULL_CELLS;
 	if (!(layout = axe_layout_to_string(v->ev->layout)))
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
