@@ -1,7 +1,7 @@
 /*
  * walk_options.h: the options of commands that walk whole domains: -j N
  * threads and --quiet, and the progress line they show on a terminal
- * (cli.md: "Enumerations take -j N and show progress on a terminal").
+ * (every enumeration takes -j N and shows progress on a terminal).
  */
 #ifndef AXE_CLI_WALK_OPTIONS_H
 #define AXE_CLI_WALK_OPTIONS_H

@@ -1,5 +1,5 @@
 /*
- * atoms_out.h: text and JSON for `atoms` (cli.md): the legal copy atoms in
+ * atoms_out.h: text and JSON for `atoms` (man page, atoms): the legal copy atoms in
  * rank order with their three cost terms, what decided the first place,
  * and each excluded atom with the rule that excludes it.
  */

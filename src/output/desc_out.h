@@ -1,5 +1,5 @@
 /*
- * desc_out.h: text and JSON for `emit-desc` (cli.md, "JSON shapes").
+ * desc_out.h: text and JSON for `emit-desc` (man page, emit-desc).
  *
  * Text: the descriptor of K block 0 in hex, its fields (start address, LBO,
  * SBO in 16-byte units and bytes, base offset, layout type, and for tcgen05

@@ -99,6 +99,11 @@ static int walker_init(walker *w, const axe_equal_side *side, const axe_shape *s
 	if (side->layout) {
 		if (!(w->canon = axe_layout_canon(side->layout, NULL, err)))
 			return -1;
+		/* A layout without a shard is one point: walk it as one unit iter. */
+		if (w->canon->nshard == 0 &&
+		    ((w->canon->naxes == 0 && axe_layout_intern_axis(w->canon, "m") < 0) ||
+		     axe_layout_push_shard(w->canon, 1, 0, 0) < 0))
+			return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 		w->side.layout = w->canon;
 	}
 	na = axe_side_naxes(&w->side);

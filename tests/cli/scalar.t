@@ -274,3 +274,11 @@ shape: ()
 rule O0 x1: drop zero offsets
 gap condition: holds
 ? 0
+
+# Enumeration walks a layout without a shard as its one point, on every path.
+$ axe-layout check-equal '7' '7 + 0@x' --method enum -j 2
+equal: all 1 point checked
+? 0
+$ axe-layout check-equal 'Swizzle(1,1,1) o 7' '7' --method enum
+NOT equal at (): A -> {m: 5}, B -> {m: 7}
+? 1
