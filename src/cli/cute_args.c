@@ -1,0 +1,125 @@
+/*
+ * cute_args.c: operands and the last step of the CuTe algebra commands
+ * (cute_args.h).
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "../core/error.h"
+#include "../cute/edge.h"
+#include "../output/cute_out.h"
+#include "commands.h"
+#include "cute_args.h"
+
+/* CuTe text as it is, or after `cute:`; "*skip" is the prefix length. */
+static bool is_cute_text(const char *arg, size_t *skip)
+{
+	*skip = strncmp(arg, "cute:", 5) == 0 ? 5 : 0;
+	if (*skip)
+		return true;
+	return arg[0] == '(' || isdigit((unsigned char)arg[0]) || arg[0] == '_' ||
+	       strncmp(arg, "Sw<", 3) == 0 || strncmp(arg, "Swizzle<", 8) == 0 ||
+	       strncmp(arg, "SW_", 3) == 0;
+}
+
+int axe_cute_arg_resolve(const char *arg, const axe_operand_opts *opts, axe_cute_arg *out,
+			 axe_error *err)
+{
+	axe_operand op;
+	axe_cute_reason why = { "" };
+	size_t skip;
+	int r;
+
+	memset(out, 0, sizeof(*out));
+	if (is_cute_text(arg, &skip)) {
+		axe_loc at = { "<arg>", 1, 1 + (int)skip, arg, strlen(arg) };
+
+		snprintf(out->axis, sizeof(out->axis), "m");
+		return axe_cute_parse(arg + skip, &at, &out->c, err);
+	}
+	if (axe_operand_resolve(arg, opts, &op, err) < 0) {
+		axe_operand_release(&op);
+		return -1;
+	}
+	r = op.layout ? axe_cute_from_axe(op.layout, &op.shape, &out->c, out->axis,
+					  sizeof(out->axis), &why, err)
+		      : axe_cute_refuse(&why, "an expr: layout has no CuTe form");
+	axe_operand_release(&op);
+	if (r == 0) {
+		axe_loc at = { "<arg>", 1, 1, arg, strlen(arg) };
+
+		return axe_error_set(err, AXE_ERR_VALUE, &at, (int)strlen(arg),
+				     "no CuTe form for this layout: %s", why.text);
+	}
+	return r < 0 ? -1 : 0;
+}
+
+void axe_cute_arg_release(axe_cute_arg *a)
+{
+	axe_cute_composed_release(&a->c);
+}
+
+bool axe_cute_arg_is_tiler(const char *arg)
+{
+	return arg[0] == '<';
+}
+
+int axe_cute_tiler_resolve(const char *arg, axe_cute_tiler *t, axe_cute_reason *why,
+			   axe_error *err)
+{
+	axe_operand_opts none = { 0 };
+	axe_cute_arg b;
+
+	memset(t, 0, sizeof(*t));
+	if (axe_cute_arg_is_tiler(arg))
+		return axe_cute_tiler_parse(arg, NULL, t, err) < 0 ? -1 : 1;
+	if (axe_cute_arg_resolve(arg, &none, &b, err) < 0)
+		return -1;
+	if (axe_cute_arg_plain(&b, "as the second operand", why) == 0) {
+		axe_cute_arg_release(&b);
+		return 0;
+	}
+	t->mode[0] = b.c.layout;
+	return 1;
+}
+
+int axe_cute_arg_plain(const axe_cute_arg *a, const char *op, axe_cute_reason *why)
+{
+	if (a->c.swizzle.present)
+		return axe_cute_refuse(why, "a swizzled layout %s: CuTe keeps a swizzle only as the "
+				       "outermost function of a result, and here it would not be",
+				       op);
+	if (a->c.offset)
+		return axe_cute_refuse(why, "a layout with an offset %s: the offset would not stay "
+				       "outermost", op);
+	return 1;
+}
+
+int axe_cute_finish(int r, axe_cute_layout *res, const axe_cute_arg *outer,
+		    axe_cute_prover *prove, const void *ctx, axe_cute_reason *why, bool json,
+		    axe_error *err)
+{
+	char what[256] = "", detail[400];
+	bool have = r > 0;
+	axe_cute_composed c;
+
+	if (r > 0) {
+		r = prove(ctx, res, what, sizeof(what), why, err);
+		if (r == 0) {
+			/* CuTe's construction ran but its result is not the operation's */
+			snprintf(detail, sizeof(detail), "%.399s", why->text);
+			snprintf(why->text, sizeof(why->text), "CuTe's construction does not give "
+				 "a layout with the defining property here: %s", detail);
+		}
+	}
+	if (r > 0) {
+		c = outer->c;            /* the outer swizzle and offset around the result */
+		c.layout = *res;
+		r = axe_cute_emit(&c, outer->axis, what, json, err);
+	} else if (r == 0) {
+		r = axe_cute_emit_refusal(why, json, err);
+	}
+	if (have)
+		axe_cute_layout_release(res);
+	return r < 0 ? axe_cli_report(err) : r;
+}
