@@ -109,8 +109,11 @@ int axe_cute_compose_tiler(const axe_cute_layout *a, const axe_cute_tiler *t,
 /*
  * complement(A, cotarget): the ordered layout R (increasing, positive
  * strides) whose image is disjoint from A's except at 0 and such that
- * (A, R) reaches at least "cotarget" indices.  0 when a filtered stride of
- * A is negative or not a multiple of the reach of the smaller ones.
+ * cosize((A, R)) >= "cotarget" (CuTe's postconditions).  When every
+ * stride of A is a multiple of the reach of the smaller modes, (A, R)
+ * hits every index below its cosize exactly once.  0 when a filtered
+ * stride of A is negative or inside the reach of the smaller modes (CuTe's
+ * "non-injective layout" assertion).
  */
 int axe_cute_complement(const axe_cute_layout *a, int64_t cotarget, axe_cute_layout *out,
 			axe_cute_reason *why, axe_error *err);

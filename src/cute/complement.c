@@ -41,13 +41,13 @@ static int complement_flat(const axe_cute_flat *fa, int64_t cotarget, axe_cute_f
 		if (d < 0)
 			return axe_cute_refuse(why, "complement needs positive strides: a mode of A "
 					       "has %lld:%lld", (long long)s, (long long)d);
-		if (d % current != 0)
-			return axe_cute_refuse(why, "complement needs each stride to be a multiple "
-					       "of the reach of the smaller modes: mode %lld:%lld of "
-					       "A against reach %lld%s", (long long)s, (long long)d,
-					       (long long)current,
-					       d < current ? " (A is not injective or its modes "
-							     "interleave)" : "");
+		/* CuTe's "Non-injective Layout detected in complement": a gap of 0 */
+		if (d < current)
+			return axe_cute_refuse(why, "complement needs each stride to reach past the "
+					       "smaller modes: mode %lld:%lld of A starts inside "
+					       "their reach %lld (A is not injective or its modes "
+					       "interleave)", (long long)s, (long long)d,
+					       (long long)current);
 		res->shape[res->n] = d / current, res->stride[res->n] = current, res->n++;
 		if (axe_cute_mul(s, d, &current, err) < 0)
 			return -1;

@@ -4,7 +4,10 @@
  * media/docs/cpp/cute/02_layout_algebra.md, "Division (Tiling)";
  * include/cute/layout.hpp): A / B = A o (B, B*) with B* the complement of
  * B up to size(A).  CuTe pads when B's size does not divide A's; a
- * padded tile is not a layout of A's elements, so it is refused here.
+ * padded tile is not a layout of A's elements, so it is refused here.  A
+ * tile whose size divides A's but whose indices spread beyond size(A)
+ * (B = (2,8):(1,4) in 16 elements) gives CuTe's answer, whose tiles reach
+ * past A's domain; the proof says so.
  */
 #include "algebra_private.h"
 #include "regroup.h"
@@ -21,7 +24,8 @@ static int divide_layout(const axe_cute_layout *a, const axe_cute_layout *b,
 	if (r <= 0)
 		return r;
 	size_c = axe_cute_layout_size(&pair[1]);
-	if (size_b > size_a || size_a % size_b != 0 || size_c != size_a / size_b) {
+	(void)size_c;
+	if (size_a % size_b != 0) {
 		axe_cute_layout_release(&pair[1]);
 		return axe_cute_refuse(why, "the tile's size %lld does not divide the divided "
 				       "layout's size %lld (CuTe would pad the last tile)",

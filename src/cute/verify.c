@@ -68,34 +68,45 @@ static bool same_mode_sizes(const axe_cute_layout *r, const axe_cute_layout *b)
 	return true;
 }
 
-/* R(c) = A(B(c)) for every c of B, and R's modes have B's sizes. */
+/*
+ * R(c) = A(B(c)) for every c of B, and R's modes have B's sizes.  Where
+ * B(c) leaves A's domain, A is extended as CuTe's composition extends it:
+ * its coalesced form's last mode runs on ("*outside" counts those points).
+ */
 static int compose_one(const axe_cute_layout *a, const axe_cute_layout *b,
-		       const axe_cute_layout *r, axe_cute_reason *why, axe_error *err)
+		       const axe_cute_layout *r, int64_t *outside, axe_cute_reason *why,
+		       axe_error *err)
 {
-	axe_cute_flat *fa = malloc(sizeof(*fa)), *fb = malloc(sizeof(*fb)), *fr = malloc(sizeof(*fr));
-	int64_t n = axe_cute_layout_size(b);
+	axe_cute_flat *fa = malloc(sizeof(*fa)), *fc = malloc(sizeof(*fc));
+	axe_cute_flat *fb = malloc(sizeof(*fb)), *fr = malloc(sizeof(*fr));
+	int64_t n = axe_cute_layout_size(b), size_a = axe_cute_layout_size(a);
+	axe_cute_layout ca;
 	int ok = -1;
 
-	if (!fa || !fb || !fr) {
+	if (!fa || !fb || !fr || !fc) {
 		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 		goto done;
 	}
-	if (axe_cute_enum_limit(n, err) < 0)
+	if (axe_cute_enum_limit(n, err) < 0 || axe_cute_coalesce(a, NULL, &ca, NULL, err) < 0)
 		goto done;
+	axe_cute_flat_of(&ca, fc);
+	axe_cute_layout_release(&ca);
 	axe_cute_flat_of(a, fa), axe_cute_flat_of(b, fb), axe_cute_flat_of(r, fr);
 	ok = 1;
 	if (!same_mode_sizes(r, b))
 		ok = axe_cute_refuse(why, "the result's modes do not have B's sizes");
 	for (int64_t c = 0; c < n && ok > 0; c++) {
-		int64_t want = axe_cute_flat_eval(fa, axe_cute_flat_eval(fb, c));
+		int64_t x = axe_cute_flat_eval(fb, c), in = x >= 0 && x < size_a;
+		int64_t want = axe_cute_flat_eval(in ? fa : fc, x);
 
+		*outside += !in;
 		if (axe_cute_flat_eval(fr, c) != want)
 			ok = axe_cute_refuse(why, "R(%lld) = %lld but A(B(%lld)) = %lld", (long long)c,
 					     (long long)axe_cute_flat_eval(fr, c), (long long)c,
 					     (long long)want);
 	}
 done:
-	free(fa), free(fb), free(fr);
+	free(fa), free(fb), free(fr), free(fc);
 	return ok;
 }
 
@@ -103,12 +114,13 @@ int axe_cute_prove_compose(const axe_cute_layout *a, const axe_cute_tiler *t,
 			   const axe_cute_layout *r, char *what, size_t what_size,
 			   axe_cute_reason *why, axe_error *err)
 {
-	int64_t points = 0;
+	int64_t points = 0, outside = 0;
 	size_t modes = 0;
+	char beyond[96] = "";
 	int ok = 1;
 
 	if (t->n == 0) {
-		ok = compose_one(a, &t->mode[0], r, why, err);
+		ok = compose_one(a, &t->mode[0], r, &outside, why, err);
 		points = axe_cute_layout_size(&t->mode[0]);
 	} else if (axe_cute_rank(r) != t->n) {
 		ok = axe_cute_refuse(why, "the result has %zu modes, the tiler %zu",
@@ -123,15 +135,19 @@ int axe_cute_prove_compose(const axe_cute_layout *a, const axe_cute_tiler *t,
 				ok = axe_cute_refuse(why, "mode %zu under `_` changed", i);
 			continue;
 		}
-		ok = compose_one(&ai, &t->mode[i], &ri, why, err);
+		ok = compose_one(&ai, &t->mode[i], &ri, &outside, why, err);
 		points += axe_cute_layout_size(&t->mode[i]);
 		modes++;
 	}
+	if (outside)
+		snprintf(beyond, sizeof(beyond), " (%lld of them past A's size, where A runs on)",
+			 (long long)outside);
 	if (ok > 0 && !t->n)
-		axe_cute_said(what, what_size, "R(c) = A(B(c)) for all %lld c", (long long)points);
+		axe_cute_said(what, what_size, "R(c) = A(B(c)) for all %lld c%s", (long long)points,
+			      beyond);
 	else if (ok > 0)
 		axe_cute_said(what, what_size, "R_i(c) = A_i(B_i(c)) for every c of the %zu composed "
-			      "modes (%lld points)", modes, (long long)points);
+			      "modes (%lld points%s)", modes, (long long)points, beyond);
 	return ok;
 }
 
@@ -154,7 +170,7 @@ int axe_cute_prove_same_map(const axe_cute_layout *a, const axe_cute_layout *r, 
 	return 1;
 }
 
-static int cmp_i64(const void *x, const void *y)
+int axe_cute_cmp_i64(const void *x, const void *y)
 {
 	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
 
@@ -171,7 +187,7 @@ int64_t *axe_cute_image(const axe_cute_layout *l, int64_t *n)
 		return NULL;
 	for (int64_t i = 0; i < size; i++)
 		v[i] = axe_cute_layout_eval(l, i);
-	qsort(v, (size_t)size, sizeof(*v), cmp_i64);
+	qsort(v, (size_t)size, sizeof(*v), axe_cute_cmp_i64);
 	for (int64_t i = 0; i < size; i++)
 		if (k == 0 || v[k - 1] != v[i])
 			v[k++] = v[i];

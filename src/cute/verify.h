@@ -19,4 +19,7 @@ void axe_cute_said(char *what, size_t size, const char *fmt, ...)
 /* The sorted distinct images of "l" (a new array of "*n"), or NULL on no memory. */
 int64_t *axe_cute_image(const axe_cute_layout *l, int64_t *n);
 
+/* qsort/bsearch order of int64_t. */
+int axe_cute_cmp_i64(const void *x, const void *y);
+
 #endif
