@@ -147,7 +147,7 @@ int axe_cute_prove_compose(const axe_cute_layout *a, const axe_cute_tiler *t,
 			      beyond);
 	else if (ok > 0)
 		axe_cute_said(what, what_size, "R_i(c) = A_i(B_i(c)) for every c of the %zu composed "
-			      "modes (%lld points%s)", modes, (long long)points, beyond);
+			      "mode%s (%lld points%s)", modes, modes == 1 ? "" : "s", (long long)points, beyond);
 	return ok;
 }
 

@@ -69,6 +69,13 @@ static const row doc_rows[] = {
 	{ "compose", "(2,3):(2,8)", "6:1", "(2,3):(2,8)", EXACT, "Logical Product 1-D Example" },
 	{ "logical_product", "(2,2):(4,1)", "6:1", "((2,2),(2,3)):((4,1),(2,8))", EXACT,
 	  "Logical Product 1-D Example" },
+	/* the figures' captions; CuTe prints the blocked result's mode 0 coalesced */
+	{ "blocked_product", "(2,5):(5,1)", "(3,4):(1,3)", "(6,(5,4)):(5,(1,30))", SAME_MAP,
+	  "Blocked and Raked Products, productblocked2d.png" },
+	{ "blocked_product", "(2,5):(5,1)", "(3,4):(1,3)", "((6),(5,4))", MODE_SIZES,
+	  "Blocked and Raked Products, productblocked2d.png" },
+	{ "raked_product", "(2,5):(5,1)", "(3,4):(1,3)", "((3,2),(4,5)):((10,5),(30,1))", EXACT,
+	  "Blocked and Raked Products, productraked2d.png" },
 };
 
 /* ------------------------------------------------------------ running one -- */
