@@ -21,7 +21,11 @@
 
 #include "cute/algebra.h"
 
-/* How a row's expected text is compared with the result. */
+/*
+ * How a row's expected text is compared with the result: exactly, as the
+ * same map with the same top-level mode sizes, or by the sizes of the
+ * modes two levels down (where the documentation gives only those).
+ */
 enum { EXACT, SAME_MAP, MODE_SIZES };
 
 typedef struct row {
@@ -71,8 +75,6 @@ static const row doc_rows[] = {
 	  "Logical Product 1-D Example" },
 	/* the figures' captions; CuTe prints the blocked result's mode 0 coalesced */
 	{ "blocked_product", "(2,5):(5,1)", "(3,4):(1,3)", "(6,(5,4)):(5,(1,30))", SAME_MAP,
-	  "Blocked and Raked Products, productblocked2d.png" },
-	{ "blocked_product", "(2,5):(5,1)", "(3,4):(1,3)", "((6),(5,4))", MODE_SIZES,
 	  "Blocked and Raked Products, productblocked2d.png" },
 	{ "raked_product", "(2,5):(5,1)", "(3,4):(1,3)", "((3,2),(4,5)):((10,5),(30,1))", EXACT,
 	  "Blocked and Raked Products, productraked2d.png" },
@@ -252,8 +254,20 @@ static const char *differs(const axe_cute_layout *got, const char *expected, int
 	if (compare == SAME_MAP) {
 		int64_t n = axe_cute_layout_size(&want);
 
-		if (axe_cute_layout_size(got) != n)
-			bad = "a different size";
+		size_t rank = axe_cute_tuple_rank(&want.shape);
+
+		if (axe_cute_layout_size(got) != n || axe_cute_tuple_rank(&got->shape) != rank)
+			bad = "a different size or rank";
+		for (size_t i = 0; !bad && rank > 1 && i < rank; i++) {
+			int64_t x, y;
+			axe_error e;
+
+			axe_error_init(&e);
+			axe_cute_tuple_product(&got->shape.child[i], &x, &e);
+			axe_cute_tuple_product(&want.shape.child[i], &y, &e);
+			if (x != y)
+				bad = "different mode sizes";
+		}
 		for (int64_t i = 0; !bad && i < n; i++)
 			if (axe_cute_layout_eval(got, i) != axe_cute_layout_eval(&want, i))
 				bad = "a different map";
