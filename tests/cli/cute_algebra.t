@@ -306,3 +306,37 @@ $ axe-layout compose 8:1
 axe-layout compose: error: expected two operands, A and B, got 1
 Try 'axe-layout compose --help'.
 ? 2
+
+# README: a TiledCopy of a 128x64 row-major tile by 256 threads, 8 values each
+# (the raked product of the thread and value layouts, its right inverse read
+# as (thread, value), and the tile's partition).
+$ axe-layout product '(32,8):(8,1)' '(1,8)' --kind raked
+cute:   ((1,32),(8,8)):((256,8),(256,1))
+axe:    S[(32,1,8,8):(8,256,1,256)]
+shape:  (32, 64)
+proved: R pairs A's modes with those of A* o B, where A* o B repeats A without overlap (2048 points)
+? 0
+$ axe-layout inverse '((1,32),(8,8)):((256,8),(256,1))' --right
+cute:   (8,256):(256,1)
+axe:    S[(8,256):(256,1)]
+shape:  (8, 256)
+proved: A(R(i)) = i for all 2048 i
+? 0
+$ axe-layout compose '(8,256):(256,1)' '(256,8)'
+cute:   ((8,32),8):((256,1),32)
+axe:    S[(32,8,8):(1,256,32)]
+shape:  (256, 8)
+proved: R(c) = A(B(c)) for all 2048 c
+? 0
+$ axe-layout divide '(128,64):(64,1)' '<32,64>' --kind zipped
+cute:   ((32,64),(4,1)):((64,1),(2048,0))
+axe:    S[(64,32,1,4):(1,64,0,2048)]
+shape:  (2048, 4)
+proved: B* is B's complement and R = A o (B, B*) at all 8192 points; the zipped form regroups its modes
+? 0
+$ axe-layout compose '((32,64),(4,1)):((64,1),(2048,0))' '<((8,32),8):((256,1),32),_>'
+cute:   (((8,32),8),(4,1)):(((8,64),1),(2048,0))
+axe:    S[(8,32,8,1,4):(1,64,8,0,2048)]
+shape:  (2048, 4)
+proved: R_i(c) = A_i(B_i(c)) for every c of the 1 composed mode (2048 points)
+? 0
