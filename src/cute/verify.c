@@ -177,16 +177,36 @@ int axe_cute_cmp_i64(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-/* The sorted distinct images of "l" into a new array, "*n" of them; NULL on no memory. */
+/*
+ * The sorted distinct images of "l" into a new array, "*n" of them; NULL on
+ * no memory.  A bitmap over [min, max] sorts them when that range is not
+ * much larger than the layout (the common, compact case), qsort otherwise.
+ */
 int64_t *axe_cute_image(const axe_cute_layout *l, int64_t *n)
 {
-	int64_t size = axe_cute_layout_size(l), k = 0;
+	int64_t size = axe_cute_layout_size(l), k = 0, lo = INT64_MAX, hi = INT64_MIN, range;
 	int64_t *v = malloc((size_t)(size ? size : 1) * sizeof(*v));
+	unsigned char *seen;
+	axe_cute_flat f;
 
 	if (!v)
 		return NULL;
-	for (int64_t i = 0; i < size; i++)
-		v[i] = axe_cute_layout_eval(l, i);
+	axe_cute_flat_of(l, &f);
+	for (int64_t i = 0; i < size; i++) {
+		v[i] = axe_cute_flat_eval(&f, i);
+		lo = v[i] < lo ? v[i] : lo, hi = v[i] > hi ? v[i] : hi;
+	}
+	if (size && !__builtin_sub_overflow(hi, lo, &range) && range < 4 * size + 64 &&
+	    (seen = calloc((size_t)range + 1, 1))) {
+		for (int64_t i = 0; i < size; i++)
+			seen[v[i] - lo] = 1;
+		for (int64_t x = 0; x <= range; x++)
+			if (seen[x])
+				v[k++] = lo + x;
+		free(seen);
+		*n = k;
+		return v;
+	}
 	qsort(v, (size_t)size, sizeof(*v), axe_cute_cmp_i64);
 	for (int64_t i = 0; i < size; i++)
 		if (k == 0 || v[k - 1] != v[i])
