@@ -286,21 +286,12 @@ static int finish_layout(cute_parser *p, raw_layout *raw, axe_cute_layout *out)
 /* CuTe's requirements on Swizzle<B,M,S> (swizzle.hpp), and our bit budget. */
 static int check_swizzle(cute_parser *p, const axe_cute_swizzle *sw, size_t start)
 {
-	int64_t total = (int64_t)sw->bits + sw->base + (sw->shift < 0 ? -sw->shift : sw->shift);
+	const char *why = axe_cute_swizzle_invalid(sw);
 
-	if (sw->bits < 0 || sw->base < 0)
-		return fail(p, start, p->pos - start, AXE_ERR_VALUE,
-			    "Swizzle<%d,%d,%d>: B and M must not be negative", sw->bits,
-			    sw->base, sw->shift);
-	if ((sw->shift < 0 ? -sw->shift : sw->shift) < sw->bits)
-		return fail(p, start, p->pos - start, AXE_ERR_VALUE,
-			    "Swizzle<%d,%d,%d>: |S| must be at least B", sw->bits, sw->base,
-			    sw->shift);
-	if (total > AXE_CUTE_SWIZZLE_MAX_BITS)
-		return fail(p, start, p->pos - start, AXE_ERR_LIMIT,
-			    "Swizzle<%d,%d,%d> reaches past address bit %d", sw->bits,
-			    sw->base, sw->shift, AXE_CUTE_SWIZZLE_MAX_BITS);
-	return 0;
+	if (!why)
+		return 0;
+	return fail(p, start, p->pos - start, AXE_ERR_VALUE, "Swizzle<%d,%d,%d>: %s", sw->bits,
+		    sw->base, sw->shift, why);
 }
 
 /* One swizzle argument: a small integer, "sep" after it unless 0. */
@@ -507,5 +498,18 @@ int axe_cute_parse(const char *text, const axe_loc *where, axe_cute_composed *ou
 		axe_cute_composed_release(out);
 		return -1;
 	}
+	return 0;
+}
+
+int axe_cute_tuple_parse(const char *text, const axe_loc *where, size_t *pos,
+			 axe_cute_tuple *out, axe_error *err)
+{
+	axe_loc here = { "<arg>", 1, 1, text, strlen(text) };
+	cute_parser p = { .s = text, .len = strlen(text), .pos = *pos, .err = err };
+
+	axe_lexer_init(&p.lx, text, p.len, where ? where : &here);
+	if (parse_tuple(&p, out, 0) < 0)
+		return -1;
+	*pos = p.pos;
 	return 0;
 }

@@ -26,6 +26,8 @@ typedef struct axe_import_opts {
 	int threads_per_warp;    /* Triton module attributes; 0 when unknown */
 	int num_warps;
 	int num_ctas;
+	int elem_bits;           /* element width from the context (--dtype, the spec's
+				    dtype:), 0 when unknown: TileAS swizzles act on bytes */
 } axe_import_opts;
 
 /*
@@ -78,6 +80,18 @@ const axe_format *axe_format_lookup(const char *name, size_t len);
  * The readers and writers of formats.def, one block per notation file.
  * Each file adds its row to formats.def and its declarations here.
  */
+
+/*
+ * CuTe (cute.c, cute_tv.c, tileas.c; docs/interop.md "CuTe", "TileAS
+ * descriptors").  axe_cute_export writes CuTe's print form
+ * `(2,(2,2)):(4,(2,1))` (or `Sw<B,M,S> o OFFSET o L`);
+ * axe_cute_export_cpp the C++ that builds it,
+ * `make_layout(make_shape(..), make_stride(..))` (no reader: show only).
+ * The TV reader needs opts->tile; the TileAS reader takes the element
+ * width from `elem=` or opts->elem_bits.
+ */
+axe_import_fn axe_cute_import, axe_cute_tv_import, axe_tileas_import;
+axe_export_fn axe_cute_export, axe_cute_export_cpp, axe_cute_tv_export, axe_tileas_export;
 
 /*
  * Triton modules: the attribute alias "alias" ("#mma", with the '#') of the
