@@ -144,7 +144,7 @@ static int take_import(axe_import *imp, const char *format, const axe_operand_op
 {
 	out->format = format;
 	snprintf(out->why_expr, sizeof(out->why_expr), "%s", imp->why_expr);
-	if (imp->expr && !opts->allow_expr) {
+	if (imp->expr && !opts->allow_expr && !opts->allow_import_expr) {
 		axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
 			      "the %s layout has no Axe compact form (%s); this command needs a "
 			      "layout in S/R/O form", format, imp->why_expr);
@@ -214,7 +214,7 @@ static int from_spec_notation(const axe_operand_opts *opts, axe_operand *out, ax
 	out->format = entry->format;
 	if (entry->layout)
 		return 0;
-	if (!opts->allow_expr) {
+	if (!opts->allow_expr && !opts->allow_import_expr) {
 		axe_loc loc = axe_spec_loc_at(out->spec, entry->line, entry->col);
 		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(entry->name),
 				     "layout '%s' (%s) has no Axe compact form; this command "

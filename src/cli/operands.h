@@ -20,6 +20,7 @@ typedef struct axe_operand_opts {
 	const char *name;
 	const char *shape_option; /* the option --shape errors name (default "--shape") */
 	bool allow_expr;          /* the command takes `expr:` layouts too */
+	bool allow_import_expr;   /* ... or only those read from another tool's notation */
 	const char *expr;         /* --expr, --vars, --replica-vars: an `expr:` operand */
 	const char *vars;
 	const char *replica_vars;

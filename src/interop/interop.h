@@ -194,4 +194,5 @@ int axe_import_validate(const axe_import *imp, const axe_reference *ref,
 
 void axe_reference_release(axe_reference *ref);
 
+
 #endif
