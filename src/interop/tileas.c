@@ -113,31 +113,36 @@ static size_t ident(const desc_parser *p)
 	return n;
 }
 
-/* swizzle<B,M,S>, after the word "swizzle". */
-static int swizzle_clause(desc_parser *p, axe_cute_swizzle *sw)
+/* swizzle<B,M,S>, after the word "swizzle" at "start"; CuTe's conditions hold. */
+static int swizzle_clause(desc_parser *p, axe_cute_swizzle *sw, size_t start)
 {
+	const char *why;
 	int *arg[3] = { &sw->bits, &sw->base, &sw->shift };
 	const char seps[3] = { ',', ',', '>' };
 
 	if (expect(p, '<', "'<' after swizzle") < 0)
 		return -1;
 	for (int i = 0; i < 3; i++) {
-		size_t start;
+		size_t at;
 		long v = 0;
 
 		skip_ws(p);
-		start = p->pos;
+		at = p->pos;
 		while (p->pos < p->len && isdigit((unsigned char)p->s[p->pos]) && v < 1000)
 			v = v * 10 + (p->s[p->pos++] - '0');
-		if (p->pos == start)
+		if (p->pos == at)
 			return expect(p, '0', "an unsigned integer");
 		if (v > 64)
-			return fail_at(p, start, p->pos - start, "swizzle argument is above 64");
+			return fail_at(p, at, p->pos - at, "swizzle argument is above 64");
 		*arg[i] = (int)v;
 		if (expect(p, seps[i], i < 2 ? "','" : "'>'") < 0)
 			return -1;
 	}
 	sw->present = true;
+	if ((why = axe_cute_swizzle_invalid(sw)) != NULL)
+		return axe_lexer_error_at(&p->lx, start, p->pos - start, p->err, AXE_ERR_VALUE,
+					  "swizzle<%d,%d,%d>: %s", sw->bits, sw->base,
+					  sw->shift, why);
 	return 0;
 }
 
@@ -189,7 +194,7 @@ static int clauses(desc_parser *p, axe_cute_composed *c, int *bits, int *dtype)
 		if (n == 7 && memcmp(p->s + start, "swizzle", 7) == 0 && swizzle_ok) {
 			p->pos += n;
 			swizzle_ok = false;
-			if (swizzle_clause(p, &c->swizzle) < 0)
+			if (swizzle_clause(p, &c->swizzle, start) < 0)
 				return -1;
 		} else if (n == 4 && memcmp(p->s + start, "elem", 4) == 0 && elem_ok) {
 			p->pos += n;
@@ -208,8 +213,7 @@ static int clauses(desc_parser *p, axe_cute_composed *c, int *bits, int *dtype)
 /* The descriptor into "c", its element width (0: not written) and dtype. */
 static int parse_desc(desc_parser *p, axe_cute_composed *c, int *bits, int *dtype)
 {
-	size_t start, stride_start;
-	const char *why;
+	size_t stride_start;
 
 	if (expect(p, '<', "'<' (a TileAS descriptor <shape, stride, ...>)") < 0 ||
 	    tuple(p, &c->layout.shape) < 0 || expect(p, ',', "',' and the stride") < 0)
@@ -222,13 +226,8 @@ static int parse_desc(desc_parser *p, axe_cute_composed *c, int *bits, int *dtyp
 		return axe_lexer_error_at(&p->lx, stride_start, p->pos - stride_start, p->err,
 					  AXE_ERR_VALUE, "the stride is not congruent with the "
 					  "shape (the same nesting of parentheses)");
-	start = p->pos;
 	if (clauses(p, c, bits, dtype) < 0 || expect(p, '>', "'>'") < 0)
 		return -1;
-	if (c->swizzle.present && (why = axe_cute_swizzle_invalid(&c->swizzle)) != NULL)
-		return axe_lexer_error_at(&p->lx, start, p->pos - start, p->err, AXE_ERR_VALUE,
-					  "swizzle<%d,%d,%d>: %s", c->swizzle.bits,
-					  c->swizzle.base, c->swizzle.shift, why);
 	skip_ws(p);
 	if (p->pos < p->len)
 		return fail_at(p, p->pos, 1, "text after the TileAS descriptor's '>'");
