@@ -82,6 +82,12 @@ int axe_cute_element_swizzle(const axe_cute_composed *c, axe_cute_swizzle *sw,
 				     "%d-bit element: no element-offset form",
 				     sw->bits, sw->base, sw->shift, c->ptr_bits);
 	sw->base += 3 - k;
+	if (axe_cute_swizzle_invalid(sw) != NULL)
+		return axe_error_set(err, AXE_ERR_LIMIT, loc, span,
+				     "Swizzle<%d,%d,%d> on %d-bit elements is Swizzle<%d,%d,%d> on "
+				     "element offsets, which %s", c->swizzle.bits,
+				     c->swizzle.base, c->swizzle.shift, c->ptr_bits, sw->bits,
+				     sw->base, sw->shift, axe_cute_swizzle_invalid(sw));
 	return 0;
 }
 
