@@ -143,6 +143,10 @@ int axe_import_spec(axe_spec *spec, axe_error *err);
  * Each file adds its row to formats.def and its declarations here.
  */
 
+/* LEGO expressions (lego.c; the LEGO paper's TileBy, GroupBy, OrderBy, ...). */
+axe_import_fn axe_lego_import;
+axe_export_fn axe_lego_export;
+
 /*
  * Triton modules: the attribute alias "alias" ("#mma", with the '#') of the
  * .mlir/.ttgir file at "path"; the module's ttg.threads-per-warp,
