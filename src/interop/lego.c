@@ -41,6 +41,33 @@ typedef struct digits {
 } digits;
 
 /*
+ * Drop extent-1 digits (always 0) and merge a digit into the next inner one
+ * when the OrderBy keeps them adjacent (to[outer] == to[inner] * radix[inner]):
+ * the same map with fewer boundaries, so that an identity OrderBy (Row over
+ * a flat index) splits no iter.
+ */
+static void coalesce(digits *dg)
+{
+	size_t w = 0;
+
+	for (size_t j = 0; j < dg->n; j++) {
+		if (dg->radix[j] == 1)
+			continue;
+		if (w > 0 && dg->to[w - 1] == dg->to[j] * dg->radix[j]) {
+			dg->radix[w - 1] *= dg->radix[j];
+			dg->to[w - 1] = dg->to[j];
+			dg->place[w - 1] = dg->place[j];
+			continue;
+		}
+		dg->radix[w] = dg->radix[j];
+		dg->to[w] = dg->to[j];
+		dg->place[w] = dg->place[j];
+		w++;
+	}
+	dg->n = w;
+}
+
+/*
  * The digits of "o" when all its permutations are RegP: digit (k, i) is
  * dimension i of permutation k; RegP puts it at its position in the permuted
  * order, times the sizes of the later permutations.  False for a GenP.
@@ -74,6 +101,7 @@ static bool order_digits(const lego_order *o, digits *dg)
 		dg->place[j] = (int64_t)place;
 		place *= (size_t)dg->radix[j];
 	}
+	coalesce(dg);
 	return true;
 }
 
@@ -228,7 +256,7 @@ static axe_expr_layout *expr_of(const lego_layout *l, axe_error *err)
 {
 	axe_expr_layout *E = expr_layout_new(l);
 	const axe_expr *x = NULL;
-	char name[16];
+	char name[32];
 
 	for (size_t d = 0; E && d < l->rank; d++) {
 		snprintf(name, sizeof(name), "i%zu", d);

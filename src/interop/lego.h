@@ -22,8 +22,8 @@
 #include "interop.h"
 
 #define LEGO_MAX_DIMS AXE_MAX_RANK /* dims of one permutation or GroupBy */
-#define LEGO_MAX_PERMS 64          /* permutations of one OrderBy */
-#define LEGO_MAX_ORDERS 64         /* OrderBy blocks of one layout */
+#define LEGO_MAX_PERMS 16          /* permutations of one OrderBy */
+#define LEGO_MAX_ORDERS 32         /* OrderBy blocks of one layout, TileBy's included */
 
 typedef enum lego_perm_kind { LEGO_REGP, LEGO_GENP } lego_perm_kind;
 
@@ -61,9 +61,6 @@ int axe_lego_parse(const char *text, const axe_loc *where, const axe_binding *bi
 		   size_t nbind, lego_layout *out, axe_error *err);
 
 void axe_lego_release(lego_layout *l);
-
-/* The number of elements of "dims" ("n" of them); they fit (the parser checked). */
-int64_t axe_lego_count(const int64_t *dims, size_t n);
 
 /*
  * The reference relation of "l" (LEGO's own apply, Figures 4 and 5, run on

@@ -14,27 +14,15 @@
  * paper's figures): the two sets never overlap, so the text says which.
  * `/` must divide exactly (the paper's M/BM); `//` is floor division.
  * GenP's body is an `expr:` index expression (C operators, `/` floor) over
- * the lambda's names; its inverse, when given, is not read: the whole map
- * is checked to be a permutation instead (lego_ref.c).
+ * the lambda's names; its inverse, when given, is not read (importing
+ * needs only `apply`).
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../parse/lexer.h"
-#include "lego.h"
-
-enum tok_kind { T_END, T_INT, T_NAME, T_PUNCT, T_FLOORDIV, T_BAD };
-
-typedef struct tok {
-	enum tok_kind kind;
-	size_t pos, len;
-	int64_t value;     /* T_INT */
-	bool overflow;     /* T_INT beyond 64 bits */
-	char punct;        /* T_PUNCT: one of ( ) [ ] , . : + - * / % */
-} tok;
+#include "lego_scan.h"
 
 /* One call of a method chain, before the chain is normalised. */
 enum call_kind { CALL_GROUPBY, CALL_TILEBY, CALL_ORDERBY };
@@ -42,7 +30,7 @@ enum call_kind { CALL_GROUPBY, CALL_TILEBY, CALL_ORDERBY };
 typedef struct call {
 	enum call_kind kind;
 	size_t pos, len;
-	size_t nlevel, d;             /* GroupBy/TileBy: levels of "d" dims (GroupBy: d varies) */
+	size_t nlevel;                /* GroupBy/TileBy: levels of extents */
 	int64_t dims[LEGO_MAX_DIMS];  /* all levels, concatenated */
 	size_t level_d[LEGO_MAX_DIMS];
 	lego_order *order;            /* ORDERBY: owned */
@@ -50,350 +38,21 @@ typedef struct call {
 	lego_order *inner;            /* owned */
 } call;
 
-typedef struct parser {
-	const char *text;
-	size_t len;
-	axe_lexer lx;                 /* only for error positions */
-	tok t;
-	const axe_binding *bind;
-	size_t nbind;
-	axe_error *err;
-} parser;
-
 #define MAX_CALLS 64
 
-/* ---- scanning ---- */
-
-static void next(parser *ps)
-{
-	const char *s = ps->text;
-	size_t p = ps->t.pos + ps->t.len;
-
-	while (p < ps->len && isspace((unsigned char)s[p]))
-		p++;
-	memset(&ps->t, 0, sizeof(ps->t));
-	ps->t.pos = p;
-	if (p >= ps->len) {
-		ps->t.kind = T_END;
-		return;
-	}
-	if (isdigit((unsigned char)s[p])) {
-		ps->t.kind = T_INT;
-		while (p < ps->len && isdigit((unsigned char)s[p])) {
-			int digit = s[p++] - '0';
-			ps->t.overflow |= __builtin_mul_overflow(ps->t.value, 10, &ps->t.value) ||
-					  __builtin_add_overflow(ps->t.value, digit, &ps->t.value);
-		}
-	} else if (isalpha((unsigned char)s[p]) || s[p] == '_') {
-		ps->t.kind = T_NAME;
-		while (p < ps->len && (isalnum((unsigned char)s[p]) || s[p] == '_'))
-			p++;
-	} else if (s[p] == '/' && p + 1 < ps->len && s[p + 1] == '/') {
-		ps->t.kind = T_FLOORDIV;
-		p += 2;
-	} else if (strchr("()[],.:+-*/%", s[p]) && s[p] != '\0') {
-		ps->t.kind = T_PUNCT;
-		ps->t.punct = s[p++];
-	} else {
-		ps->t.kind = T_BAD;
-		p++;
-	}
-	ps->t.len = p - ps->t.pos;
-}
-
-static int error_at(parser *ps, size_t pos, size_t len, int code, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
-
-static int error_at(parser *ps, size_t pos, size_t len, int code, const char *fmt, ...)
-{
-	char msg[400];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	return axe_lexer_error_at(&ps->lx, pos, len ? len : 1, ps->err, code, "%s", msg);
-}
-
-/* The current token quoted for a message ("end of input" at the end). */
-static const char *describe(const parser *ps, char *buf, size_t size)
-{
-	if (ps->t.kind == T_END)
-		return "the end of the text";
-	snprintf(buf, size, "'%.*s'", (int)(ps->t.len > 32 ? 32 : ps->t.len), ps->text + ps->t.pos);
-	return buf;
-}
-
-static bool at_punct(const parser *ps, char c)
-{
-	return ps->t.kind == T_PUNCT && ps->t.punct == c;
-}
-
-static bool at_name(const parser *ps, const char *name)
-{
-	return ps->t.kind == T_NAME && ps->t.len == strlen(name) &&
-	       strncmp(ps->text + ps->t.pos, name, ps->t.len) == 0;
-}
-
-static int expect(parser *ps, char c, const char *context)
-{
-	char buf[48];
-
-	if (at_punct(ps, c)) {
-		next(ps);
-		return 0;
-	}
-	return error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_SYNTAX, "expected '%c' %s but found %s",
-			c, context, describe(ps, buf, sizeof(buf)));
-}
-
-/* ---- integer expressions over bound names ---- */
-
-static int iexpr(parser *ps, int64_t *v);
-
-static int bound_name(parser *ps, int64_t *v)
-{
-	const char *names[64];
-	const char *best;
-	size_t n = ps->nbind < 64 ? ps->nbind : 64;
-	char word[64];
-
-	for (size_t i = 0; i < ps->nbind; i++)
-		if (strlen(ps->bind[i].name) == ps->t.len &&
-		    strncmp(ps->bind[i].name, ps->text + ps->t.pos, ps->t.len) == 0) {
-			*v = ps->bind[i].value;
-			next(ps);
-			return 0;
-		}
-	error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_NAME,
-		 "name '%.*s' has no value (bind it: --bind %.*s=N, or 'bind:' in a spec)",
-		 (int)ps->t.len, ps->text + ps->t.pos, (int)ps->t.len, ps->text + ps->t.pos);
-	for (size_t i = 0; i < n; i++)
-		names[i] = ps->bind[i].name;
-	snprintf(word, sizeof(word), "%.*s", (int)(ps->t.len < 63 ? ps->t.len : 63),
-		 ps->text + ps->t.pos);
-	if ((best = axe_suggest(word, names, n)) != NULL)
-		axe_error_hint(ps->err, "did you mean '%s'?", best);
-	return -1;
-}
-
-/* max(a, b, ...) or min(a, b, ...), the name already read. */
-static int minmax(parser *ps, bool is_max, int64_t *v)
-{
-	int64_t x;
-	bool first = true;
-
-	next(ps);
-	if (expect(ps, '(', is_max ? "after 'max'" : "after 'min'") < 0)
-		return -1;
-	do {
-		if (!first && expect(ps, ',', "between arguments") < 0)
-			return -1;
-		if (iexpr(ps, &x) < 0)
-			return -1;
-		*v = first ? x : is_max ? (x > *v ? x : *v) : (x < *v ? x : *v);
-		first = false;
-	} while (at_punct(ps, ','));
-	return expect(ps, ')', "to close the call");
-}
-
-static int atom(parser *ps, int64_t *v)
-{
-	char buf[48];
-	size_t start = ps->t.pos;
-
-	if (ps->t.kind == T_INT) {
-		if (ps->t.overflow)
-			return error_at(ps, start, ps->t.len, AXE_ERR_OVERFLOW,
-					"integer does not fit in 64 bits");
-		*v = ps->t.value;
-		next(ps);
-		return 0;
-	}
-	if (at_punct(ps, '-')) {
-		next(ps);
-		if (atom(ps, v) < 0)
-			return -1;
-		if (*v == INT64_MIN)
-			return error_at(ps, start, ps->t.pos - start, AXE_ERR_OVERFLOW,
-					"value does not fit in 64 bits");
-		*v = -*v;
-		return 0;
-	}
-	if (at_punct(ps, '(')) {
-		next(ps);
-		return iexpr(ps, v) < 0 ? -1 : expect(ps, ')', "to close the parenthesis");
-	}
-	if (at_name(ps, "max") || at_name(ps, "min"))
-		return minmax(ps, at_name(ps, "max"), v);
-	if (ps->t.kind == T_NAME)
-		return bound_name(ps, v);
-	return error_at(ps, start, ps->t.len, AXE_ERR_SYNTAX,
-			"expected an integer, a bound name or '(' but found %s",
-			describe(ps, buf, sizeof(buf)));
-}
-
-/* a OP b for OP in * // / %: floor division and modulo as in Python. */
-static int apply_mul(parser *ps, char op, int64_t a, int64_t b, size_t pos, size_t len,
-		     int64_t *v)
-{
-	if (op == '*') {
-		if (__builtin_mul_overflow(a, b, v))
-			return error_at(ps, pos, len, AXE_ERR_OVERFLOW,
-					"product does not fit in 64 bits");
-		return 0;
-	}
-	if (b == 0)
-		return error_at(ps, pos, len, AXE_ERR_VALUE, "division by zero");
-	if (a == INT64_MIN && b == -1)
-		return error_at(ps, pos, len, AXE_ERR_OVERFLOW, "quotient does not fit in 64 bits");
-	if (op == '/' && a % b != 0)
-		return error_at(ps, pos, len, AXE_ERR_VALUE,
-				"'/' needs an exact quotient, but %lld / %lld is not whole (write "
-				"'//' for floor division)", (long long)a, (long long)b);
-	*v = op == '%' ? a % b : a / b;
-	/* C truncates; Python floors: move the result down where the signs differ. */
-	if (a % b != 0 && ((a < 0) != (b < 0)))
-		*v = op == '%' ? *v + b : *v - 1;
-	return 0;
-}
-
-static int term(parser *ps, int64_t *v)
-{
-	size_t start = ps->t.pos;
-
-	if (atom(ps, v) < 0)
-		return -1;
-	while (at_punct(ps, '*') || at_punct(ps, '/') || at_punct(ps, '%') ||
-	       ps->t.kind == T_FLOORDIV) {
-		char op = ps->t.kind == T_FLOORDIV ? 'f' : ps->t.punct;
-		int64_t b;
-
-		next(ps);
-		if (atom(ps, &b) < 0 ||
-		    apply_mul(ps, op == 'f' ? '\0' : op, *v, b, start, ps->t.pos - start, v) < 0)
-			return -1;
-	}
-	return 0;
-}
-
-static int iexpr(parser *ps, int64_t *v)
-{
-	size_t start = ps->t.pos;
-
-	if (term(ps, v) < 0)
-		return -1;
-	while (at_punct(ps, '+') || at_punct(ps, '-')) {
-		bool add = ps->t.punct == '+';
-		int64_t b;
-
-		next(ps);
-		if (term(ps, &b) < 0)
-			return -1;
-		if (add ? __builtin_add_overflow(*v, b, v) : __builtin_sub_overflow(*v, b, v))
-			return error_at(ps, start, ps->t.pos - start, AXE_ERR_OVERFLOW,
-					"value does not fit in 64 bits");
-	}
-	return 0;
-}
-
-/* ---- lists ---- */
-
-/*
- * "[e, ...]" or "(e, ...)" into "v" (at most "max"); the count or -1.
- * "what" names an item; extents must be positive when "positive".
- */
-static long int_list(parser *ps, int64_t *v, size_t max, const char *what, bool positive)
-{
-	char close = at_punct(ps, '(') ? ')' : ']';
-	size_t n = 0;
-
-	if (!at_punct(ps, '(') && expect(ps, '[', what) < 0)
-		return -1;
-	if (at_punct(ps, '('))
-		next(ps);
-	while (!at_punct(ps, close)) {
-		size_t pos = ps->t.pos;
-		if (n > 0 && expect(ps, ',', "between list items") < 0)
-			return -1;
-		if (at_punct(ps, close)) /* a trailing comma, as in (8,) */
-			break;
-		pos = ps->t.pos;
-		if (n == max)
-			return error_at(ps, pos, ps->t.len, AXE_ERR_LIMIT,
-					"more than %zu items in a list", max);
-		if (iexpr(ps, &v[n]) < 0)
-			return -1;
-		if (positive && v[n] <= 0)
-			return error_at(ps, pos, ps->t.pos - pos, AXE_ERR_VALUE,
-					"%s must be positive, not %lld", what, (long long)v[n]);
-		n++;
-	}
-	next(ps);
-	if (n == 0)
-		return error_at(ps, ps->t.pos, 1, AXE_ERR_VALUE, "empty list of %s", what);
-	return (long)n;
-}
-
 /* ---- permutations ---- */
-
-/* The product of "n" extents, each positive; -1 when it leaves 64 bits. */
-static int64_t product(const int64_t *dims, size_t n)
-{
-	int64_t p = 1;
-
-	for (size_t i = 0; i < n; i++)
-		if (__builtin_mul_overflow(p, dims[i], &p))
-			return -1;
-	return p;
-}
-
-int64_t axe_lego_count(const int64_t *dims, size_t n)
-{
-	return product(dims, n);
-}
-
-/* "e, e, ..." up to (not past) a ')': variadic extents, as Row(4, 6). */
-static long variadic(parser *ps, int64_t *v, size_t max)
-{
-	size_t n = 0;
-
-	for (;;) {
-		size_t pos = ps->t.pos;
-		if (n == max)
-			return error_at(ps, pos, ps->t.len, AXE_ERR_LIMIT, "more than %zu extents",
-					max);
-		if (iexpr(ps, &v[n]) < 0)
-			return -1;
-		if (v[n] <= 0)
-			return error_at(ps, pos, ps->t.pos - pos, AXE_ERR_VALUE,
-					"extent must be positive, not %lld", (long long)v[n]);
-		n++;
-		if (!at_punct(ps, ','))
-			return (long)n;
-		next(ps);
-	}
-}
-
-static int check_size(parser *ps, const int64_t *dims, size_t n, size_t pos, size_t len)
-{
-	if (product(dims, n) < 0)
-		return error_at(ps, pos, len, AXE_ERR_OVERFLOW,
-				"the number of elements does not fit in 64 bits");
-	return 0;
-}
 
 /* Row(e, ...) / Row([e, ...]) / Col(...): row- or column-major RegP. */
 static int row_col(parser *ps, bool col, lego_perm *p)
 {
 	long n;
 
-	next(ps);
-	if (expect(ps, '(', col ? "after 'Col'" : "after 'Row'") < 0)
+	lego_next(ps);
+	if (lego_expect(ps, '(', col ? "after 'Col'" : "after 'Row'") < 0)
 		return -1;
-	n = at_punct(ps, '[') ? int_list(ps, p->dims, LEGO_MAX_DIMS, "extent", true)
-			      : variadic(ps, p->dims, LEGO_MAX_DIMS);
-	if (n < 0 || expect(ps, ')', "to close the call") < 0)
+	n = lego_at_punct(ps, '[') ? lego_int_list(ps, p->dims, LEGO_MAX_DIMS, "extent", true)
+			      : lego_variadic(ps, p->dims, LEGO_MAX_DIMS);
+	if (n < 0 || lego_expect(ps, ')', "to close the call") < 0)
 		return -1;
 	p->kind = LEGO_REGP;
 	p->d = (size_t)n;
@@ -417,7 +76,7 @@ static int read_sigma(parser *ps, const int64_t *k, size_t d, int *sigma, size_t
 	for (size_t i = 0; i < d; i++) {
 		int64_t v = zero ? k[i] : k[i] - 1;
 		if (v < 0 || v >= (int64_t)d || seen[v])
-			return error_at(ps, pos, len, AXE_ERR_VALUE,
+			return lego_error_at(ps, pos, len, AXE_ERR_VALUE,
 					"RegP's order is not a permutation of 0..%zu (or 1..%zu)",
 					d - 1, d);
 		seen[v] = true;
@@ -433,22 +92,22 @@ static int regp(parser *ps, lego_perm *p)
 	long n, m;
 	size_t spos;
 
-	next(ps);
-	if (expect(ps, '(', "after 'RegP'") < 0 ||
-	    (n = int_list(ps, p->dims, LEGO_MAX_DIMS, "extent", true)) < 0 ||
-	    expect(ps, ',', "after RegP's extents") < 0)
+	lego_next(ps);
+	if (lego_expect(ps, '(', "after 'RegP'") < 0 ||
+	    (n = lego_int_list(ps, p->dims, LEGO_MAX_DIMS, "extent", true)) < 0 ||
+	    lego_expect(ps, ',', "after RegP's extents") < 0)
 		return -1;
 	spos = ps->t.pos;
-	if ((m = int_list(ps, k, LEGO_MAX_DIMS, "order", false)) < 0)
+	if ((m = lego_int_list(ps, k, LEGO_MAX_DIMS, "order", false)) < 0)
 		return -1;
 	if (m != n)
-		return error_at(ps, spos, ps->t.pos - spos, AXE_ERR_VALUE,
+		return lego_error_at(ps, spos, ps->t.pos - spos, AXE_ERR_VALUE,
 				"RegP has %ld extents but an order of %ld", n, m);
 	p->kind = LEGO_REGP;
 	p->d = (size_t)n;
 	if (read_sigma(ps, k, p->d, p->sigma, spos, ps->t.pos - spos) < 0)
 		return -1;
-	return expect(ps, ')', "to close RegP");
+	return lego_expect(ps, ')', "to close RegP");
 }
 
 /* Skip balanced text up to the ')' that closes the current call. */
@@ -458,14 +117,14 @@ static int skip_to_close(parser *ps)
 	char buf[48];
 
 	while (ps->t.kind != T_END) {
-		if (at_punct(ps, '(') || at_punct(ps, '['))
+		if (lego_at_punct(ps, '(') || lego_at_punct(ps, '['))
 			depth++;
-		else if ((at_punct(ps, ')') || at_punct(ps, ']')) && depth-- == 0)
+		else if ((lego_at_punct(ps, ')') || lego_at_punct(ps, ']')) && depth-- == 0)
 			return 0;
-		next(ps);
+		lego_next(ps);
 	}
-	return error_at(ps, ps->t.pos, 1, AXE_ERR_SYNTAX, "expected ')' to close GenP but found %s",
-			describe(ps, buf, sizeof(buf)));
+	return lego_error_at(ps, ps->t.pos, 1, AXE_ERR_SYNTAX, "expected ')' to close GenP but found %s",
+			lego_describe(ps, buf, sizeof(buf)));
 }
 
 /* "lambda a, b:" of GenP: one name per extent, each a variable in [0, extent). */
@@ -473,28 +132,33 @@ static int lambda_names(parser *ps, lego_perm *p)
 {
 	char name[64], buf[48];
 
-	if (!at_name(ps, "lambda"))
-		return error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_SYNTAX,
+	if (!lego_at_name(ps, "lambda"))
+		return lego_error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_SYNTAX,
 				"expected 'lambda' and GenP's index names but found %s",
-				describe(ps, buf, sizeof(buf)));
-	next(ps);
+				lego_describe(ps, buf, sizeof(buf)));
+	lego_next(ps);
 	if (!(p->ctx = axe_expr_ctx_new()))
-		return error_at(ps, ps->t.pos, 1, AXE_ERR_NOMEM, "out of memory");
+		return lego_error_at(ps, ps->t.pos, 1, AXE_ERR_NOMEM, "out of memory");
 	for (size_t i = 0; i < p->d; i++) {
-		if ((i > 0 && expect(ps, ',', "between lambda names") < 0))
+		if ((i > 0 && lego_expect(ps, ',', "between lambda names") < 0))
 			return -1;
 		if (ps->t.kind != T_NAME || ps->t.len >= sizeof(name))
-			return error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_SYNTAX,
-					"GenP has %zu extents: expected %zu lambda names", p->d, p->d);
+			return lego_error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_SYNTAX,
+					"GenP has %zu extent%s: expected %zu lambda name%s", p->d,
+						     p->d == 1 ? "" : "s", p->d, p->d == 1 ? "" : "s");
 		snprintf(name, sizeof(name), "%.*s", (int)ps->t.len, ps->text + ps->t.pos);
 		if (axe_expr_ctx_find_var(p->ctx, name) >= 0)
-			return error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_VALUE,
+			return lego_error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_VALUE,
 					"lambda name '%s' given twice", name);
 		if (axe_expr_ctx_add_var(p->ctx, name, 0, p->dims[i] - 1) < 0)
-			return error_at(ps, ps->t.pos, 1, AXE_ERR_NOMEM, "out of memory");
-		next(ps);
+			return lego_error_at(ps, ps->t.pos, 1, AXE_ERR_NOMEM, "out of memory");
+		lego_next(ps);
 	}
-	return expect(ps, ':', "after the lambda's names");
+	if (lego_at_punct(ps, ','))
+		return lego_error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_SYNTAX,
+				     "GenP has %zu extent%s: expected %zu lambda name%s", p->d,
+						     p->d == 1 ? "" : "s", p->d, p->d == 1 ? "" : "s");
+	return lego_expect(ps, ':', "after the lambda's names");
 }
 
 /*
@@ -509,14 +173,14 @@ static int genp(parser *ps, lego_perm *p)
 	int depth = 0;
 	axe_loc origin;
 
-	next(ps);
-	if (expect(ps, '(', "after 'GenP'") < 0 ||
-	    (n = int_list(ps, p->dims, LEGO_MAX_DIMS, "extent", true)) < 0 ||
-	    expect(ps, ',', "after GenP's extents") < 0)
+	lego_next(ps);
+	if (lego_expect(ps, '(', "after 'GenP'") < 0 ||
+	    (n = lego_int_list(ps, p->dims, LEGO_MAX_DIMS, "extent", true)) < 0 ||
+	    lego_expect(ps, ',', "after GenP's extents") < 0)
 		return -1;
 	p->kind = LEGO_GENP;
 	p->d = (size_t)n;
-	if (check_size(ps, p->dims, p->d, p->pos, ps->t.pos - p->pos) < 0 ||
+	if (lego_check_size(ps, p->dims, p->d, p->pos, ps->t.pos - p->pos) < 0 ||
 	    lambda_names(ps, p) < 0)
 		return -1;
 	start = end = ps->t.pos;
@@ -530,13 +194,13 @@ static int genp(parser *ps, lego_perm *p)
 		return -1;
 	ps->t.pos = end;
 	ps->t.len = 0;
-	next(ps);
-	if (at_punct(ps, ',')) {
-		next(ps);
+	lego_next(ps);
+	if (lego_at_punct(ps, ',')) {
+		lego_next(ps);
 		if (skip_to_close(ps) < 0)
 			return -1;
 	}
-	return expect(ps, ')', "to close GenP");
+	return lego_expect(ps, ')', "to close GenP");
 }
 
 static int perm(parser *ps, lego_perm *p)
@@ -546,19 +210,19 @@ static int perm(parser *ps, lego_perm *p)
 
 	memset(p, 0, sizeof(*p));
 	p->pos = ps->t.pos;
-	if (at_name(ps, "Row") || at_name(ps, "Col"))
-		rc = row_col(ps, at_name(ps, "Col"), p);
-	else if (at_name(ps, "RegP"))
+	if (lego_at_name(ps, "Row") || lego_at_name(ps, "Col"))
+		rc = row_col(ps, lego_at_name(ps, "Col"), p);
+	else if (lego_at_name(ps, "RegP"))
 		rc = regp(ps, p);
-	else if (at_name(ps, "GenP"))
+	else if (lego_at_name(ps, "GenP"))
 		rc = genp(ps, p);
 	else
-		return error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_SYNTAX,
+		return lego_error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_SYNTAX,
 				"expected a permutation (Row, Col, RegP or GenP) but found %s",
-				describe(ps, buf, sizeof(buf)));
+				lego_describe(ps, buf, sizeof(buf)));
 	p->len = ps->t.pos - p->pos;
 	if (rc == 0 && p->kind == LEGO_REGP)
-		rc = check_size(ps, p->dims, p->d, p->pos, p->len);
+		rc = lego_check_size(ps, p->dims, p->d, p->pos, p->len);
 	return rc;
 }
 
@@ -566,20 +230,20 @@ static int perm(parser *ps, lego_perm *p)
 static int orderby(parser *ps, lego_order *o)
 {
 	o->pos = ps->t.pos;
-	next(ps);
-	if (expect(ps, '(', "after 'OrderBy'") < 0)
+	lego_next(ps);
+	if (lego_expect(ps, '(', "after 'OrderBy'") < 0)
 		return -1;
 	o->nperm = 0;
 	do {
 		if (o->nperm > 0)
-			next(ps);
+			lego_next(ps);
 		if (o->nperm == LEGO_MAX_PERMS)
-			return error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_LIMIT,
+			return lego_error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_LIMIT,
 					"more than %d permutations in one OrderBy", LEGO_MAX_PERMS);
 		if (perm(ps, &o->perm[o->nperm++]) < 0)
 			return -1;
-	} while (at_punct(ps, ','));
-	if (expect(ps, ')', "to close OrderBy") < 0)
+	} while (lego_at_punct(ps, ','));
+	if (lego_expect(ps, ')', "to close OrderBy") < 0)
 		return -1;
 	o->len = ps->t.pos - o->pos;
 	return 0;
@@ -623,12 +287,12 @@ static int level(parser *ps, call *c)
 	for (size_t i = 0; i < c->nlevel; i++)
 		have += c->level_d[i];
 	if (c->nlevel == LEGO_MAX_DIMS)
-		return error_at(ps, pos, 1, AXE_ERR_LIMIT, "more than %d levels", LEGO_MAX_DIMS);
-	n = int_list(ps, c->dims + have, LEGO_MAX_DIMS - have, "extent", true);
+		return lego_error_at(ps, pos, 1, AXE_ERR_LIMIT, "more than %d levels", LEGO_MAX_DIMS);
+	n = lego_int_list(ps, c->dims + have, LEGO_MAX_DIMS - have, "extent", true);
 	if (n < 0)
 		return -1;
 	c->level_d[c->nlevel++] = (size_t)n;
-	return check_size(ps, c->dims, have + (size_t)n, pos, ps->t.pos - pos);
+	return lego_check_size(ps, c->dims, have + (size_t)n, pos, ps->t.pos - pos);
 }
 
 /*
@@ -639,10 +303,10 @@ static int levels(parser *ps, call *c)
 {
 	bool nested = false;
 
-	if (at_punct(ps, '[')) {
+	if (lego_at_punct(ps, '[')) {
 		size_t save_pos = ps->t.pos, save_len = ps->t.len;
-		next(ps);
-		nested = at_punct(ps, '[') || (at_punct(ps, '(') && paren_is_tuple(ps));
+		lego_next(ps);
+		nested = lego_at_punct(ps, '[') || (lego_at_punct(ps, '(') && paren_is_tuple(ps));
 		if (!nested) {
 			ps->t.pos = save_pos;
 			ps->t.len = save_len;
@@ -654,40 +318,40 @@ static int levels(parser *ps, call *c)
 		if (level(ps, c) < 0)
 			return -1;
 		/* GroupBy(dims, OrderBy(...)): a ',' not followed by a level is the caller's. */
-		if (!at_punct(ps, ',') || !level_follows(ps))
+		if (!lego_at_punct(ps, ',') || !level_follows(ps))
 			break;
-		next(ps);
+		lego_next(ps);
 	}
-	return nested ? expect(ps, ']', "to close the list of levels") : 0;
+	return nested ? lego_expect(ps, ']', "to close the list of levels") : 0;
 }
 
 /* GroupBy(levels [, OrderBy(...), ...]) or TileBy(levels), the name already read. */
 static int group_or_tile(parser *ps, call *c)
 {
-	bool tile = at_name(ps, "TileBy");
+	bool tile = lego_at_name(ps, "TileBy");
 
 	c->kind = tile ? CALL_TILEBY : CALL_GROUPBY;
-	next(ps);
-	if (expect(ps, '(', tile ? "after 'TileBy'" : "after 'GroupBy'") < 0)
+	lego_next(ps);
+	if (lego_expect(ps, '(', tile ? "after 'TileBy'" : "after 'GroupBy'") < 0)
 		return -1;
-	if (!at_punct(ps, '[') && !at_punct(ps, '('))
-		return error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_SYNTAX,
+	if (!lego_at_punct(ps, '[') && !lego_at_punct(ps, '('))
+		return lego_error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_SYNTAX,
 				"expected the extents of %s, as in [4, 6]", tile ? "TileBy" : "GroupBy");
 	if (levels(ps, c) < 0)
 		return -1;
-	while (!tile && at_punct(ps, ',')) {
-		next(ps);
-		if (!at_name(ps, "OrderBy"))
-			return expect(ps, ')', "to close GroupBy");
-		if (c->ninner == 0 && !(c->inner = calloc(LEGO_MAX_ORDERS, sizeof(lego_order))))
-			return error_at(ps, ps->t.pos, 1, AXE_ERR_NOMEM, "out of memory");
-		if (c->ninner == LEGO_MAX_ORDERS)
-			return error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_LIMIT,
-					"more than %d OrderBy blocks", LEGO_MAX_ORDERS);
+	while (!tile && lego_at_punct(ps, ',')) {
+		lego_next(ps);
+		if (!lego_at_name(ps, "OrderBy"))
+			return lego_expect(ps, ')', "to close GroupBy");
+		if (c->ninner == 0 && !(c->inner = calloc(LEGO_MAX_ORDERS / 2, sizeof(lego_order))))
+			return lego_error_at(ps, ps->t.pos, 1, AXE_ERR_NOMEM, "out of memory");
+		if (c->ninner == LEGO_MAX_ORDERS / 2)
+			return lego_error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_LIMIT,
+					"more than %d OrderBy blocks", LEGO_MAX_ORDERS / 2);
 		if (orderby(ps, &c->inner[c->ninner++]) < 0)
 			return -1;
 	}
-	return expect(ps, ')', tile ? "to close TileBy" : "to close GroupBy");
+	return lego_expect(ps, ')', tile ? "to close TileBy" : "to close GroupBy");
 }
 
 static int one_call(parser *ps, call *c)
@@ -696,27 +360,27 @@ static int one_call(parser *ps, call *c)
 
 	memset(c, 0, sizeof(*c));
 	c->pos = ps->t.pos;
-	if (at_name(ps, "GroupBy") || at_name(ps, "TileBy")) {
+	if (lego_at_name(ps, "GroupBy") || lego_at_name(ps, "TileBy")) {
 		if (group_or_tile(ps, c) < 0)
 			return -1;
 	} else {
 		c->kind = CALL_ORDERBY;
 		if (!(c->order = calloc(1, sizeof(*c->order))))
-			return error_at(ps, ps->t.pos, 1, AXE_ERR_NOMEM, "out of memory");
-		if (at_name(ps, "OrderBy")) {
+			return lego_error_at(ps, ps->t.pos, 1, AXE_ERR_NOMEM, "out of memory");
+		if (lego_at_name(ps, "OrderBy")) {
 			if (orderby(ps, c->order) < 0)
 				return -1;
-		} else if (at_name(ps, "Row") || at_name(ps, "Col") || at_name(ps, "RegP") ||
-			   at_name(ps, "GenP")) {
+		} else if (lego_at_name(ps, "Row") || lego_at_name(ps, "Col") || lego_at_name(ps, "RegP") ||
+			   lego_at_name(ps, "GenP")) {
 			c->order->nperm = 1; /* a lone permutation: its own OrderBy */
 			c->order->pos = ps->t.pos;
 			if (perm(ps, &c->order->perm[0]) < 0)
 				return -1;
 			c->order->len = ps->t.pos - c->order->pos;
 		} else {
-			return error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_SYNTAX,
+			return lego_error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_SYNTAX,
 					"expected GroupBy, TileBy, OrderBy, Row, Col, RegP or GenP "
-					"but found %s", describe(ps, buf, sizeof(buf)));
+					"but found %s", lego_describe(ps, buf, sizeof(buf)));
 		}
 	}
 	c->len = ps->t.pos - c->pos;
@@ -754,7 +418,7 @@ void axe_lego_release(lego_layout *l)
 static int push_order(parser *ps, lego_layout *l, lego_order *o)
 {
 	if (l->norder == LEGO_MAX_ORDERS)
-		return error_at(ps, o->pos, o->len, AXE_ERR_LIMIT, "more than %d OrderBy blocks",
+		return lego_error_at(ps, o->pos, o->len, AXE_ERR_LIMIT, "more than %d OrderBy blocks",
 				LEGO_MAX_ORDERS);
 	l->order[l->norder++] = *o;
 	for (size_t i = 0; i < o->nperm; i++) {
@@ -802,11 +466,11 @@ static int push_tile_bridge(parser *ps, lego_layout *l, const lego_order *o)
 
 	for (size_t i = 0; i < o->nperm; i++) {
 		if (o->perm[i].d != d)
-			return error_at(ps, o->pos, o->len, AXE_ERR_VALUE,
+			return lego_error_at(ps, o->pos, o->len, AXE_ERR_VALUE,
 					"under TileBy, an OrderBy's permutations need the same "
 					"number of extents (%zu and %zu here)", d, o->perm[i].d);
 		if (n + d > LEGO_MAX_DIMS)
-			return error_at(ps, o->pos, o->len, AXE_ERR_LIMIT,
+			return lego_error_at(ps, o->pos, o->len, AXE_ERR_LIMIT,
 					"more than %d extents in one OrderBy", LEGO_MAX_DIMS);
 		memcpy(dims + n, o->perm[i].dims, d * sizeof(int64_t));
 		n += d;
@@ -826,7 +490,7 @@ static int take_dims(parser *ps, const call *c, lego_layout *l)
 
 	for (size_t i = 0; i < c->nlevel; i++) {
 		if (c->kind == CALL_TILEBY && c->level_d[i] != c->level_d[0])
-			return error_at(ps, c->pos, c->len, AXE_ERR_VALUE,
+			return lego_error_at(ps, c->pos, c->len, AXE_ERR_VALUE,
 					"TileBy's levels need the same number of extents (%zu "
 					"and %zu here)", c->level_d[0], c->level_d[i]);
 		n += c->level_d[i];
@@ -858,20 +522,20 @@ static int check_chain(parser *ps, const call *calls, size_t n, size_t *g)
 		if (calls[i].kind == CALL_ORDERBY)
 			continue;
 		if (*g != n)
-			return error_at(ps, calls[i].pos, calls[i].len, AXE_ERR_VALUE,
+			return lego_error_at(ps, calls[i].pos, calls[i].len, AXE_ERR_VALUE,
 					"a layout has one GroupBy or TileBy");
 		*g = i;
 	}
 	if (*g == n && n > 1)
-		return error_at(ps, calls[1].pos, calls[1].len, AXE_ERR_VALUE,
+		return lego_error_at(ps, calls[1].pos, calls[1].len, AXE_ERR_VALUE,
 				"a chain of OrderBy blocks needs a GroupBy or TileBy to give its "
 				"logical extents");
 	if (*g < n && *g > 0 && *g + 1 < n)
-		return error_at(ps, calls[*g].pos, calls[*g].len, AXE_ERR_VALUE,
+		return lego_error_at(ps, calls[*g].pos, calls[*g].len, AXE_ERR_VALUE,
 				"OrderBy blocks on both sides of the %s: write the chain in one "
 				"direction", calls[*g].kind == CALL_TILEBY ? "TileBy" : "GroupBy");
 	if (*g < n && calls[*g].ninner > 0 && n > 1)
-		return error_at(ps, calls[*g].pos, calls[*g].len, AXE_ERR_VALUE,
+		return lego_error_at(ps, calls[*g].pos, calls[*g].len, AXE_ERR_VALUE,
 				"give the OrderBy blocks inside GroupBy(...) or as a chain, not both");
 	return 0;
 }
@@ -879,19 +543,19 @@ static int check_chain(parser *ps, const call *calls, size_t n, size_t *g)
 /* Every OrderBy must cover the GroupBy's elements (the paper, section III-B). */
 static int check_sizes(parser *ps, const lego_layout *l)
 {
-	int64_t want = product(l->dims, l->rank);
+	int64_t want = lego_product(l->dims, l->rank);
 
 	for (size_t i = 0; i < l->norder; i++) {
 		const lego_order *o = &l->order[i];
 		int64_t have = 1;
 		for (size_t k = 0; k < o->nperm; k++) {
-			int64_t p = product(o->perm[k].dims, o->perm[k].d);
+			int64_t p = lego_product(o->perm[k].dims, o->perm[k].d);
 			if (p < 0 || __builtin_mul_overflow(have, p, &have))
-				return error_at(ps, o->pos, o->len, AXE_ERR_OVERFLOW,
+				return lego_error_at(ps, o->pos, o->len, AXE_ERR_OVERFLOW,
 						"the number of elements does not fit in 64 bits");
 		}
 		if (have != want)
-			return error_at(ps, o->pos, o->len, AXE_ERR_VALUE,
+			return lego_error_at(ps, o->pos, o->len, AXE_ERR_VALUE,
 					"this OrderBy has %lld elements but the layout has %lld",
 					(long long)have, (long long)want);
 	}
@@ -900,20 +564,20 @@ static int check_sizes(parser *ps, const lego_layout *l)
 
 static int normalise(parser *ps, call *calls, size_t n, lego_layout *l)
 {
-	lego_order *list[MAX_CALLS + LEGO_MAX_ORDERS];
+	lego_order *list[MAX_CALLS + LEGO_MAX_ORDERS / 2];
 	int sigma[LEGO_MAX_DIMS];
 	size_t g, k;
 
 	if (check_chain(ps, calls, n, &g) < 0)
 		return -1;
 	if (!(l->order = calloc(LEGO_MAX_ORDERS, sizeof(lego_order))))
-		return error_at(ps, 0, 1, AXE_ERR_NOMEM, "out of memory");
+		return lego_error_at(ps, 0, 1, AXE_ERR_NOMEM, "out of memory");
 	if (g == n) {
 		/* A lone OrderBy or permutation: its own extents are the logical ones. */
 		for (size_t i = 0; i < calls[0].order->nperm; i++)
 			for (size_t d = 0; d < calls[0].order->perm[i].d; d++) {
 				if (l->rank == LEGO_MAX_DIMS)
-					return error_at(ps, calls[0].pos, calls[0].len, AXE_ERR_LIMIT,
+					return lego_error_at(ps, calls[0].pos, calls[0].len, AXE_ERR_LIMIT,
 							"more than %d extents", LEGO_MAX_DIMS);
 				l->dims[l->rank++] = calls[0].order->perm[i].dims[d];
 			}
@@ -947,25 +611,25 @@ int axe_lego_parse(const char *text, const axe_loc *where, const axe_binding *bi
 	axe_lexer_init(&ps.lx, text, ps.len, where);
 	if (!calls)
 		return axe_error_set(err, AXE_ERR_NOMEM, where, 1, "out of memory");
-	next(&ps);
+	lego_next(&ps);
 	if (ps.t.kind == T_END) {
-		error_at(&ps, 0, 1, AXE_ERR_SYNTAX, "empty LEGO expression");
+		lego_error_at(&ps, 0, 1, AXE_ERR_SYNTAX, "empty LEGO expression");
 		goto done;
 	}
 	do {
 		if (n > 0)
-			next(&ps);
+			lego_next(&ps);
 		if (n == MAX_CALLS) {
-			error_at(&ps, ps.t.pos, ps.t.len, AXE_ERR_LIMIT, "more than %d calls", MAX_CALLS);
+			lego_error_at(&ps, ps.t.pos, ps.t.len, AXE_ERR_LIMIT, "more than %d calls", MAX_CALLS);
 			goto done;
 		}
 		if (one_call(&ps, &calls[n++]) < 0)
 			goto done;
-	} while (at_punct(&ps, '.'));
+	} while (lego_at_punct(&ps, '.'));
 	if (ps.t.kind != T_END) {
-		error_at(&ps, ps.t.pos, ps.t.len, AXE_ERR_SYNTAX,
+		lego_error_at(&ps, ps.t.pos, ps.t.len, AXE_ERR_SYNTAX,
 			 "expected '.' and a call, or the end, but found %s",
-			 describe(&ps, buf, sizeof(buf)));
+			 lego_describe(&ps, buf, sizeof(buf)));
 		goto done;
 	}
 	rc = normalise(&ps, calls, n, out);
