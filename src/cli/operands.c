@@ -408,7 +408,7 @@ int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_opera
 		axe_loc loc = option_loc(option, opts->tile ? opts->tile : opts->bind);
 		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(loc.text),
 				     "%s applies only to a layout in another tool's notation "
-				     "(cute-tv:, lego:)", option);
+				     "(%s)", option, opts->tile ? "cute-tv:" : "lego:");
 	}
 	if (!opts->shape && !(out->entry && out->entry->has_shape) && !out->format &&
 	    out->layout &&

@@ -145,6 +145,10 @@ int axe_import_spec(axe_spec *spec, axe_error *err);
  * Each file adds its row to formats.def and its declarations here.
  */
 
+/* LEGO expressions (lego.c; the LEGO paper's TileBy, GroupBy, OrderBy, ...). */
+axe_import_fn axe_lego_import;
+axe_export_fn axe_lego_export;
+
 /*
  * CuTe (cute.c, cute_tv.c, tileas.c; docs/interop.md "CuTe", "TileAS
  * descriptors").  axe_cute_export writes CuTe's print form
