@@ -151,12 +151,12 @@ axe_export_fn axe_lego_export;
 
 /*
  * CuTe (cute.c, cute_tv.c, tileas.c; docs/interop.md "CuTe", "TileAS
- * descriptors").  axe_cute_export writes CuTe's print form
- * `(2,(2,2)):(4,(2,1))` (or `Sw<B,M,S> o OFFSET o L`);
- * axe_cute_export_cpp the C++ that builds it,
- * `make_layout(make_shape(..), make_stride(..))` (no reader: show only).
- * The TV reader needs opts->tile; the TileAS reader takes the element
- * width from `elem=` or opts->elem_bits.
+ * descriptors").  axe_cute_import reads CuTe's print form and the C++ that
+ * builds a layout (make_layout(make_shape(..), make_stride(..)),
+ * composition(Swizzle<B,M,S>{}, ..)); axe_cute_export writes the print form
+ * `(2,(2,2)):(4,(2,1))` (or `Sw<B,M,S> o OFFSET o L`), axe_cute_export_cpp
+ * the C++ (the "cute-cpp" row).  The TV reader needs opts->tile; the TileAS
+ * reader takes the element width from `elem=` or opts->elem_bits.
  */
 axe_import_fn axe_cute_import, axe_cute_tv_import, axe_tileas_import;
 axe_export_fn axe_cute_export, axe_cute_export_cpp, axe_cute_tv_export, axe_tileas_export;

@@ -94,3 +94,25 @@ $ axe-layout eval 'tileas:<(16,16),(1,16),elem=nvfp5>' --at 0,0
                               ^~~~~
 hint: did you mean 'nvfp4'?
 ? 2
+
+$ axe-layout convert 'cute:(2,(2,2)):(4,(2,1))' --to cute-cpp
+make_layout(make_shape(2, make_shape(2, 2)), make_stride(4, make_stride(2, 1)))
+? 0
+
+$ axe-layout convert 'cute:make_layout(make_shape(2, make_shape(2, 2)), make_stride(4, make_stride(2, 1)))' --to cute
+(2,(2,2)):(4,(2,1))
+? 0
+
+$ axe-layout convert 'cute:make_layout(make_shape(Int<2>{},4), LayoutRight{})' --to cute
+(2,4):(4,1)
+? 0
+
+$ axe-layout convert 'cute:composition(Swizzle<3,4,3>{}, smem_ptr_flag_bits<16>{}, make_layout(make_shape(_8{},_64{}), LayoutRight{}))' --to axe
+Swizzle(3,3,3) o S[(8,64):(64,1)]
+? 0
+
+$ axe-layout convert 'cute:make_layout(make_shape(2,0))' --to axe
+<arg>:31: error: CuTe shape extent 0 is not positive
+  cute:make_layout(make_shape(2,0))
+                                ^
+? 2
