@@ -18,7 +18,7 @@ const axe_command command_compose = {
 	"compose", "A B [--json]",
 	"CuTe's composition R = A o B: R(c) = A(B(c)) for every coordinate c of B, with\n"
 	"B's shape (CUTLASS's composition).",
-	"A and B are CuTe layouts ('(6,2):(8,2)', cute:TEXT) or Axe layouts on one axis.\n"
+	"A and B are CuTe layouts ('(6,2):(8,2)', cute:TEXT) or Axe layouts on axis m.\n"
 	"B may be an integer N (the layout N:1) or a by-mode tiler '<B0,B1,...>' whose\n"
 	"mode i is composed with A's mode i ('_' keeps the mode); A's modes past the\n"
 	"tiler are dropped, as CuTe's C++ does.  A swizzled A keeps its swizzle\n"

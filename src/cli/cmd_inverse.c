@@ -87,7 +87,6 @@ int cmd_inverse(int argc, char **argv)
 	else if (r > 0)
 		r = axe_cute_right_inverse(&A.c.layout, &res, &err);
 	/* the inverse maps A's indices back to A's domain: no swizzle or offset around it */
-	snprintf(plain.axis, sizeof(plain.axis), "%s", A.axis);
 	r = axe_cute_finish(r, &res, &plain, a.left ? prove_left : prove_right, &A.c.layout, &why,
 			    a.json, &err);
 	axe_cute_arg_release(&A);

@@ -3,10 +3,11 @@
  * (cute_args.h).
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../core/error.h"
-#include "../cute/edge.h"
+#include "../interop/interop.h"
 #include "../output/cute_out.h"
 #include "commands.h"
 #include "cute_args.h"
@@ -22,6 +23,25 @@ static bool is_cute_text(const char *arg, size_t *skip)
 	       strncmp(arg, "SW_", 3) == 0;
 }
 
+/*
+ * The CuTe layout of the Axe operand "op" through the CuTe writer of the
+ * interop framework (axis m only; what it writes is read back and proved
+ * equal there): 1, 0 with "why" when there is none, or -1.
+ */
+static int from_axe(const axe_operand *op, axe_cute_composed *c, axe_cute_reason *why,
+		    axe_error *err)
+{
+	char *text = axe_cute_export(op->layout, &op->shape, op->dtype, why->text,
+				     sizeof(why->text), err);
+	int r;
+
+	if (!text)
+		return axe_error_is_set(err) ? -1 : 0;
+	r = axe_cute_parse(text, NULL, c, err) < 0 ? -1 : 1;
+	free(text);
+	return r;
+}
+
 int axe_cute_arg_resolve(const char *arg, const axe_operand_opts *opts, axe_cute_arg *out,
 			 axe_error *err)
 {
@@ -34,15 +54,13 @@ int axe_cute_arg_resolve(const char *arg, const axe_operand_opts *opts, axe_cute
 	if (is_cute_text(arg, &skip)) {
 		axe_loc at = { "<arg>", 1, 1 + (int)skip, arg, strlen(arg) };
 
-		snprintf(out->axis, sizeof(out->axis), "m");
 		return axe_cute_parse(arg + skip, &at, &out->c, err);
 	}
 	if (axe_operand_resolve(arg, opts, &op, err) < 0) {
 		axe_operand_release(&op);
 		return -1;
 	}
-	r = op.layout ? axe_cute_from_axe(op.layout, &op.shape, &out->c, out->axis,
-					  sizeof(out->axis), &why, err)
+	r = op.layout ? from_axe(&op, &out->c, &why, err)
 		      : axe_cute_refuse(&why, "an expr: layout has no CuTe form");
 	axe_operand_release(&op);
 	if (r == 0) {
@@ -95,6 +113,30 @@ int axe_cute_arg_plain(const axe_cute_arg *a, const char *op, axe_cute_reason *w
 	return 1;
 }
 
+/*
+ * Print "c": its CuTe text and its Axe form, read back through the CuTe
+ * reader of the interop framework (validated against CuTe's crd2idx like
+ * every import; an `expr:`-only layout has no compact form, said why).
+ */
+static int emit(const axe_cute_composed *c, const char *proved, bool json, axe_error *err)
+{
+	char *cute = axe_cute_composed_print(c, err), *axe = NULL;
+	axe_import imp;
+	int r = -1;
+
+	if (!cute || axe_cute_import(cute, NULL, NULL, &imp, err) < 0) {
+		free(cute);
+		return -1;
+	}
+	if (!imp.layout || (axe = axe_layout_to_string(imp.layout)))
+		r = axe_cute_emit(cute, axe, &imp.shape, imp.why_expr, proved, json, err);
+	else
+		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	axe_import_release(&imp);
+	free(cute), free(axe);
+	return r;
+}
+
 int axe_cute_finish(int r, axe_cute_layout *res, const axe_cute_arg *outer,
 		    axe_cute_prover *prove, const void *ctx, axe_cute_reason *why, bool json,
 		    axe_error *err)
@@ -115,7 +157,7 @@ int axe_cute_finish(int r, axe_cute_layout *res, const axe_cute_arg *outer,
 	if (r > 0) {
 		c = outer->c;            /* the outer swizzle and offset around the result */
 		c.layout = *res;
-		r = axe_cute_emit(&c, outer->axis, what, json, err);
+		r = emit(&c, what, json, err);
 	} else if (r == 0) {
 		r = axe_cute_emit_refusal(why, json, err);
 	}

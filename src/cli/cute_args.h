@@ -1,7 +1,7 @@
 /*
  * cute_args.h: what the commands of CuTe's layout algebra share (compose,
  * complement, divide, product, inverse, coalesce, filter): reading an
- * operand as CuTe text or as an Axe layout on one axis, the rule that a
+ * operand as CuTe text or as an Axe layout on axis m, the rule that a
  * swizzle or offset stays outermost, and the last step (prove, print,
  * exit status).
  */
@@ -14,15 +14,14 @@
 /* An operand of a CuTe algebra command. */
 typedef struct axe_cute_arg {
 	axe_cute_composed c;
-	char axis[64];   /* the Axe axis it maps to ("m" for CuTe text) */
 } axe_cute_arg;
 
 /*
  * Resolve "arg": `cute:TEXT`, or CuTe text as it is (starting with '(', a
  * digit, '_' or a swizzle `Sw<`/`Swizzle<`/`SW_`), else any Axe operand
- * (literal, spec, other notation) on one axis, converted at the edge.  An
- * Axe layout with no CuTe form (replica, several axes) is an input error
- * naming the reason.  0 or -1.
+ * (literal, spec, other notation) on axis m, converted at the edge by the
+ * interop framework's CuTe writer.  An Axe layout with no CuTe form
+ * (replica, another axis) is an input error naming the reason.  0 or -1.
  */
 int axe_cute_arg_resolve(const char *arg, const axe_operand_opts *opts, axe_cute_arg *out,
 			 axe_error *err);
@@ -49,7 +48,7 @@ int axe_cute_arg_plain(const axe_cute_arg *a, const char *op, axe_cute_reason *w
  * The end of every command: "r" is the operation's answer (1 result in
  * "res", 0 refused with "why", -1 error in "err").  A result is proved by
  * "prove" (called with "ctx"), then printed with the swizzle and offset of
- * "outer" around it and the axis of "outer".  Returns the exit status.
+ * "outer" around it.  Returns the exit status.
  */
 typedef int axe_cute_prover(const void *ctx, const axe_cute_layout *res, char *what,
 			    size_t what_size, axe_cute_reason *why, axe_error *err);

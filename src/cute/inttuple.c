@@ -362,6 +362,19 @@ int64_t axe_cute_layout_cosize(const axe_cute_layout *layout)
 	return axe_cute_layout_eval(layout, axe_cute_layout_size(layout) - 1) + 1;
 }
 
+const char *axe_cute_swizzle_invalid(const axe_cute_swizzle *sw)
+{
+	int shift = sw->shift < 0 ? -sw->shift : sw->shift;
+
+	if (sw->bits < 0 || sw->base < 0)
+		return "B and M must not be negative";
+	if (shift < sw->bits)
+		return "|S| must be at least B";
+	if (sw->bits + sw->base + shift > AXE_CUTE_SWIZZLE_MAX_BITS)
+		return "it reaches past address bit 40";
+	return NULL;
+}
+
 int64_t axe_cute_swizzle_apply(const axe_cute_swizzle *sw, int64_t offset)
 {
 	uint64_t bit_msk, yyy, moved, o = (uint64_t)offset;

@@ -168,6 +168,12 @@ typedef struct axe_cute_swizzle {
 #define AXE_CUTE_SWIZZLE_MAX_BITS 40 /* B + M + |S| stays well inside 64 bits */
 
 /*
+ * Why "sw" is not a swizzle CuTe accepts (B or M negative, |S| < B) or
+ * reaches past AXE_CUTE_SWIZZLE_MAX_BITS, as a message; NULL when valid.
+ */
+const char *axe_cute_swizzle_invalid(const axe_cute_swizzle *sw);
+
+/*
  * CuTe's swizzle of "offset": yyy_mask = ((1<<B)-1) << (M + max(0,S)),
  * zzz_mask = ((1<<B)-1) << (M - min(0,S)), and the result is
  * offset ^ shiftr(offset & yyy_mask, S) (a right shift by S, a left shift
@@ -207,6 +213,14 @@ void axe_cute_composed_release(axe_cute_composed *c);
  */
 int axe_cute_parse(const char *text, const axe_loc *where, axe_cute_composed *out,
 		   axe_error *err);
+
+/*
+ * One int-tuple at byte "*pos" of "text" ("where" as for axe_cute_parse),
+ * blanks before it skipped; "*pos" moves past it.  For notations that
+ * embed CuTe tuples (TileAS descriptors).  "out" is overwritten.  0 or -1.
+ */
+int axe_cute_tuple_parse(const char *text, const axe_loc *where, size_t *pos,
+			 axe_cute_tuple *out, axe_error *err);
 
 /*
  * CuTe's C++ print form: `(_2,(_2,_2)):(_4,(_2,_1))` (leaves `_N` when

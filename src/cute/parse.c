@@ -25,17 +25,11 @@
 #include "../core/arith.h"
 #include "../parse/lexer.h"
 #include "inttuple.h"
-
-typedef struct cute_parser {
-	axe_lexer lx;   /* positions and error placement only */
-	const char *s;
-	size_t len, pos;
-	axe_error *err;
-} cute_parser;
+#include "parse_private.h"
 
 /* Record an error at bytes [pos, pos+span) of the text.  Returns -1. */
-static int __attribute__((format(printf, 5, 6)))
-fail(cute_parser *p, size_t pos, size_t span, int code, const char *fmt, ...)
+int axe_cute_parser_fail(axe_cute_parser *p, size_t pos, size_t span, int code,
+			 const char *fmt, ...)
 {
 	char msg[400];
 	va_list ap;
@@ -46,18 +40,18 @@ fail(cute_parser *p, size_t pos, size_t span, int code, const char *fmt, ...)
 	return axe_lexer_error_at(&p->lx, pos, span ? span : 1, p->err, code, "%s", msg);
 }
 
-static void skip_ws(cute_parser *p)
+void axe_cute_parser_skip_ws(axe_cute_parser *p)
 {
 	while (p->pos < p->len && isspace((unsigned char)p->s[p->pos]))
 		p->pos++;
 }
 
-static char peek(const cute_parser *p)
+char axe_cute_parser_peek(const axe_cute_parser *p)
 {
 	return p->pos < p->len ? p->s[p->pos] : '\0';
 }
 
-static bool at_word(const cute_parser *p, const char *word)
+bool axe_cute_parser_at(const axe_cute_parser *p, const char *word)
 {
 	size_t n = strlen(word);
 
@@ -65,29 +59,31 @@ static bool at_word(const cute_parser *p, const char *word)
 }
 
 /* "what" was expected at the current position: an error naming what is there. */
-static int expected(cute_parser *p, const char *what)
+int axe_cute_parser_expected(axe_cute_parser *p, const char *what)
 {
-	char c = peek(p);
+	char c = axe_cute_parser_peek(p);
 
 	if (c == '\0')
-		return fail(p, p->pos, 1, AXE_ERR_SYNTAX, "expected %s, found the end", what);
-	return fail(p, p->pos, 1, AXE_ERR_SYNTAX, "expected %s, found '%c'", what, c);
+		return axe_cute_parser_fail(p, p->pos, 1, AXE_ERR_SYNTAX,
+					    "expected %s, found the end", what);
+	return axe_cute_parser_fail(p, p->pos, 1, AXE_ERR_SYNTAX, "expected %s, found '%c'",
+				    what, c);
 }
 
 /* Digits at the current position into "*v" (checked).  0 or -1. */
-static int digits(cute_parser *p, bool negative, int64_t *v, const char *what)
+static int digits(axe_cute_parser *p, bool negative, int64_t *v, const char *what)
 {
 	size_t start = p->pos;
 	int64_t x = 0;
 
-	if (!isdigit((unsigned char)peek(p)))
-		return expected(p, what);
-	while (isdigit((unsigned char)peek(p))) {
+	if (!isdigit((unsigned char)axe_cute_parser_peek(p)))
+		return axe_cute_parser_expected(p, what);
+	while (isdigit((unsigned char)axe_cute_parser_peek(p))) {
 		int d = p->s[p->pos] - '0';
 		if (axe_mul_ovf(x, 10, &x) || axe_add_ovf(x, negative ? -d : d, &x)) {
-			while (isdigit((unsigned char)peek(p)))
+			while (isdigit((unsigned char)axe_cute_parser_peek(p)))
 				p->pos++;
-			return fail(p, start, p->pos - start, AXE_ERR_OVERFLOW,
+			return axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_OVERFLOW,
 				    "integer does not fit in 64 bits");
 		}
 		p->pos++;
@@ -97,15 +93,15 @@ static int digits(cute_parser *p, bool negative, int64_t *v, const char *what)
 }
 
 /* int := ["_"] ["-"] digits.  0 or -1. */
-static int parse_int(cute_parser *p, int64_t *v, bool *is_static, const char *what)
+int axe_cute_parser_int(axe_cute_parser *p, int64_t *v, bool *is_static, const char *what)
 {
 	bool negative = false;
 
-	skip_ws(p);
-	*is_static = peek(p) == '_';
+	axe_cute_parser_skip_ws(p);
+	*is_static = axe_cute_parser_peek(p) == '_';
 	if (*is_static)
 		p->pos++;
-	if (peek(p) == '-') {
+	if (axe_cute_parser_peek(p) == '-') {
 		negative = true;
 		p->pos++;
 	}
@@ -118,7 +114,7 @@ typedef struct child_list {
 	size_t n, cap;
 } child_list;
 
-static int push_child(cute_parser *p, child_list *list, const axe_cute_tuple *t)
+static int push_child(axe_cute_parser *p, child_list *list, const axe_cute_tuple *t)
 {
 	if (list->n == list->cap) {
 		size_t cap = list->cap ? 2 * list->cap : 4;
@@ -139,34 +135,34 @@ static void drop_children(child_list *list)
 	free(list->item);
 }
 
-static int parse_tuple(cute_parser *p, axe_cute_tuple *t, int depth);
+static int parse_tuple(axe_cute_parser *p, axe_cute_tuple *t, int depth);
 
 /*
  * The children of a parenthesised tuple, after its '(' at "open": tuples
  * separated by ',', a trailing ',' allowed after one child (pycute's
  * `(8,)`), then ')'.
  */
-static int parse_children(cute_parser *p, axe_cute_tuple *t, size_t open, int depth)
+static int parse_children(axe_cute_parser *p, axe_cute_tuple *t, size_t open, int depth)
 {
 	child_list list = { 0 };
 	axe_cute_tuple child;
 
-	skip_ws(p);
-	while (peek(p) != ')') {
+	axe_cute_parser_skip_ws(p);
+	while (axe_cute_parser_peek(p) != ')') {
 		if (parse_tuple(p, &child, depth + 1) < 0 || push_child(p, &list, &child) < 0)
 			goto error;
-		skip_ws(p);
-		if (peek(p) == ',') {
+		axe_cute_parser_skip_ws(p);
+		if (axe_cute_parser_peek(p) == ',') {
 			p->pos++;
-			skip_ws(p);
-			if (peek(p) == ')' && list.n == 1)
+			axe_cute_parser_skip_ws(p);
+			if (axe_cute_parser_peek(p) == ')' && list.n == 1)
 				break;
-		} else if (peek(p) != ')') {
-			if (peek(p) == '\0') {
-				fail(p, open, 1, AXE_ERR_SYNTAX, "unclosed '('");
+		} else if (axe_cute_parser_peek(p) != ')') {
+			if (axe_cute_parser_peek(p) == '\0') {
+				axe_cute_parser_fail(p, open, 1, AXE_ERR_SYNTAX, "unclosed '('");
 				goto error;
 			}
-			expected(p, "',' or ')'");
+			axe_cute_parser_expected(p, "',' or ')'");
 			goto error;
 		}
 	}
@@ -181,34 +177,35 @@ error:
 }
 
 /* tuple := int | "(" ... ")".  "t" is overwritten.  0 or -1. */
-static int parse_tuple(cute_parser *p, axe_cute_tuple *t, int depth)
+static int parse_tuple(axe_cute_parser *p, axe_cute_tuple *t, int depth)
 {
 	size_t open;
 	bool is_static;
 
 	*t = axe_cute_tuple_leaf(0);
-	skip_ws(p);
-	if (peek(p) != '(') {
-		if (parse_int(p, &t->value, &is_static, "an integer or '('") < 0)
+	axe_cute_parser_skip_ws(p);
+	if (axe_cute_parser_peek(p) != '(') {
+		if (axe_cute_parser_int(p, &t->value, &is_static, "an integer or '('") < 0)
 			return -1;
 		t->is_static = is_static;
 		return 0;
 	}
 	if (depth >= AXE_CUTE_MAX_DEPTH)
-		return fail(p, p->pos, 1, AXE_ERR_LIMIT,
+		return axe_cute_parser_fail(p, p->pos, 1, AXE_ERR_LIMIT,
 			    "CuTe tuples nest more than %d deep", AXE_CUTE_MAX_DEPTH);
 	open = p->pos++;
 	return parse_children(p, t, open, depth);
 }
 
 /* The position of the first leaf of "shape" that is not positive, read from the text. */
-static int check_extents(cute_parser *p, const axe_cute_tuple *shape, size_t start, size_t end)
+static int check_extents(axe_cute_parser *p, const axe_cute_tuple *shape, size_t start,
+			 size_t end)
 {
 	int64_t leaf[AXE_CUTE_MAX_LEAVES];
 	size_t n = axe_cute_tuple_flatten(shape, leaf, AXE_CUTE_MAX_LEAVES), i, at = start;
 
 	if (n > AXE_CUTE_MAX_LEAVES)
-		return fail(p, start, end - start, AXE_ERR_LIMIT,
+		return axe_cute_parser_fail(p, start, end - start, AXE_ERR_LIMIT,
 			    "the CuTe shape has more than %d integers", AXE_CUTE_MAX_LEAVES);
 	for (i = 0; i < n; i++) {
 		/* Leaf i is the i-th integer in the text: find it to place the error. */
@@ -220,39 +217,32 @@ static int check_extents(cute_parser *p, const axe_cute_tuple *shape, size_t sta
 				    p->s[at] == '_'))
 			at++;
 		if (leaf[i] <= 0)
-			return fail(p, first, at - first, AXE_ERR_VALUE,
+			return axe_cute_parser_fail(p, first, at - first, AXE_ERR_VALUE,
 				    "CuTe shape extent %lld is not positive", (long long)leaf[i]);
 	}
 	return 0;
 }
 
-/* A raw layout part: the shape, and the stride when one was written. */
-typedef struct raw_layout {
-	axe_cute_tuple shape, stride;
-	bool has_stride;
-	size_t start, shape_end, stride_start, end;
-} raw_layout;
-
-static void raw_release(raw_layout *raw)
+void axe_cute_raw_release(axe_cute_raw_layout *raw)
 {
 	axe_cute_tuple_release(&raw->shape);
 	axe_cute_tuple_release(&raw->stride);
 }
 
 /* layout := tuple [":" tuple], nothing checked yet. */
-static int parse_raw_layout(cute_parser *p, raw_layout *raw)
+int axe_cute_parser_raw(axe_cute_parser *p, axe_cute_raw_layout *raw)
 {
 	memset(raw, 0, sizeof(*raw));
 	raw->shape = raw->stride = axe_cute_tuple_leaf(0);
-	skip_ws(p);
+	axe_cute_parser_skip_ws(p);
 	raw->start = p->pos;
 	if (parse_tuple(p, &raw->shape, 0) < 0)
 		return -1;
 	raw->shape_end = p->pos;
-	skip_ws(p);
-	if (peek(p) == ':') {
+	axe_cute_parser_skip_ws(p);
+	if (axe_cute_parser_peek(p) == ':') {
 		p->pos++;
-		skip_ws(p);
+		axe_cute_parser_skip_ws(p);
 		raw->stride_start = p->pos;
 		raw->has_stride = true;
 		if (parse_tuple(p, &raw->stride, 0) < 0)
@@ -263,7 +253,7 @@ static int parse_raw_layout(cute_parser *p, raw_layout *raw)
 }
 
 /* Turn "raw" into a checked layout "out" (taking its tuples).  0 or -1. */
-static int finish_layout(cute_parser *p, raw_layout *raw, axe_cute_layout *out)
+int axe_cute_parser_finish(axe_cute_parser *p, axe_cute_raw_layout *raw, axe_cute_layout *out)
 {
 	axe_loc loc = axe_lexer_loc(&p->lx, raw->start);
 	int span = (int)(raw->end - raw->start);
@@ -274,7 +264,7 @@ static int finish_layout(cute_parser *p, raw_layout *raw, axe_cute_layout *out)
 	    axe_cute_tuple_left_strides(&raw->stride, &raw->shape, p->err) < 0)
 		return -1;
 	if (raw->has_stride && !axe_cute_tuple_congruent(&raw->shape, &raw->stride))
-		return fail(p, raw->stride_start, raw->end - raw->stride_start, AXE_ERR_VALUE,
+		return axe_cute_parser_fail(p, raw->stride_start, raw->end - raw->stride_start, AXE_ERR_VALUE,
 			    "the CuTe stride is not congruent with the shape "
 			    "(the same nesting of parentheses)");
 	out->shape = raw->shape;
@@ -284,45 +274,37 @@ static int finish_layout(cute_parser *p, raw_layout *raw, axe_cute_layout *out)
 }
 
 /* CuTe's requirements on Swizzle<B,M,S> (swizzle.hpp), and our bit budget. */
-static int check_swizzle(cute_parser *p, const axe_cute_swizzle *sw, size_t start)
+int axe_cute_parser_check_swizzle(axe_cute_parser *p, const axe_cute_swizzle *sw,
+				  size_t start)
 {
-	int64_t total = (int64_t)sw->bits + sw->base + (sw->shift < 0 ? -sw->shift : sw->shift);
+	const char *why = axe_cute_swizzle_invalid(sw);
 
-	if (sw->bits < 0 || sw->base < 0)
-		return fail(p, start, p->pos - start, AXE_ERR_VALUE,
-			    "Swizzle<%d,%d,%d>: B and M must not be negative", sw->bits,
-			    sw->base, sw->shift);
-	if ((sw->shift < 0 ? -sw->shift : sw->shift) < sw->bits)
-		return fail(p, start, p->pos - start, AXE_ERR_VALUE,
-			    "Swizzle<%d,%d,%d>: |S| must be at least B", sw->bits, sw->base,
-			    sw->shift);
-	if (total > AXE_CUTE_SWIZZLE_MAX_BITS)
-		return fail(p, start, p->pos - start, AXE_ERR_LIMIT,
-			    "Swizzle<%d,%d,%d> reaches past address bit %d", sw->bits,
-			    sw->base, sw->shift, AXE_CUTE_SWIZZLE_MAX_BITS);
-	return 0;
+	if (!why)
+		return 0;
+	return axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_VALUE,
+				    "Swizzle<%d,%d,%d>: %s", sw->bits, sw->base, sw->shift, why);
 }
 
 /* One swizzle argument: a small integer, "sep" after it unless 0. */
-static int swizzle_arg(cute_parser *p, int *arg, char sep)
+static int swizzle_arg(axe_cute_parser *p, int *arg, char sep)
 {
 	int64_t v;
 	bool is_static;
 	size_t start;
 
-	skip_ws(p);
+	axe_cute_parser_skip_ws(p);
 	start = p->pos;
-	if (parse_int(p, &v, &is_static, "a swizzle argument") < 0)
+	if (axe_cute_parser_int(p, &v, &is_static, "a swizzle argument") < 0)
 		return -1;
 	if (is_static || v < -64 || v > 64)
-		return fail(p, start, p->pos - start, AXE_ERR_VALUE,
+		return axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_VALUE,
 			    "swizzle argument '%.*s' is not an integer in [-64, 64]",
 			    (int)(p->pos - start), p->s + start);
 	*arg = (int)v;
-	skip_ws(p);
-	if (sep && peek(p) != sep) {
+	axe_cute_parser_skip_ws(p);
+	if (sep && axe_cute_parser_peek(p) != sep) {
 		char want[4] = { '\'', sep, '\'', '\0' };
-		return expected(p, want);
+		return axe_cute_parser_expected(p, want);
 	}
 	if (sep)
 		p->pos++;
@@ -330,20 +312,20 @@ static int swizzle_arg(cute_parser *p, int *arg, char sep)
 }
 
 /* swizzle := ("Sw" | "Swizzle") "<" B "," M "," S ">" | "SW_B_M_S". */
-static int parse_swizzle(cute_parser *p, axe_cute_swizzle *sw)
+static int parse_swizzle(axe_cute_parser *p, axe_cute_swizzle *sw)
 {
 	size_t start = p->pos;
-	bool pycute = at_word(p, "SW_");
+	bool pycute = axe_cute_parser_at(p, "SW_");
 
-	p->pos += pycute ? 3 : at_word(p, "Swizzle") ? 7 : 2;
+	p->pos += pycute ? 3 : axe_cute_parser_at(p, "Swizzle") ? 7 : 2;
 	if (!pycute) {
-		skip_ws(p);
-		if (peek(p) == '(')
-			return fail(p, start, p->pos + 1 - start, AXE_ERR_SYNTAX,
+		axe_cute_parser_skip_ws(p);
+		if (axe_cute_parser_peek(p) == '(')
+			return axe_cute_parser_fail(p, start, p->pos + 1 - start, AXE_ERR_SYNTAX,
 				    "CuTe text writes its swizzle Swizzle<B,M,S> (CuTe's order), "
 				    "not Swizzle(...) (Axe's order)");
-		if (peek(p) != '<')
-			return expected(p, "'<'");
+		if (axe_cute_parser_peek(p) != '<')
+			return axe_cute_parser_expected(p, "'<'");
 		p->pos++;
 	}
 	if (swizzle_arg(p, &sw->bits, pycute ? '_' : ',') < 0 ||
@@ -351,11 +333,11 @@ static int parse_swizzle(cute_parser *p, axe_cute_swizzle *sw)
 	    swizzle_arg(p, &sw->shift, pycute ? 0 : '>') < 0)
 		return -1;
 	sw->present = true;
-	return check_swizzle(p, sw, start);
+	return axe_cute_parser_check_swizzle(p, sw, start);
 }
 
 /* ptr := "smem_ptr[" digits "b]" ["(unset)"]: the element width in bits. */
-static int parse_ptr(cute_parser *p, int *bits)
+static int parse_ptr(axe_cute_parser *p, int *bits)
 {
 	size_t start = p->pos;
 	int64_t v;
@@ -363,13 +345,13 @@ static int parse_ptr(cute_parser *p, int *bits)
 	p->pos += strlen("smem_ptr[");
 	if (digits(p, false, &v, "the element width in bits") < 0)
 		return -1;
-	if (!at_word(p, "b]"))
-		return expected(p, "'b]'");
+	if (!axe_cute_parser_at(p, "b]"))
+		return axe_cute_parser_expected(p, "'b]'");
 	p->pos += 2;
 	if (v < 1 || v > 1024)
-		return fail(p, start, p->pos - start, AXE_ERR_VALUE,
+		return axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_VALUE,
 			    "smem_ptr element width %lld bits is not in [1, 1024]", (long long)v);
-	if (at_word(p, "(unset)"))
+	if (axe_cute_parser_at(p, "(unset)"))
 		p->pos += strlen("(unset)");
 	*bits = (int)v;
 	return 0;
@@ -382,37 +364,37 @@ enum part_kind { PART_SWIZZLE, PART_OFFSET, PART_PTR };
  * A part that is not the last: a swizzle, a smem_ptr, or an integer
  * offset; each at most once, and an offset and a smem_ptr not both.
  */
-static int parse_prefix_part(cute_parser *p, axe_cute_composed *out, unsigned *seen)
+static int parse_prefix_part(axe_cute_parser *p, axe_cute_composed *out, unsigned *seen)
 {
 	size_t start;
-	raw_layout raw;
+	axe_cute_raw_layout raw;
 	unsigned kind;
 	int rc;
 
-	skip_ws(p);
+	axe_cute_parser_skip_ws(p);
 	start = p->pos;
-	if (at_word(p, "Sw") || at_word(p, "SW_")) {
+	if (axe_cute_parser_at(p, "Sw") || axe_cute_parser_at(p, "SW_")) {
 		kind = 1u << PART_SWIZZLE;
 		rc = parse_swizzle(p, &out->swizzle);
-	} else if (at_word(p, "smem_ptr[")) {
+	} else if (axe_cute_parser_at(p, "smem_ptr[")) {
 		kind = 1u << PART_PTR;
 		rc = parse_ptr(p, &out->ptr_bits);
 	} else {
 		kind = 1u << PART_OFFSET;
-		rc = parse_raw_layout(p, &raw);
+		rc = axe_cute_parser_raw(p, &raw);
 		if (rc == 0 && (!raw.shape.is_leaf || raw.has_stride))
-			rc = fail(p, start, p->pos - start, AXE_ERR_SYNTAX,
+			rc = axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_SYNTAX,
 				  "only the last part of a composed CuTe layout is a layout; "
 				  "expected a swizzle, an offset or smem_ptr[..] before 'o'");
 		out->offset = raw.shape.value;
 		out->offset_static = raw.shape.is_static;
-		raw_release(&raw);
+		axe_cute_raw_release(&raw);
 	}
 	if (rc < 0)
 		return -1;
 	if ((*seen & kind) ||
 	    ((*seen | kind) & (1u << PART_OFFSET) && (*seen | kind) & (1u << PART_PTR)))
-		return fail(p, start, p->pos - start, AXE_ERR_SYNTAX,
+		return axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_SYNTAX,
 			    "a composed CuTe layout has one swizzle and one offset or smem_ptr");
 	*seen |= kind;
 	return 0;
@@ -422,28 +404,29 @@ static int parse_prefix_part(cute_parser *p, axe_cute_composed *out, unsigned *s
  * The start of the separator 'o' after a part, or the end.  True when an
  * 'o' was consumed.
  */
-static int separator(cute_parser *p, bool *more)
+static int separator(axe_cute_parser *p, bool *more)
 {
-	skip_ws(p);
+	axe_cute_parser_skip_ws(p);
 	*more = false;
 	if (p->pos == p->len)
 		return 0;
-	if (peek(p) == 'o' && (p->pos + 1 == p->len || isspace((unsigned char)p->s[p->pos + 1]))) {
+	if (axe_cute_parser_peek(p) == 'o' &&
+	    (p->pos + 1 == p->len || isspace((unsigned char)p->s[p->pos + 1]))) {
 		p->pos++;
 		*more = true;
 		return 0;
 	}
-	return expected(p, "' o ' or the end of the CuTe layout");
+	return axe_cute_parser_expected(p, "' o ' or the end of the CuTe layout");
 }
 
 /* Bounds of offset + layout(x) inside int64. */
-static int check_offset(cute_parser *p, const axe_cute_composed *out, size_t start)
+int axe_cute_parser_check_offset(axe_cute_parser *p, const axe_cute_composed *out, size_t start)
 {
 	int64_t lo, hi;
 
 	axe_cute_layout_range(&out->layout, &lo, &hi);
 	if (axe_add_ovf(lo, out->offset, &lo) || axe_add_ovf(hi, out->offset, &hi))
-		return fail(p, start, p->len - start, AXE_ERR_OVERFLOW,
+		return axe_cute_parser_fail(p, start, p->len - start, AXE_ERR_OVERFLOW,
 			    "the offset and the indices of the CuTe layout overflow 64 bits");
 	return 0;
 }
@@ -453,38 +436,39 @@ static int check_offset(cute_parser *p, const axe_cute_composed *out, size_t sta
  * it, so the last part is read as a layout and the ones before as
  * swizzle, offset or smem_ptr.
  */
-static int parse_text(cute_parser *p, axe_cute_composed *out)
+static int parse_text(axe_cute_parser *p, axe_cute_composed *out)
 {
 	unsigned seen = 0;
 	size_t save, start = 0;
-	raw_layout raw;
+	axe_cute_raw_layout raw;
 	bool more = true;
 
 	while (more) {
-		skip_ws(p);
+		axe_cute_parser_skip_ws(p);
 		save = p->pos;
 		start = save;
 		/* Try the last part first: a layout with nothing after it. */
-		if (!at_word(p, "Sw") && !at_word(p, "SW_") && !at_word(p, "smem_ptr[")) {
+		if (!axe_cute_parser_at(p, "Sw") && !axe_cute_parser_at(p, "SW_") &&
+		    !axe_cute_parser_at(p, "smem_ptr[")) {
 			axe_error probe = { 0 };
 			axe_error *keep = p->err;
 			int rc;
 
 			p->err = &probe;
-			rc = parse_raw_layout(p, &raw);
+			rc = axe_cute_parser_raw(p, &raw);
 			p->err = keep;
 			if (rc == 0 && separator(p, &more) == 0 && !more) {
-				rc = finish_layout(p, &raw, &out->layout);
-				raw_release(&raw);
-				return rc < 0 ? -1 : check_offset(p, out, start);
+				rc = axe_cute_parser_finish(p, &raw, &out->layout);
+				axe_cute_raw_release(&raw);
+				return rc < 0 ? -1 : axe_cute_parser_check_offset(p, out, start);
 			}
-			raw_release(&raw);
+			axe_cute_raw_release(&raw);
 			p->pos = save;
 		}
 		if (parse_prefix_part(p, out, &seen) < 0 || separator(p, &more) < 0)
 			return -1;
 		if (!more)
-			return expected(p, "' o ' and the layout");
+			return axe_cute_parser_expected(p, "' o ' and the layout");
 	}
 	return 0;
 }
@@ -493,19 +477,33 @@ int axe_cute_parse(const char *text, const axe_loc *where, axe_cute_composed *ou
 		   axe_error *err)
 {
 	axe_loc here = { "<arg>", 1, 1, text, strlen(text) };
-	cute_parser p = { .s = text, .len = strlen(text), .err = err };
+	axe_cute_parser p = { .s = text, .len = strlen(text), .err = err };
 
 	memset(out, 0, sizeof(*out));
 	out->layout.shape = out->layout.stride = axe_cute_tuple_leaf(0);
 	axe_lexer_init(&p.lx, text, p.len, where ? where : &here);
-	skip_ws(&p);
+	axe_cute_parser_skip_ws(&p);
 	if (p.pos == p.len) {
-		fail(&p, p.pos, 1, AXE_ERR_SYNTAX, "empty CuTe layout");
+		axe_cute_parser_fail(&p, p.pos, 1, AXE_ERR_SYNTAX, "empty CuTe layout");
 		return -1;
 	}
-	if (parse_text(&p, out) < 0) {
+	if ((axe_cute_parser_at(&p, "make_layout") || axe_cute_parser_at(&p, "composition")
+	     ? axe_cute_parse_cpp(&p, out) : parse_text(&p, out)) < 0) {
 		axe_cute_composed_release(out);
 		return -1;
 	}
+	return 0;
+}
+
+int axe_cute_tuple_parse(const char *text, const axe_loc *where, size_t *pos,
+			 axe_cute_tuple *out, axe_error *err)
+{
+	axe_loc here = { "<arg>", 1, 1, text, strlen(text) };
+	axe_cute_parser p = { .s = text, .len = strlen(text), .pos = *pos, .err = err };
+
+	axe_lexer_init(&p.lx, text, p.len, where ? where : &here);
+	if (parse_tuple(&p, out, 0) < 0)
+		return -1;
+	*pos = p.pos;
 	return 0;
 }

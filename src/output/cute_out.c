@@ -4,8 +4,6 @@
 #include <stdlib.h>
 
 #include "../core/error.h"
-#include "../cute/edge.h"
-#include "../parse/parse.h"
 #include "algebra_out.h"
 #include "cute_out.h"
 #include "writer.h"
@@ -47,31 +45,21 @@ static void print_json(axe_writer *w, const char *cute, const char *axe, const a
 	axe_write_str(w, "}\n");
 }
 
-int axe_cute_emit(const axe_cute_composed *c, const char *axis, const char *proved, bool json,
-		  axe_error *err)
+int axe_cute_emit(const char *cute, const char *axe, const axe_shape *shape,
+		  const char *axe_why, const char *proved, bool json, axe_error *err)
 {
-	axe_cute_reason why = { "" };
-	axe_layout *l = NULL;
-	axe_shape shape = { 0 };
-	char *cute = axe_cute_composed_print(c, err), *axe = NULL;
 	axe_writer *w = malloc(sizeof(*w));
-	int r = axe_cute_to_axe(c, axis, &l, &shape, &why, err);
 
-	if (r > 0 && !(axe = axe_layout_to_string(l)))
-		r = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	if (!cute || !w)
-		r = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	if (r >= 0) {
-		axe_writer_init(w, stdout);
-		if (json)
-			print_json(w, cute, axe, &shape, why.text, proved);
-		else
-			print_text(w, cute, axe, &shape, why.text, proved);
-		axe_writer_flush(w);
-	}
-	free(w), free(cute), free(axe);
-	axe_layout_free(l);
-	return r < 0 ? -1 : AXE_EXIT_OK;
+	if (!w)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	axe_writer_init(w, stdout);
+	if (json)
+		print_json(w, cute, axe, shape, axe_why, proved);
+	else
+		print_text(w, cute, axe, shape, axe_why, proved);
+	axe_writer_flush(w);
+	free(w);
+	return AXE_EXIT_OK;
 }
 
 int axe_cute_emit_refusal(const axe_cute_reason *why, bool json, axe_error *err)

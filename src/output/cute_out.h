@@ -15,14 +15,16 @@
 
 #include <stdbool.h>
 
+#include "../axe.h"
 #include "../cute/algebra.h"
 
 /*
- * Print the result "c" (its Axe form on "axis") and the proof line
- * "proved" on stdout.  Returns AXE_EXIT_OK, or -1 with "err" set.
+ * Print a result: its CuTe text "cute", its Axe compact form "axe" on
+ * "shape" (NULL when there is none, "axe_why" saying why) and the proof
+ * line "proved" on stdout.  Returns AXE_EXIT_OK, or -1 on no memory.
  */
-int axe_cute_emit(const axe_cute_composed *c, const char *axis, const char *proved, bool json,
-		  axe_error *err);
+int axe_cute_emit(const char *cute, const char *axe, const axe_shape *shape,
+		  const char *axe_why, const char *proved, bool json, axe_error *err);
 
 /* Print the refusal "why" on stdout; returns AXE_EXIT_FALSE, or -1 on no memory. */
 int axe_cute_emit_refusal(const axe_cute_reason *why, bool json, axe_error *err);

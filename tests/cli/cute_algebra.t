@@ -263,26 +263,32 @@ $ axe-layout complement 'Sw<3,4,3> o _0 o (8,64):(64,1)'
 no such layout: a swizzled layout has no complement here: CuTe keeps a swizzle only as the outermost function of a result, and here it would not be
 ? 1
 
-# Axe operands on one axis convert at the edge; others are refused.
+# Axe operands on axis m convert at the edge (through the CuTe writer, and
+# results back through the CuTe reader); others are refused.
 $ axe-layout coalesce 'S[(4,8):(8,1)]'
 cute:   (4,8):(8,1)
 axe:    S[(4,8):(8,1)]
 shape:  (4, 8)
 proved: R(i) = A(i) for all 32 i
 ? 0
-$ axe-layout compose 'S[(8,4):(1@laneid,8@laneid)]' 4:8
+$ axe-layout compose 'S[(8,4):(1,8)]' 4:8
 cute:   4:8
-axe:    S[4:8@laneid]
+axe:    S[4:8]
 shape:  (4)
 proved: R(c) = A(B(c)) for all 4 c
 ? 0
+$ axe-layout compose 'S[(8,4):(1@laneid,8@laneid)]' 4:8
+<arg>:1: error: no CuTe form for this layout: the layout names axis 'laneid'; a CuTe layout has one index, axis m (a TV layout: --to cute-tv)
+  S[(8,4):(1@laneid,8@laneid)]
+  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~
+? 2
 $ axe-layout coalesce 'S[(4,8):(1@laneid,1@warpid)]'
-<arg>:1: error: no CuTe form for this layout: a CuTe layout has one codomain, this layout uses the axes 'laneid' and 'warpid'
+<arg>:1: error: no CuTe form for this layout: the layout names axis 'laneid'; a CuTe layout has one index, axis m (a TV layout: --to cute-tv)
   S[(4,8):(1@laneid,1@warpid)]
   ^~~~~~~~~~~~~~~~~~~~~~~~~~~~
 ? 2
 $ axe-layout coalesce 'S[8:1] + R[2:8]'
-<arg>:1: error: no CuTe form for this layout: a replicated layout (one with a replica R) is not a CuTe layout: a CuTe layout maps each point to one index
+<arg>:1: error: no CuTe form for this layout: the layout has replicas; a CuTe layout maps each coordinate to one index
   S[8:1] + R[2:8]
   ^~~~~~~~~~~~~~~
 ? 2

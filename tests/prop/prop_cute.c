@@ -1,20 +1,20 @@
 /*
- * prop_cute.c: property tests of CuTe's layout algebra (src/cute/) on
- * seeded random CuTe layouts, against the definitions by evaluation with
- * this file's own crd2idx (written from CuTe's definition, independent of
- * src/cute/):
- *   composition:  R(c) = A(B(c)) for every c of B;
- *   complement:   ordered, disjoint from A, cosize((A, R)) >= cotarget, and
- *                 (A, R) a bijection onto [0, size) for compact A;
- *   logical_divide(A, B) = A o (B, complement(B, size(A))), point by point;
- *   products:     (A, A* o B) keeps A and repeats it without overlap; blocked
- *                 and raked place A's tile at block coordinates as CuTe's
- *                 documentation draws them;
- *   inverses:     A(R(i)) = i (right), R(A(i)) = i (left, injective A), and
- *                 a compact A's right inverse covers all of A;
- *   coalesce:     the same 1-D map, depth <= 1, nothing left to merge.
- * A failure prints the seed and the operands; AXE_SEED=<seed> replays it
- * first.  AXE_PROP_SCALE multiplies the case counts (`make soak`).
+ * prop_cute.c: property tests of the CuTe notations (src/cute/,
+ * src/interop/cute.c, cute_tv.c) on seeded random CuTe layouts:
+ *
+ * - print -> parse -> print is the identity on CuTe's model, and crd2idx on
+ *   a 1-D coordinate equals crd2idx on the per-mode coordinates it splits
+ *   into;
+ * - a random CuTe layout (nested modes, strides 0, negative, swizzle)
+ *   imports (validated against CuTe's evaluator), writes back as CuTe text,
+ *   and imports again to a layout proved equal (prove/) to the first;
+ * - a random TV layout (a shuffled mixed radix over an M x N tile, split
+ *   between thread and value modes, with stride-0 broadcasts) round-trips
+ *   the same way through cute-tv.
+ *
+ * A failure prints the seed and the text; `AXE_SEED=<seed>
+ * build/asan/tests/prop_cute <test>` replays it first.  AXE_PROP_SCALE
+ * multiplies the case counts (`make soak`).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -22,494 +22,269 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cute/algebra.h"
+#include "interop/cute_private.h"
 #include "prop/random_layout.h"
+#include "prove/prove.h"
 
-#define CASES 300
+#define CASES 400
+#define MAX_TEXT 1024
 
-static char note[2048]; /* the current case, printed on failure */
-
-#define CHECK(cond, ...)                                                              \
-	do {                                                                          \
-		if (!(cond)) {                                                        \
-			print_error("%s\n", note);                                    \
-			fail_msg(__VA_ARGS__);                                        \
-		}                                                                     \
-	} while (0)
-
-/* ------------------------------------------------ this file's own crd2idx -- */
-
-/* crd2idx of "idx" (in the domain) on the tree "shape"/"stride", colexicographic. */
-static int64_t eval_tree(const axe_cute_tuple *shape, const axe_cute_tuple *stride, int64_t *idx)
+__attribute__((format(printf, 4, 5)))
+static void case_fail(const char *test, uint64_t seed, const char *text, const char *fmt, ...)
 {
-	int64_t sum = 0;
+	va_list ap;
 
-	if (shape->is_leaf) {
-		int64_t c = *idx % shape->value;
+	fprintf(stderr, "\n%s: property failed\n  seed: %" PRIu64
+		"  (replay: AXE_SEED=%" PRIu64 " build/asan/tests/prop_cute %s)\n  text: %s\n  ",
+		test, seed, seed, test, text);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	fail();
+}
 
-		*idx /= shape->value;
-		return c * stride->value;
+/* A random mode: a leaf or a tuple of 1..3 random modes, "*budget" bounding the size. */
+static void random_mode(prop_rng *rng, int depth, int64_t *budget, char *shape, char *stride,
+			size_t cap)
+{
+	if (depth >= 2 || prop_rng_chance(rng, 55)) {
+		int64_t e = prop_rng_range(rng, 1, *budget < 4 ? *budget : 4);
+		int64_t s = prop_rng_chance(rng, 15) ? 0 : prop_rng_range(rng, 1, 40);
+		bool st = prop_rng_chance(rng, 30);
+
+		if (prop_rng_chance(rng, 10))
+			s = -s;
+		*budget /= e;
+		snprintf(shape + strlen(shape), cap - strlen(shape), "%s%lld", st ? "_" : "",
+			 (long long)e);
+		snprintf(stride + strlen(stride), cap - strlen(stride), "%s%lld", st ? "_" : "",
+			 (long long)s);
+		return;
 	}
-	for (size_t i = 0; i < shape->n; i++)
-		sum += eval_tree(&shape->child[i], &stride->child[i], idx);
-	return sum;
-}
-
-static int64_t ev(const axe_cute_layout *l, int64_t i)
-{
-	return eval_tree(&l->shape, &l->stride, &i);
-}
-
-static int64_t size_of(const axe_cute_tuple *t)
-{
-	int64_t s = 1;
-
-	if (t->is_leaf)
-		return t->value;
-	for (size_t i = 0; i < t->n; i++)
-		s *= size_of(&t->child[i]);
-	return s;
-}
-
-static int64_t sz(const axe_cute_layout *l)
-{
-	return size_of(&l->shape);
-}
-
-/* ----------------------------------------------------- random operands -- */
-
-static const int64_t extents[] = { 1, 2, 2, 3, 4, 4, 8 };
-
-/*
- * A random layout as CuTe text: "leaves" leaves with extents from the table,
- * grouped into up to three top-level modes; compact (a permuted column-major
- * order of the leaves, with "gap" a chance of a hole before a leaf) or with
- * free strides in [0, 12].
- */
-static void random_text(prop_rng *rng, bool compact, int gap, char *buf, size_t size)
-{
-	int n = (int)prop_rng_range(rng, 1, 5), modes = (int)prop_rng_range(rng, 1, n < 3 ? n : 3);
-	int64_t shape[8], stride[8], acc = 1;
-	int order[8], cut[8] = { 0 };
-	size_t k = 0;
-
+	int n = (int)prop_rng_range(rng, 1, 3);
+	strcat(shape, "(");
+	strcat(stride, "(");
 	for (int i = 0; i < n; i++) {
-		shape[i] = extents[prop_rng_range(rng, 0, 6)];
-		order[i] = i;
-	}
-	for (int i = n - 1; i > 0; i--) {
-		int j = (int)prop_rng_range(rng, 0, i), t = order[i];
-
-		order[i] = order[j], order[j] = t;
-	}
-	for (int i = 0; i < n; i++) {
-		if (compact && prop_rng_chance(rng, gap))
-			acc *= prop_rng_range(rng, 2, 3);
-		stride[order[i]] = compact ? acc : prop_rng_range(rng, 0, 12);
-		acc *= shape[order[i]];
-	}
-	for (int m = 1; m < modes; m++)
-		cut[prop_rng_range(rng, 1, n - 1)] = 1;
-	for (int pass = 0; pass < 2; pass++) {
-		int64_t *v = pass ? stride : shape;
-
-		k += (size_t)snprintf(buf + k, size - k, "%s(", pass ? ":" : "");
-		for (int i = 0; i < n; i++) {
-			bool open = i == 0 || cut[i], close = i == n - 1 || cut[i + 1];
-
-			k += (size_t)snprintf(buf + k, size - k, "%s%s%lld%s", i && open ? "," : "",
-					      open ? "(" : ",", (long long)v[i], close ? ")" : "");
+		if (i) {
+			strcat(shape, ",");
+			strcat(stride, ",");
 		}
-		k += (size_t)snprintf(buf + k, size - k, ")");
+		random_mode(rng, depth + 1, budget, shape, stride, cap);
 	}
+	strcat(shape, ")");
+	strcat(stride, ")");
 }
 
-static void parse(const char *text, axe_cute_layout *out)
+/* A random CuTe layout text, composed with a swizzle sometimes. */
+static void random_cute(prop_rng *rng, char *text, size_t cap)
 {
-	axe_cute_composed c;
-	axe_error err;
+	char shape[MAX_TEXT / 2] = "", stride[MAX_TEXT / 2] = "";
+	int64_t budget = 512;
 
-	axe_error_init(&err);
-	if (axe_cute_parse(text, NULL, &c, &err) < 0)
-		fail_msg("generated text '%s' does not parse: %s", text, err.message);
-	*out = c.layout;
+	random_mode(rng, 0, &budget, shape, stride, sizeof(shape));
+	text[0] = '\0';
+	if (prop_rng_chance(rng, 25)) {
+		int b = (int)prop_rng_range(rng, 1, 3), m = (int)prop_rng_range(rng, 0, 3);
+		int s = (int)prop_rng_range(rng, b, 4);
+
+		snprintf(text, cap, "Sw<%d,%d,%d> o %lld o ", b, m,
+			 prop_rng_chance(rng, 20) ? -s : s, (long long)prop_rng_range(rng, 0, 64));
+	}
+	snprintf(text + strlen(text), cap - strlen(text), "%s:%s", shape, stride);
 }
 
-/* ------------------------------------------------------------- the tests -- */
+/* Prove "a" and "b" equal; a message when they are not. */
+static bool proved_equal(const axe_import *a, const axe_import *b, char *msg, size_t size)
+{
+	axe_equal_side x = { a->layout, a->expr, a->shape, true };
+	axe_equal_side y = { b->layout, b->expr, b->shape, true };
+	axe_equal_options opt = { AXE_METHOD_AUTO, 0 };
+	axe_equal_result res = { 0 };
+	axe_error err = { 0 };
+	bool ok = axe_prove_equal(&x, &y, &opt, &res, &err) == 0 && res.verdict == AXE_VERDICT_TRUE;
 
-typedef void case_fn(prop_rng *rng, int *answered);
+	if (!ok)
+		snprintf(msg, size, "not proved equal (%s%s)", err.message, res.reason);
+	axe_equal_result_release(&res);
+	return ok;
+}
 
-static void run_cases(const char *name, case_fn *fn, int min_answered_percent)
+static void test_model_round_trip(void **state)
 {
 	uint64_t base = prop_base_seed();
-	int64_t n = CASES * prop_scale();
-	int answered = 0;
 
-	for (int64_t i = 0; i < n; i++) {
+	(void)state;
+	for (int64_t i = 0; i < CASES * prop_scale(); i++) {
 		uint64_t seed = prop_case_seed(base, i);
 		prop_rng rng = prop_rng_seeded(seed);
+		char text[MAX_TEXT];
+		axe_cute_composed c, d;
+		axe_error err = { 0 };
+		char *printed;
+		int64_t crd[AXE_MAX_RANK], x;
+		axe_shape shape;
 
-		snprintf(note, sizeof(note), "%s: AXE_SEED=%llu", name, (unsigned long long)seed);
-		fn(&rng, &answered);
-	}
-	CHECK(answered * 100 >= min_answered_percent * n, "%s: only %d of %lld cases answered",
-	      name, answered, (long long)n);
-}
-
-static void add_note(const char *what, const axe_cute_layout *l)
-{
-	char *text;
-	axe_error err;
-
-	axe_error_init(&err);
-	text = axe_cute_layout_print(l, &err);
-	snprintf(note + strlen(note), sizeof(note) - strlen(note), " %s=%s", what, text ? text : "?");
-	free(text);
-}
-
-/* composition on compact A and a B of divisor shape and stride */
-static void case_compose(prop_rng *rng, int *answered)
-{
-	char ta[256], tb[64];
-	axe_cute_layout a, b, r;
-	axe_cute_tiler t = { 0 };
-	axe_cute_reason why;
-	axe_error err;
-	int64_t n, s, d;
-	int ok;
-
-	random_text(rng, prop_rng_chance(rng, 70), 0, ta, sizeof(ta));
-	parse(ta, &a);
-	n = sz(&a);
-	do
-		s = prop_rng_range(rng, 1, n);
-	while (n % s);
-	do
-		d = prop_rng_range(rng, 0, n);
-	while (d && (n % d || s * d > n));
-	snprintf(tb, sizeof(tb), "%lld:%lld", (long long)s, (long long)d);
-	parse(tb, &b);
-	add_note("A", &a), add_note("B", &b);
-	axe_error_init(&err);
-	t.mode[0] = b;
-	ok = axe_cute_compose_tiler(&a, &t, &r, &why, &err);
-	CHECK(ok >= 0, "error: %s", err.message);
-	if (ok > 0) {
-		(*answered)++;
-		add_note("R", &r);
-		CHECK(sz(&r) == s, "size(R) != size(B)");
-		for (int64_t c = 0; c < s; c++)
-			CHECK(ev(&r, c) == ev(&a, ev(&b, c)), "R(%lld) != A(B(%lld))", (long long)c,
-			      (long long)c);
-		CHECK(axe_cute_prove_compose(&a, &t, &r, NULL, 0, &why, &err) == 1,
-		      "the proof rejects a right result: %s", why.text);
-		axe_cute_layout_release(&r);
-	}
-	axe_cute_layout_release(&a), axe_cute_layout_release(&b);
-}
-
-static void test_compose(void **state)
-{
-	(void)state;
-	run_cases("compose", case_compose, 40);
-}
-
-/* complement of a compact-with-holes A */
-static void case_complement(prop_rng *rng, int *answered)
-{
-	char ta[256];
-	axe_cute_layout a, r;
-	axe_cute_reason why;
-	axe_error err;
-	int64_t cotarget, reach = 0, na = 0, nr;
-	unsigned char *img;
-
-	random_text(rng, true, 30, ta, sizeof(ta));
-	parse(ta, &a);
-	na = sz(&a);
-	for (int64_t i = 0; i < na; i++)
-		reach = ev(&a, i) > reach ? ev(&a, i) : reach;
-	cotarget = prop_rng_range(rng, 1, 4 * (reach + 1));
-	add_note("A", &a);
-	axe_error_init(&err);
-	CHECK(axe_cute_complement(&a, cotarget, &r, &why, &err) == 1, "refused: %s", why.text);
-	(*answered)++;
-	add_note("R", &r);
-	nr = sz(&r);
-	img = calloc((size_t)(reach + 1) * (size_t)nr + (size_t)ev(&r, nr - 1) + 2, 1);
-	for (int64_t i = 1; i < nr; i++)
-		CHECK(ev(&r, i - 1) < ev(&r, i), "not ordered at %lld", (long long)i);
-	for (int64_t j = 1; j < nr; j++)
-		for (int64_t i = 0; i < na; i++)
-			CHECK(ev(&r, j) != ev(&a, i), "R(%lld) is A(%lld)", (long long)j, (long long)i);
-	CHECK(reach + ev(&r, nr - 1) + 1 >= cotarget, "cosize below the cotarget");
-	/* holes of A are multiples of the reach before them: (A, R) is a bijection */
-	for (int64_t j = 0; j < nr; j++)
-		for (int64_t i = 0; i < na; i++) {
-			int64_t v = ev(&a, i) + ev(&r, j);
-
-			CHECK(!img[v], "(A, R) reaches %lld twice", (long long)v);
-			img[v] = 1;
+		random_cute(&rng, text, sizeof(text));
+		if (axe_cute_parse(text, NULL, &c, &err) < 0)
+			case_fail(__func__, seed, text, "does not parse: %s", err.message);
+		printed = axe_cute_composed_print(&c, &err);
+		if (!printed || axe_cute_parse(printed, NULL, &d, &err) < 0 ||
+		    !axe_cute_tuple_equal(&c.layout.shape, &d.layout.shape) ||
+		    !axe_cute_tuple_equal(&c.layout.stride, &d.layout.stride))
+			case_fail(__func__, seed, text, "print %s does not read back", printed);
+		if (axe_cute_logical_shape(&c.layout, &shape, NULL, 0, &err) < 0)
+			case_fail(__func__, seed, text, "%s", err.message);
+		/* The 1-D coordinate x is colexicographic over the modes. */
+		for (x = 0; x < axe_cute_layout_size(&c.layout); x++) {
+			int64_t rest = x;
+			for (size_t m = 0; m < shape.rank; m++) {
+				crd[m] = rest % shape.dim[m];
+				rest /= shape.dim[m];
+			}
+			if (axe_cute_layout_eval(&c.layout, x) != axe_cute_layout_eval_modes(&c.layout, crd))
+				case_fail(__func__, seed, text, "crd2idx differs at %lld", (long long)x);
 		}
-	free(img);
-	axe_cute_layout_release(&a), axe_cute_layout_release(&r);
+		free(printed);
+		axe_cute_composed_release(&c);
+		axe_cute_composed_release(&d);
+	}
 }
 
-static void test_complement(void **state)
+static void test_import_round_trip(void **state)
 {
+	uint64_t base = prop_base_seed();
+
 	(void)state;
-	run_cases("complement", case_complement, 100);
+	for (int64_t i = 0; i < CASES * prop_scale(); i++) {
+		uint64_t seed = prop_case_seed(base, i);
+		prop_rng rng = prop_rng_seeded(seed);
+		char text[MAX_TEXT], why[256] = "", msg[600];
+		axe_import a, b;
+		axe_error err = { 0 };
+		char *back;
+
+		random_cute(&rng, text, sizeof(text));
+		if (axe_cute_import(text, NULL, NULL, &a, &err) < 0)
+			case_fail(__func__, seed, text, "import: %s", err.message);
+		if (!a.layout) {
+			/* Only a negative-shift swizzle has no compact form to write back. */
+			if (!strstr(text, ",-"))
+				case_fail(__func__, seed, text, "expr form: %s", a.why_expr);
+			axe_import_release(&a);
+			continue;
+		}
+		back = axe_cute_export(a.layout, &a.shape, -1, why, sizeof(why), &err);
+		if (!back)
+			case_fail(__func__, seed, text, "no CuTe form: %s%s", why, err.message);
+		if (axe_cute_import(back, NULL, NULL, &b, &err) < 0)
+			case_fail(__func__, seed, text, "%s does not import: %s", back, err.message);
+		if (!proved_equal(&a, &b, msg, sizeof(msg)))
+			case_fail(__func__, seed, text, "%s: %s", back, msg);
+		free(back);
+		axe_import_release(&a);
+		axe_import_release(&b);
+	}
 }
 
-/* a compact B of size dividing size(A), as a random sub-order */
-static void random_tiler(prop_rng *rng, int64_t n, char *buf, size_t size)
+/*
+ * A random TV layout text on a random tile "*tile": the digits of a mixed
+ * radix over the tile in a shuffled order, each in the thread or the value
+ * mode, plus stride-0 broadcast leaves.
+ */
+static void random_tv(prop_rng *rng, char *text, size_t cap, axe_shape *tile)
 {
-	int64_t s, d;
+	int64_t ext[8], str[8], size = 1;
+	int n = (int)prop_rng_range(rng, 1, 5), mode[8], order[8];
+	char part[2][MAX_TEXT / 8] = { "", "" }, stp[2][MAX_TEXT / 8] = { "", "" };
+	int count[2] = { 0, 0 };
 
+	for (int k = 0; k < n; k++) {
+		ext[k] = prop_rng_range(rng, 2, 4);
+		str[k] = size;
+		size *= ext[k];
+		order[k] = k;
+	}
+	for (int b = 0; b < 2 && prop_rng_chance(rng, 30); b++) {
+		ext[n] = 2;
+		str[n] = 0;
+		order[n] = n;
+		n++;
+	}
+	for (int k = n - 1; k > 0; k--) {
+		int j = (int)prop_rng_range(rng, 0, k), t = order[k];
+		order[k] = order[j];
+		order[j] = t;
+	}
+	for (int k = 0; k < n; k++) {
+		int o = order[k], m = mode[k] = (int)prop_rng_range(rng, 0, 1);
+		snprintf(part[m] + strlen(part[m]), sizeof(part[m]) - strlen(part[m]), "%s%lld",
+			 count[m] ? "," : "", (long long)ext[o]);
+		snprintf(stp[m] + strlen(stp[m]), sizeof(stp[m]) - strlen(stp[m]), "%s%lld",
+			 count[m] ? "," : "", (long long)str[o]);
+		count[m]++;
+	}
+	for (int m = 0; m < 2; m++)
+		if (!count[m]) {
+			strcpy(part[m], "1");
+			strcpy(stp[m], "0");
+		}
+	snprintf(text, cap, "((%s),(%s)):((%s),(%s))", part[0], part[1], stp[0], stp[1]);
+	/* A tile M x N with M any divisor of the size: digit-aligned or not. */
 	do
-		s = prop_rng_range(rng, 1, n);
-	while (n % s);
-	do
-		d = prop_rng_range(rng, 1, n / s);
-	while ((n / s) % d);
-	if (s % 2 == 0 && s > 2 && prop_rng_chance(rng, 50))
-		snprintf(buf, size, "(2,%lld):(%lld,%lld)", (long long)(s / 2), (long long)(d * s / 2),
-			 (long long)d);
-	else
-		snprintf(buf, size, "%lld:%lld", (long long)s, (long long)d);
+		tile->dim[0] = prop_rng_range(rng, 1, size);
+	while (size % tile->dim[0] != 0);
+	tile->rank = 2;
+	tile->dim[1] = size / tile->dim[0];
 }
 
-/* logical_divide(A, B) = A o (B, complement(B, size(A))) */
-static void case_divide(prop_rng *rng, int *answered)
+static void test_tv_round_trip(void **state)
 {
-	char ta[256], tb[64];
-	axe_cute_layout a, b, r, comp, bb;
-	axe_cute_tiler t = { 0 };
-	axe_cute_reason why;
-	axe_error err;
-	char *cs;
-	int ok;
+	uint64_t base = prop_base_seed();
 
-	random_text(rng, prop_rng_chance(rng, 80), 0, ta, sizeof(ta));
-	parse(ta, &a);
-	random_tiler(rng, sz(&a), tb, sizeof(tb));
-	parse(tb, &b);
-	add_note("A", &a), add_note("B", &b);
-	axe_error_init(&err);
-	t.mode[0] = b;
-	ok = axe_cute_divide(&a, &t, AXE_CUTE_LOGICAL, &r, &why, &err);
-	CHECK(ok >= 0, "error: %s", err.message);
-	if (ok > 0) {
-		(*answered)++;
-		add_note("R", &r);
-		CHECK(axe_cute_complement(&b, sz(&a), &comp, &why, &err) == 1, "no complement");
-		cs = axe_cute_layout_print(&comp, &err);
-		/* (B, B*) built by hand: mode 0 B, mode 1 B* */
-		{
-			axe_cute_layout modes[2];
+	(void)state;
+	for (int64_t i = 0; i < CASES * prop_scale(); i++) {
+		uint64_t seed = prop_case_seed(base, i);
+		prop_rng rng = prop_rng_seeded(seed);
+		char text[MAX_TEXT], why[256] = "", msg[600];
+		axe_shape tile;
+		axe_import_opts opts = { .tile = &tile };
+		axe_import a, b;
+		axe_error err = { 0 };
+		char *back;
 
-			axe_cute_layout_dup(&modes[0], &b, &err);
-			modes[1] = comp;
-			axe_cute_tuple_init(&bb.shape, 2, &err);
-			axe_cute_tuple_init(&bb.stride, 2, &err);
-			bb.shape.child[0] = modes[0].shape, bb.stride.child[0] = modes[0].stride;
-			bb.shape.child[1] = modes[1].shape, bb.stride.child[1] = modes[1].stride;
+		random_tv(&rng, text, sizeof(text), &tile);
+		if (axe_cute_tv_import(text, NULL, &opts, &a, &err) < 0)
+			case_fail(__func__, seed, text, "import on %lldx%lld: %s",
+				  (long long)tile.dim[0], (long long)tile.dim[1], err.message);
+		if (!a.layout) {
+			axe_import_release(&a);
+			continue;
 		}
-		CHECK(sz(&r) == sz(&bb), "size(R) != size((B, B*))");
-		for (int64_t c = 0; c < sz(&r); c++) {
-			int64_t x = ev(&bb, c);
-
-			if (x < sz(&a))
-				CHECK(ev(&r, c) == ev(&a, x), "R(%lld) != A((B, B*)(%lld)) with B*=%s",
-				      (long long)c, (long long)c, cs);
-		}
-		free(cs);
-		axe_cute_layout_release(&bb), axe_cute_layout_release(&r);
+		back = axe_cute_tv_export(a.layout, &a.shape, -1, why, sizeof(why), &err);
+		if (!back)
+			case_fail(__func__, seed, text, "no TV form: %s%s", why, err.message);
+		if (axe_cute_tv_import(back, NULL, &opts, &b, &err) < 0)
+			case_fail(__func__, seed, text, "%s does not import: %s", back, err.message);
+		if (!proved_equal(&a, &b, msg, sizeof(msg)))
+			case_fail(__func__, seed, text, "%s: %s", back, msg);
+		free(back);
+		axe_import_release(&a);
+		axe_import_release(&b);
 	}
-	axe_cute_layout_release(&a), axe_cute_layout_release(&b);
-}
-
-static void test_divide(void **state)
-{
-	(void)state;
-	run_cases("divide", case_divide, 60);
-}
-
-/* rank-2 compact layouts for the rank-sensitive products */
-static void rank2(prop_rng *rng, bool row_major, char *buf, size_t size)
-{
-	int64_t m = extents[prop_rng_range(rng, 1, 6)], n = extents[prop_rng_range(rng, 1, 6)];
-
-	if (row_major)
-		snprintf(buf, size, "(%lld,%lld):(%lld,1)", (long long)m, (long long)n, (long long)n);
-	else
-		snprintf(buf, size, "(%lld,%lld):(1,%lld)", (long long)m, (long long)n, (long long)m);
-}
-
-/* the mode-k size of "l" */
-static int64_t mode_size(const axe_cute_layout *l, size_t k)
-{
-	return size_of(&l->shape.child[k]);
-}
-
-/* R at the 2-D coordinate (x, y): x + size(mode 0) * y */
-static int64_t ev2(const axe_cute_layout *l, int64_t x, int64_t y)
-{
-	return ev(l, x + mode_size(l, 0) * y);
-}
-
-static void case_products(prop_rng *rng, int *answered)
-{
-	char ta[64], tb[64];
-	axe_cute_layout a, b, blocked, raked, lp;
-	axe_cute_tiler t = { 0 };
-	axe_cute_reason why;
-	axe_error err;
-	int64_t a0, a1, b0, b1, n;
-	unsigned char *seen;
-
-	rank2(rng, prop_rng_chance(rng, 50), ta, sizeof(ta));
-	rank2(rng, prop_rng_chance(rng, 50), tb, sizeof(tb));
-	parse(ta, &a), parse(tb, &b);
-	add_note("A", &a), add_note("B", &b);
-	axe_error_init(&err);
-	t.mode[0] = b;
-	CHECK(axe_cute_product(&a, &t, AXE_CUTE_BLOCKED, &blocked, &why, &err) == 1, "blocked: %s",
-	      why.text);
-	CHECK(axe_cute_product(&a, &t, AXE_CUTE_RAKED, &raked, &why, &err) == 1, "raked: %s",
-	      why.text);
-	CHECK(axe_cute_product(&a, &t, AXE_CUTE_LOGICAL, &lp, &why, &err) == 1, "logical: %s",
-	      why.text);
-	(*answered)++;
-	add_note("blocked", &blocked), add_note("raked", &raked);
-	a0 = mode_size(&a, 0), a1 = mode_size(&a, 1), b0 = mode_size(&b, 0), b1 = mode_size(&b, 1);
-	n = a0 * a1 * b0 * b1;
-	/* the logical product keeps A as mode 0 and is a bijection onto [0, n) */
-	seen = calloc((size_t)n, 1);
-	CHECK(axe_cute_tuple_equal(&lp.shape.child[0], &a.shape), "mode 0 is not A");
-	for (int64_t i = 0; i < n; i++) {
-		int64_t v = ev(&lp, i);
-
-		CHECK(v >= 0 && v < n && !seen[v], "logical product: %lld out of place", (long long)v);
-		seen[v] = 1;
-	}
-	free(seen);
-	/* blocked: tile (j0, j1) is A at R(a0*j0, a1*j1); raked: A strided by B's extents */
-	for (int64_t j0 = 0; j0 < b0; j0++)
-		for (int64_t j1 = 0; j1 < b1; j1++)
-			for (int64_t i0 = 0; i0 < a0; i0++)
-				for (int64_t i1 = 0; i1 < a1; i1++) {
-					int64_t av = ev(&a, i0 + a0 * i1);
-
-					CHECK(ev2(&blocked, i0 + a0 * j0, i1 + a1 * j1) ==
-						      av + ev2(&blocked, a0 * j0, a1 * j1),
-					      "blocked: tile (%lld,%lld) is not A", (long long)j0,
-					      (long long)j1);
-					CHECK(ev2(&raked, j0 + b0 * i0, j1 + b1 * i1) ==
-						      av + ev2(&raked, j0, j1),
-					      "raked: tile (%lld,%lld) is not A", (long long)j0,
-					      (long long)j1);
-				}
-	axe_cute_layout_release(&a), axe_cute_layout_release(&b);
-	axe_cute_layout_release(&blocked), axe_cute_layout_release(&raked);
-	axe_cute_layout_release(&lp);
-}
-
-static void test_products(void **state)
-{
-	(void)state;
-	run_cases("products", case_products, 100);
-}
-
-static void case_inverses(prop_rng *rng, int *answered)
-{
-	char ta[256];
-	axe_cute_layout a, r, l;
-	axe_cute_reason why;
-	axe_error err;
-	bool compact = prop_rng_chance(rng, 70);
-
-	random_text(rng, compact, 20, ta, sizeof(ta));
-	parse(ta, &a);
-	add_note("A", &a);
-	axe_error_init(&err);
-	CHECK(axe_cute_right_inverse(&a, &r, &err) == 1, "right_inverse: %s", err.message);
-	add_note("right", &r);
-	for (int64_t i = 0; i < sz(&r); i++)
-		CHECK(ev(&a, ev(&r, i)) == i, "A(R(%lld)) != %lld", (long long)i, (long long)i);
-	if (compact) {
-		int64_t reach = 0;
-
-		for (int64_t i = 0; i < sz(&a); i++)
-			reach = ev(&a, i) > reach ? ev(&a, i) : reach;
-		if (reach + 1 == sz(&a))
-			CHECK(sz(&r) == sz(&a), "a bijection's right inverse is not whole");
-		CHECK(axe_cute_left_inverse(&a, &l, &why, &err) == 1, "left_inverse: %s", why.text);
-		add_note("left", &l);
-		for (int64_t i = 0; i < sz(&a); i++) {
-			int64_t x = ev(&a, i);
-
-			CHECK(x < sz(&l) && ev(&l, x) == i, "R(A(%lld)) != %lld", (long long)i,
-			      (long long)i);
-		}
-		axe_cute_layout_release(&l);
-		(*answered)++;
-	}
-	axe_cute_layout_release(&a), axe_cute_layout_release(&r);
-}
-
-static void test_inverses(void **state)
-{
-	(void)state;
-	run_cases("inverses", case_inverses, 50);
-}
-
-static void case_coalesce(prop_rng *rng, int *answered)
-{
-	char ta[256];
-	axe_cute_layout a, r;
-	axe_cute_reason why;
-	axe_error err;
-	int64_t s[AXE_CUTE_MAX_LEAVES], d[AXE_CUTE_MAX_LEAVES];
-	size_t n;
-
-	random_text(rng, prop_rng_chance(rng, 50), 20, ta, sizeof(ta));
-	parse(ta, &a);
-	add_note("A", &a);
-	axe_error_init(&err);
-	CHECK(axe_cute_coalesce(&a, NULL, &r, &why, &err) == 1, "coalesce: %s", err.message);
-	(*answered)++;
-	add_note("R", &r);
-	CHECK(sz(&r) == sz(&a), "size changed");
-	for (int64_t i = 0; i < sz(&a); i++)
-		CHECK(ev(&r, i) == ev(&a, i), "R(%lld) != A(%lld)", (long long)i, (long long)i);
-	CHECK(axe_cute_tuple_depth(&r.shape) <= 1, "depth above 1");
-	n = axe_cute_tuple_flatten(&r.shape, s, AXE_CUTE_MAX_LEAVES);
-	axe_cute_tuple_flatten(&r.stride, d, AXE_CUTE_MAX_LEAVES);
-	for (size_t i = 0; i < n; i++) {
-		CHECK(n == 1 || s[i] != 1, "a size-1 mode is left");
-		CHECK(i == 0 || s[i - 1] * d[i - 1] != d[i], "modes %zu and %zu still merge", i - 1, i);
-	}
-	axe_cute_layout_release(&a), axe_cute_layout_release(&r);
-}
-
-static void test_coalesce(void **state)
-{
-	(void)state;
-	run_cases("coalesce", case_coalesce, 100);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_compose),  cmocka_unit_test(test_complement),
-		cmocka_unit_test(test_divide),   cmocka_unit_test(test_products),
-		cmocka_unit_test(test_inverses), cmocka_unit_test(test_coalesce),
+		cmocka_unit_test(test_model_round_trip),
+		cmocka_unit_test(test_import_round_trip),
+		cmocka_unit_test(test_tv_round_trip),
 	};
-
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -63,6 +63,22 @@ static const struct {
 	  "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)" },
 	{ "SW_3_4_3 o 0 o (8, 64):(64, 1)", "Sw<3,4,3> o 0 o (8,64):(64,1)" },
 	{ "Sw<1,2,-2> o 16 o 8:1", "Sw<1,2,-2> o 16 o 8:1" },
+	/* The C++ of 01_layout.md, "Constructing a Layout", and what it prints. */
+	{ "make_layout(Int<8>{})", "_8:_1" },
+	{ "make_layout(8)", "8:_1" },
+	{ "make_layout(make_shape(Int<2>{},Int<4>{}))", "(_2,_4):(_1,_2)" },
+	{ "make_layout(make_shape(Int<2>{},4))", "(_2,4):(_1,_2)" },
+	{ "make_layout(make_shape (Int< 2>{},4),\n make_stride(Int<12>{},Int<1>{}))",
+	  "(_2,4):(_12,_1)" },
+	{ "make_layout(make_shape(Int<2>{},4), LayoutLeft{})", "(_2,4):(_1,_2)" },
+	{ "make_layout(make_shape(Int<2>{},4), LayoutRight{})", "(_2,4):(4,_1)" },
+	{ "make_layout(make_shape (2,make_shape (2,2)), make_stride(4,make_stride(2,1)))",
+	  "(2,(2,2)):(4,(2,1))" },
+	{ "make_layout(make_shape(2,make_shape(2,2)), LayoutLeft{})", "(2,(2,2)):(_1,(2,4))" },
+	{ "composition(Swizzle<3,4,3>{}, Int<0>{}, make_layout(make_shape(8, 64), make_stride(64, 1)))",
+	  "Sw<3,4,3> o _0 o (8,64):(64,1)" },
+	{ "composition(Swizzle<3,4,3>{}, smem_ptr_flag_bits<16>{}, make_layout(make_shape(_8{}, _64{}), "
+	  "make_stride(_64{}, _1{})))", "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)" },
 };
 
 static void test_print_round_trip(void **state)
@@ -236,6 +252,11 @@ static const struct {
 	{ "(4611686018427387904,4):(4,1)", 1, 29, "the indices of the CuTe layout overflow 64 bits" },
 	{ "smem_ptr[0b](unset) o 8:1", 1, 12, "smem_ptr element width 0 bits is not in [1, 1024]" },
 	{ "((((((((((((((((((1))))))))))))))))))", 17, 1, "CuTe tuples nest more than 16 deep" },
+	{ "make_layout(make_shape(2,2), make_stride(1))", 30, 14, "not congruent" },
+	{ "make_layout(make_shape(2,0))", 26, 1, "CuTe shape extent 0 is not positive" },
+	{ "make_layout(make_shape(2,2)", 28, 1, "expected ')', found the end" },
+	{ "make_layout(make_shape(2,2)) x", 30, 1, "expected the end of the C++ layout" },
+	{ "composition(Swizzle<3,4,2>{}, 0, make_layout(8))", 13, 16, "|S| must be at least B" },
 };
 
 static void test_parse_errors(void **state)

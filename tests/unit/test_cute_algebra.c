@@ -8,9 +8,7 @@
  *   - tests/data/cute_algebra/pycute_cases.txt: pycute's results (the same
  *     commit, python/pycute) on the operands of CUTLASS's pycute unit tests
  *     and on seeded random operands (the file says how it was made);
- *   - refusals: the conditions CuTe states, named with their modes;
- *   - the edge: Axe layouts on one axis to CuTe and back, with the mode
- *     order and swizzle spelling of docs/interop.md ("CuTe").
+ *   - refusals: the conditions CuTe states, named with their modes.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -22,8 +20,6 @@
 #include <cmocka.h>
 
 #include "cute/algebra.h"
-#include "cute/edge.h"
-#include "parse/parse.h"
 
 /*
  * How a row's expected text is compared with the result: exactly, as the
@@ -431,65 +427,6 @@ static void test_bad_tilers(void **state)
 	}
 }
 
-/* Axe text on a shape -> CuTe text -> Axe text again (or the refusal). */
-static const struct {
-	const char *axe;
-	int64_t shape[4];
-	size_t rank;
-	const char *cute;   /* NULL: refused, "why" contains "reason" */
-	const char *reason; /* or, for a result, its Axe text on the way back */
-} edge_rows[] = {
-	/* interop.md, "CuTe": the same layout in both notations */
-	{ "S[(4,8,2,2):(8,1,64,32)]", { 32, 4 }, 2, "((8,4),(2,2)):((1,8),(32,64))",
-	  "S[(4,8,2,2):(8,1,64,32)]" },
-	/* interop.md: CuTe Swizzle<3,4,3> is Axe Swizzle(4,3,3) */
-	{ "Swizzle(4,3,3) o S[(8,64):(64,1)]", { 8, 64 }, 2, "Sw<3,4,3> o 0 o (8,64):(64,1)",
-	  "Swizzle(4,3,3) o S[(8,64):(64,1)]" },
-	{ "S[32:1@laneid]", { 4, 8 }, 2, "(4,8):(8,1)", "S[(4,8):(8@laneid,1@laneid)]" },
-	{ "S[(6,4):(4,1)]", { 4, 6 }, 2, NULL, "ends inside the iter" },
-	{ "S[8:1] + R[2:8]", { 8 }, 1, NULL, "replica" },
-	{ "S[(2,4):(1@laneid,1@warpid)]", { 2, 4 }, 2, NULL, "one codomain" },
-};
-
-static void test_edge(void **state)
-{
-	(void)state;
-	for (size_t i = 0; i < sizeof(edge_rows) / sizeof(edge_rows[0]); i++) {
-		axe_shape shape = { edge_rows[i].rank, { 0 } }, back_shape;
-		axe_cute_composed c;
-		axe_cute_reason why = { "" };
-		axe_layout *l, *back = NULL;
-		axe_error err;
-		char axis[64], *text, *axe_text;
-		int r;
-
-		memcpy(shape.dim, edge_rows[i].shape, sizeof(edge_rows[i].shape));
-		axe_error_init(&err);
-		l = axe_layout_parse(edge_rows[i].axe, &err);
-		assert_non_null(l);
-		r = axe_cute_from_axe(l, &shape, &c, axis, sizeof(axis), &why, &err);
-		if (!edge_rows[i].cute) {
-			assert_int_equal(r, 0);
-			if (!strstr(why.text, edge_rows[i].reason))
-				fail_msg("%s: '%s' does not say '%s'", edge_rows[i].axe, why.text,
-					 edge_rows[i].reason);
-			axe_layout_free(l);
-			continue;
-		}
-		assert_int_equal(r, 1);
-		text = axe_cute_composed_print(&c, &err);
-		assert_string_equal(text, edge_rows[i].cute);
-		assert_int_equal(axe_cute_to_axe(&c, axis, &back, &back_shape, &why, &err), 1);
-		axe_text = axe_layout_to_string(back);
-		/* the way back gives the same map, iters split at the shape's dimensions */
-		assert_string_equal(axe_text, edge_rows[i].reason);
-		assert_int_equal(back_shape.rank, shape.rank);
-		free(text), free(axe_text);
-		axe_layout_free(l), axe_layout_free(back);
-		axe_cute_composed_release(&c);
-	}
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -497,7 +434,6 @@ int main(void)
 		cmocka_unit_test(test_pycute_table),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_bad_tilers),
-		cmocka_unit_test(test_edge),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
