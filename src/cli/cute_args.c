@@ -42,6 +42,23 @@ static int from_axe(const axe_operand *op, axe_cute_composed *c, axe_cute_reason
 	return r;
 }
 
+/* The sizes of the top-level modes of "l" (at most AXE_MAX_RANK of them). */
+static void mode_sizes(const axe_cute_layout *l, axe_shape *shape)
+{
+	size_t n = axe_cute_tuple_rank(&l->shape);
+
+	shape->rank = n < AXE_MAX_RANK ? n : AXE_MAX_RANK;
+	for (size_t i = 0; i < shape->rank; i++) {
+		axe_error e;
+
+		axe_error_init(&e);
+		if (l->shape.is_leaf)
+			shape->dim[i] = l->shape.value;
+		else
+			axe_cute_tuple_product(&l->shape.child[i], &shape->dim[i], &e);
+	}
+}
+
 int axe_cute_arg_resolve(const char *arg, const axe_operand_opts *opts, axe_cute_arg *out,
 			 axe_error *err)
 {
@@ -116,17 +133,29 @@ int axe_cute_arg_plain(const axe_cute_arg *a, const char *op, axe_cute_reason *w
 /*
  * Print "c": its CuTe text and its Axe form, read back through the CuTe
  * reader of the interop framework (validated against CuTe's crd2idx like
- * every import; an `expr:`-only layout has no compact form, said why).
+ * every import; an `expr:`-only layout has no compact form, said why).  A
+ * result too large for that validation is still printed, proved, with the
+ * reason in place of its Axe form.
  */
 static int emit(const axe_cute_composed *c, const char *proved, bool json, axe_error *err)
 {
 	char *cute = axe_cute_composed_print(c, err), *axe = NULL;
-	axe_import imp;
+	axe_import imp = { 0 };
+	axe_error ierr;
 	int r = -1;
 
-	if (!cute || axe_cute_import(cute, NULL, NULL, &imp, err) < 0) {
-		free(cute);
+	if (!cute)
 		return -1;
+	axe_error_init(&ierr);
+	if (axe_cute_import(cute, NULL, NULL, &imp, &ierr) < 0) {
+		if (ierr.code != AXE_ERR_LIMIT) {
+			*err = ierr;
+			free(cute);
+			return -1;
+		}
+		memset(&imp, 0, sizeof(imp));
+		mode_sizes(&c->layout, &imp.shape);
+		snprintf(imp.why_expr, sizeof(imp.why_expr), "%.255s", ierr.message);
 	}
 	if (!imp.layout || (axe = axe_layout_to_string(imp.layout)))
 		r = axe_cute_emit(cute, axe, &imp.shape, imp.why_expr, proved, json, err);

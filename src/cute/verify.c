@@ -145,6 +145,8 @@ int axe_cute_prove_compose(const axe_cute_layout *a, const axe_cute_tiler *t,
 	if (ok > 0 && !t->n)
 		axe_cute_said(what, what_size, "R(c) = A(B(c)) for all %lld c%s", (long long)points,
 			      beyond);
+	else if (ok > 0 && modes == 0)
+		axe_cute_said(what, what_size, "R = A: every mode of the tiler is `_`");
 	else if (ok > 0)
 		axe_cute_said(what, what_size, "R_i(c) = A_i(B_i(c)) for every c of the %zu composed "
 			      "mode%s (%lld points%s)", modes, modes == 1 ? "" : "s", (long long)points, beyond);

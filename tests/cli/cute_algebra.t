@@ -346,3 +346,21 @@ axe:    S[(8,32,8,1,4):(1,64,8,0,2048)]
 shape:  (2048, 4)
 proved: R_i(c) = A_i(B_i(c)) for every c of the 1 composed mode (2048 points)
 ? 0
+
+# A refusal in JSON; a swizzled product keeps the swizzle outermost; a tiler
+# of `_` only keeps A.
+$ axe-layout divide 8:1 3:1 --json
+{"layout":null,"cute":null,"reason":"the tile's size 3 does not divide the divided layout's size 8 (CuTe would pad the last tile)"}
+? 1
+$ axe-layout product 'Sw<1,2,3> o _0 o (8,8):(8,1)' 2:1
+cute:   Sw<1,2,3> o _0 o ((8,8),2):((8,1),64)
+axe:    Swizzle(2,1,3) o S[(8,8,2):(1,8,64)]
+shape:  (64, 2)
+proved: R = (A, A* o B) with A* o B repeating A without overlap (128 points)
+? 0
+$ axe-layout compose '(8,8):(1,8)' '<_,_>'
+cute:   (8,8):(1,8)
+axe:    S[(8,8):(1,8)]
+shape:  (8, 8)
+proved: R = A: every mode of the tiler is `_`
+? 0
