@@ -219,8 +219,9 @@ static int from_spec_notation(const axe_operand_opts *opts, axe_operand *out, ax
 	if (!opts->allow_expr && !opts->allow_import_expr) {
 		axe_loc loc = axe_spec_loc_at(out->spec, entry->line, entry->col);
 		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(entry->name),
-				     "layout '%s' (%s) has no Axe compact form; this command "
-				     "needs a layout in S/R/O form", entry->name, entry->format);
+				     "layout '%s' is an expr: layout (read from %s, it has no Axe "
+				     "compact form); this command needs a layout in S/R/O form",
+				     entry->name, entry->format);
 	}
 	out->expr = entry->expr;
 	entry->expr = NULL;

@@ -417,7 +417,7 @@ void axe_lego_release(lego_layout *l)
 /* Move "o" to the end of "l"'s OrderBy list ("o" keeps no GenP context). */
 static int push_order(parser *ps, lego_layout *l, lego_order *o)
 {
-	if (l->norder == LEGO_MAX_ORDERS)
+	if (l->norder == l->cap)
 		return lego_error_at(ps, o->pos, o->len, AXE_ERR_LIMIT, "more than %d OrderBy blocks",
 				LEGO_MAX_ORDERS);
 	l->order[l->norder++] = *o;
@@ -570,7 +570,11 @@ static int normalise(parser *ps, call *calls, size_t n, lego_layout *l)
 
 	if (check_chain(ps, calls, n, &g) < 0)
 		return -1;
-	if (!(l->order = calloc(LEGO_MAX_ORDERS, sizeof(lego_order))))
+	/* At most the chain's blocks, twice under TileBy (a bridge before each), plus one. */
+	l->cap = 2 * (n + (g < n ? calls[g].ninner : 0)) + 1;
+	if (l->cap > LEGO_MAX_ORDERS)
+		l->cap = LEGO_MAX_ORDERS;
+	if (!(l->order = calloc(l->cap, sizeof(lego_order))))
 		return lego_error_at(ps, 0, 1, AXE_ERR_NOMEM, "out of memory");
 	if (g == n) {
 		/* A lone OrderBy or permutation: its own extents are the logical ones. */
