@@ -50,3 +50,8 @@ NOT equal at (0, 1): A -> {warpid: 0, laneId: 1, laneid: 0}, B -> {warpid: 0, la
 $ axe-layout check tests/data/interop/relations.yaml
 2 passed, 0 failed
 ? 0
+
+$ axe-layout check tests/data/interop/relations_typo.yaml
+tests/data/interop/relations_typo.yaml:6:5: FAIL equal a b: not equal at (0, 1): a -> {warpid: 0, laneId: 1, laneid: 0}; b -> {warpid: 0, laneId: 0, laneid: 1} (a names axis 'laneId' and b does not: did you mean 'laneid'?)
+0 passed, 1 failed
+? 1
