@@ -84,7 +84,7 @@ static int digits(axe_cute_parser *p, bool negative, int64_t *v, const char *wha
 			while (isdigit((unsigned char)axe_cute_parser_peek(p)))
 				p->pos++;
 			return axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_OVERFLOW,
-				    "integer does not fit in 64 bits");
+						    "integer does not fit in 64 bits");
 		}
 		p->pos++;
 	}
@@ -160,9 +160,9 @@ static int parse_children(axe_cute_parser *p, axe_cute_tuple *t, size_t open, in
 		} else if (axe_cute_parser_peek(p) != ')') {
 			if (axe_cute_parser_peek(p) == '\0') {
 				axe_cute_parser_fail(p, open, 1, AXE_ERR_SYNTAX, "unclosed '('");
-				goto error;
-			}
-			axe_cute_parser_expected(p, "',' or ')'");
+						     goto error;
+						     }
+						     axe_cute_parser_expected(p, "',' or ')'");
 			goto error;
 		}
 	}
@@ -192,7 +192,7 @@ static int parse_tuple(axe_cute_parser *p, axe_cute_tuple *t, int depth)
 	}
 	if (depth >= AXE_CUTE_MAX_DEPTH)
 		return axe_cute_parser_fail(p, p->pos, 1, AXE_ERR_LIMIT,
-			    "CuTe tuples nest more than %d deep", AXE_CUTE_MAX_DEPTH);
+					    "CuTe tuples nest more than %d deep", AXE_CUTE_MAX_DEPTH);
 	open = p->pos++;
 	return parse_children(p, t, open, depth);
 }
@@ -206,7 +206,7 @@ static int check_extents(axe_cute_parser *p, const axe_cute_tuple *shape, size_t
 
 	if (n > AXE_CUTE_MAX_LEAVES)
 		return axe_cute_parser_fail(p, start, end - start, AXE_ERR_LIMIT,
-			    "the CuTe shape has more than %d integers", AXE_CUTE_MAX_LEAVES);
+					    "the CuTe shape has more than %d integers", AXE_CUTE_MAX_LEAVES);
 	for (i = 0; i < n; i++) {
 		/* Leaf i is the i-th integer in the text: find it to place the error. */
 		while (at < end && !isdigit((unsigned char)p->s[at]) && p->s[at] != '-' &&
@@ -218,7 +218,7 @@ static int check_extents(axe_cute_parser *p, const axe_cute_tuple *shape, size_t
 			at++;
 		if (leaf[i] <= 0)
 			return axe_cute_parser_fail(p, first, at - first, AXE_ERR_VALUE,
-				    "CuTe shape extent %lld is not positive", (long long)leaf[i]);
+						    "CuTe shape extent %lld is not positive", (long long)leaf[i]);
 	}
 	return 0;
 }
@@ -265,8 +265,8 @@ int axe_cute_parser_finish(axe_cute_parser *p, axe_cute_raw_layout *raw, axe_cut
 		return -1;
 	if (raw->has_stride && !axe_cute_tuple_congruent(&raw->shape, &raw->stride))
 		return axe_cute_parser_fail(p, raw->stride_start, raw->end - raw->stride_start, AXE_ERR_VALUE,
-			    "the CuTe stride is not congruent with the shape "
-			    "(the same nesting of parentheses)");
+					    "the CuTe stride is not congruent with the shape "
+					    "(the same nesting of parentheses)");
 	out->shape = raw->shape;
 	out->stride = raw->stride;
 	raw->shape = raw->stride = axe_cute_tuple_leaf(0);
@@ -298,8 +298,8 @@ static int swizzle_arg(axe_cute_parser *p, int *arg, char sep)
 		return -1;
 	if (is_static || v < -64 || v > 64)
 		return axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_VALUE,
-			    "swizzle argument '%.*s' is not an integer in [-64, 64]",
-			    (int)(p->pos - start), p->s + start);
+					    "swizzle argument '%.*s' is not an integer in [-64, 64]",
+					    (int)(p->pos - start), p->s + start);
 	*arg = (int)v;
 	axe_cute_parser_skip_ws(p);
 	if (sep && axe_cute_parser_peek(p) != sep) {
@@ -322,8 +322,8 @@ static int parse_swizzle(axe_cute_parser *p, axe_cute_swizzle *sw)
 		axe_cute_parser_skip_ws(p);
 		if (axe_cute_parser_peek(p) == '(')
 			return axe_cute_parser_fail(p, start, p->pos + 1 - start, AXE_ERR_SYNTAX,
-				    "CuTe text writes its swizzle Swizzle<B,M,S> (CuTe's order), "
-				    "not Swizzle(...) (Axe's order)");
+						    "CuTe text writes its swizzle Swizzle<B,M,S> (CuTe's order), "
+						    "not Swizzle(...) (Axe's order)");
 		if (axe_cute_parser_peek(p) != '<')
 			return axe_cute_parser_expected(p, "'<'");
 		p->pos++;
@@ -350,7 +350,7 @@ static int parse_ptr(axe_cute_parser *p, int *bits)
 	p->pos += 2;
 	if (v < 1 || v > 1024)
 		return axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_VALUE,
-			    "smem_ptr element width %lld bits is not in [1, 1024]", (long long)v);
+					    "smem_ptr element width %lld bits is not in [1, 1024]", (long long)v);
 	if (axe_cute_parser_at(p, "(unset)"))
 		p->pos += strlen("(unset)");
 	*bits = (int)v;
@@ -384,8 +384,8 @@ static int parse_prefix_part(axe_cute_parser *p, axe_cute_composed *out, unsigne
 		rc = axe_cute_parser_raw(p, &raw);
 		if (rc == 0 && (!raw.shape.is_leaf || raw.has_stride))
 			rc = axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_SYNTAX,
-				  "only the last part of a composed CuTe layout is a layout; "
-				  "expected a swizzle, an offset or smem_ptr[..] before 'o'");
+						  "only the last part of a composed CuTe layout is a layout; "
+						  "expected a swizzle, an offset or smem_ptr[..] before 'o'");
 		out->offset = raw.shape.value;
 		out->offset_static = raw.shape.is_static;
 		axe_cute_raw_release(&raw);
@@ -395,7 +395,7 @@ static int parse_prefix_part(axe_cute_parser *p, axe_cute_composed *out, unsigne
 	if ((*seen & kind) ||
 	    ((*seen | kind) & (1u << PART_OFFSET) && (*seen | kind) & (1u << PART_PTR)))
 		return axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_SYNTAX,
-			    "a composed CuTe layout has one swizzle and one offset or smem_ptr");
+					    "a composed CuTe layout has one swizzle and one offset or smem_ptr");
 	*seen |= kind;
 	return 0;
 }
@@ -427,7 +427,7 @@ int axe_cute_parser_check_offset(axe_cute_parser *p, const axe_cute_composed *ou
 	axe_cute_layout_range(&out->layout, &lo, &hi);
 	if (axe_add_ovf(lo, out->offset, &lo) || axe_add_ovf(hi, out->offset, &hi))
 		return axe_cute_parser_fail(p, start, p->len - start, AXE_ERR_OVERFLOW,
-			    "the offset and the indices of the CuTe layout overflow 64 bits");
+					    "the offset and the indices of the CuTe layout overflow 64 bits");
 	return 0;
 }
 

@@ -47,7 +47,7 @@ typedef struct lego_order {
 typedef struct lego_layout {
 	size_t rank;                        /* logical dims: the GroupBy's, flattened */
 	int64_t dims[LEGO_MAX_DIMS];
-	size_t norder;                      /* in apply order: order[0] runs first */
+	size_t norder, cap;                 /* in apply order: order[0] runs first */
 	lego_order *order;                  /* owned */
 	bool has_genp;
 } lego_layout;

@@ -82,16 +82,21 @@ static size_t order_dims(const lego_order *o, int64_t *dims)
 	return n;
 }
 
+/* Each OrderBy's extents, gathered once for the whole walk. */
+typedef struct order_shape {
+	size_t n;
+	int64_t dims[LEGO_MAX_DIMS * LEGO_MAX_PERMS];
+} order_shape;
+
 /* GroupBy::apply (Figure 5): flatten, then each OrderBy on its own unflattening. */
-static int layout_apply(const lego_layout *l, const int64_t *coord, int64_t *out,
-			axe_error *err)
+static int layout_apply(const lego_layout *l, const order_shape *shape, const int64_t *coord,
+			int64_t *out, axe_error *err)
 {
 	int64_t flat = flatten(coord, l->dims, l->rank);
-	int64_t dims[LEGO_MAX_DIMS * LEGO_MAX_PERMS], idx[LEGO_MAX_DIMS * LEGO_MAX_PERMS];
+	int64_t idx[LEGO_MAX_DIMS * LEGO_MAX_PERMS];
 
 	for (size_t i = 0; i < l->norder; i++) {
-		size_t n = order_dims(&l->order[i], dims);
-		unflatten(flat, dims, n, idx);
+		unflatten(flat, shape[i].dims, shape[i].n, idx);
 		if (order_apply(&l->order[i], idx, &flat, err) < 0)
 			return -1;
 	}
@@ -104,20 +109,27 @@ int axe_lego_reference(const lego_layout *l, axe_reference *ref, axe_error *err)
 	axe_shape shape = { l->rank, { 0 } };
 	const char *axis = "m";
 	int64_t coord[LEGO_MAX_DIMS], m;
+	order_shape *os = malloc((l->norder ? l->norder : 1) * sizeof(order_shape));
+	int rc = 0;
 
+	if (!os)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	for (size_t i = 0; i < l->norder; i++)
+		os[i].n = order_dims(&l->order[i], os[i].dims);
 	memcpy(shape.dim, l->dims, l->rank * sizeof(int64_t));
-	if (axe_reference_init(ref, &shape, 1, &axis, err) < 0)
+	if (axe_reference_init(ref, &shape, 1, &axis, err) < 0) {
+		free(os);
 		return -1;
-	for (int64_t p = 0; p < ref->npoints; p++) {
+	}
+	for (int64_t p = 0; rc == 0 && p < ref->npoints; p++) {
 		unflatten(p, l->dims, l->rank, coord);
-		if (layout_apply(l, coord, &m, err) < 0 || axe_reference_add(ref, p, &m, err) < 0) {
-			axe_reference_release(ref);
-			return -1;
-		}
+		rc = layout_apply(l, os, coord, &m, err) < 0 || axe_reference_add(ref, p, &m, err) < 0
+			     ? -1 : 0;
 	}
-	if (axe_reference_finish(ref, err) < 0) {
+	if (rc == 0)
+		rc = axe_reference_finish(ref, err);
+	if (rc < 0)
 		axe_reference_release(ref);
-		return -1;
-	}
-	return 0;
+	free(os);
+	return rc;
 }
