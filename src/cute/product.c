@@ -57,11 +57,14 @@ int axe_cute_pad(const axe_cute_layout *l, size_t rank, axe_cute_layout *out, ax
 	if (k >= rank)
 		return axe_cute_copy(out, l, err);
 	for (size_t i = 0; i < rank; i++) {
-		axe_cute_layout m = axe_cute_mode(l, i);
+		axe_cute_layout m;
 
-		if (i >= k)
+		if (i >= k) {
 			axe_cute_leaf(&modes[i], 1, 0);
-		else if (axe_cute_copy(&modes[i], &m, err) < 0) {
+			continue;
+		}
+		m = axe_cute_mode(l, i);
+		if (axe_cute_copy(&modes[i], &m, err) < 0) {
 			axe_cute_release_all(modes, i);
 			return -1;
 		}

@@ -126,7 +126,8 @@ int axe_cute_regroup(const axe_cute_layout *ld, const axe_cute_tiler *t, axe_cut
 	}
 	if (kind == AXE_CUTE_ZIPPED)
 		return axe_cute_make_layout(out, pair, 2, err);
-	cap = axe_cute_rank(&pair[0]) + axe_cute_rank(&pair[1]);
+	/* tiled keeps mode 0 whole: one more than its rank when that is 0 (`()`) */
+	cap = 1 + axe_cute_rank(&pair[0]) + axe_cute_rank(&pair[1]);
 	v = calloc(cap, sizeof(*v));
 	if (!v) {
 		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
