@@ -253,6 +253,14 @@ static int tv_convert(const axe_cute_composed *c, const axe_shape *tile, unsigne
 
 	if (!lv)
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	if (axe_cute_layout_size(&c->layout) > AXE_REFERENCE_MAX_PAIRS) {
+		axe_error_set(err, AXE_ERR_LIMIT, loc, span,
+			      "the TV layout has %lld (thread, value) pairs, more than the %lld "
+			      "its validation can enumerate",
+			      (long long)axe_cute_layout_size(&c->layout),
+			      (long long)AXE_REFERENCE_MAX_PAIRS);
+		goto out;
+	}
 	if (tile->rank == 2 && axe_mul_ovf(size, tile->dim[1], &size)) {
 		axe_error_set(err, AXE_ERR_OVERFLOW, loc, span, "the tile size overflows 64 bits");
 		goto out;

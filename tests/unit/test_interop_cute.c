@@ -67,6 +67,9 @@ static const struct {
 	  "Swizzle(3,3,3) o S[(8,64):(64,1)]", 2, { 8, 64 } },
 	{ "Sw<2,4,3> o smem_ptr[16b](unset) o (_8,_32):(_32,_1)",
 	  "Swizzle(3,2,3) o S[(8,32):(32,1)]", 2, { 8, 32 } },
+	/* The MN-major atom, Layout_MN_SW128_Atom<half_t>: (1024,8):(1,1024) upcast by 16. */
+	{ "Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)",
+	  "Swizzle(3,3,3) o S[(64,8):(1,64)]", 2, { 64, 8 } },
 	/* The same atom before upcast: one-bit "elements". */
 	{ "Sw<3,4,3> o smem_ptr[1b](unset) o (_8,_1024):(_1024,_1)",
 	  "Swizzle(7,3,3) o S[(8,1024):(1024,1)]", 2, { 8, 1024 } },
@@ -131,6 +134,8 @@ static const struct {
 	{ "((_4,_8),_1):((_8,_1),_0)", { 8, 4 }, "S[(8,4):(4@tid,1@tid)]" },
 	/* A broadcast: two threads hold each element (replicas on tid). */
 	{ "((_2,_4),_2):((_0,_1),_4)", { 8, 1 }, "S[(2,4):(1@reg,2@tid)] + R[2:1@tid]" },
+	/* A 1-D tile (--tile 32): SM80_8x4's thread mode alone, 32 threads in a row. */
+	{ "((_4,_8),_1):((_8,_1),_0)", { 32, 0 }, "S[(4,8):(1@tid,4@tid)]" },
 	/* A digit across the tile's column height: exact, but only as an expr: layout. */
 	{ "(_3,_2):(_2,_1)", { 3, 2 }, "expr:" },
 	/* A digit split at the column height: still compact. */
@@ -141,7 +146,8 @@ static void test_tv_import(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < sizeof(tv_rows) / sizeof(tv_rows[0]); i++) {
-		axe_shape tile = { 2, { tv_rows[i].tile[0], tv_rows[i].tile[1] } };
+		axe_shape tile = { tv_rows[i].tile[1] ? 2 : 1,
+				   { tv_rows[i].tile[0], tv_rows[i].tile[1] } };
 		axe_import_opts opts = { .tile = &tile };
 		axe_import imp;
 		axe_error err = { 0 };
@@ -214,6 +220,8 @@ static const struct {
 	{ axe_cute_tv_import, "(_4,_2):(_1,_8)", { 32, 1 }, 1, 15, "stride 8 leaves a gap" },
 	{ axe_cute_tv_import, "(_4,_2):(_1,_2)", { 8, 1 }, 1, 15, "stride 2 overlaps them" },
 	{ axe_cute_tv_import, "(_4,_2):(_1,_4)", { 16, 1 }, 1, 15, "covers 8 tile elements" },
+	{ axe_cute_tv_import, "(_4,(_2,1048576,64)):(_1,(_4,0,0))", { 8, 1 }, 1, 34,
+	  "more than the 67108864 its validation can enumerate" },
 	{ axe_tileas_import, "<(16,16),(1,16),swizzle<2,5,2>>", { 0 }, 1, 31,
 	  "the element width is not known" },
 	{ axe_tileas_import, "<(16,16),(1,16),elem=nvfp5>", { 0 }, 22, 5,
