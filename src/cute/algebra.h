@@ -6,11 +6,14 @@
  * each followed by a proof of its defining property by evaluation
  * (verify.c) before the caller sees the result.
  *
- * Level 1, on inttuple.h only.  Results are plain values (axe_cute_layout,
+ * Level 2 with the int-tuple model (uses core and inttuple.h only).  Results
+ * are plain values (axe_cute_layout,
  * axe_cute_composed) owned by the caller.  Every operation returns 1 with
  * the result written, 0 when CuTe has no such layout for these operands
  * (an answer: "why" names the failing condition and the modes, the command
- * exits 1), or -1 with "err" set (overflow, a limit, no memory: exit 2).
+ * exits 1), or -1 with "err" set (a malformed request such as a tiler or
+ * profile with more modes than the layout, overflow, a limit, no memory:
+ * exit 2).
  *
  * Where pycute and the C++ library differ, the C++ library is followed and
  * the difference is said at the function.  Size-1 modes are treated as

@@ -55,8 +55,8 @@ int axe_cute_coalesce(const axe_cute_layout *a, const axe_cute_tuple *profile,
 		return coalesce_whole(a, out, err) < 0 ? -1 : 1;
 	n = profile->n;
 	if (n > rank)
-		return axe_cute_refuse(why, "the profile has %zu modes but the layout only %zu",
-				       n, rank);
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "the profile has %zu modes but "
+				     "the layout only %zu", n, rank);
 	for (size_t i = 0; i < rank; i++) {
 		axe_cute_layout m = axe_cute_mode(a, i);
 		int r = i < n ? axe_cute_coalesce(&m, &profile->child[i], &modes[i], why, err)

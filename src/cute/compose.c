@@ -143,7 +143,8 @@ int axe_cute_compose_tiler(const axe_cute_layout *a, const axe_cute_tiler *t,
 	if (t->n == 0)
 		return axe_cute_compose(a, &t->mode[0], out, why, err);
 	if (t->n > rank)
-		return axe_cute_refuse(why, "the tiler has %zu modes but A only %zu", t->n, rank);
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "the tiler has %zu modes but A only "
+				     "%zu", t->n, rank);
 	for (size_t i = 0; i < t->n && r > 0; i++) {
 		axe_cute_layout m = axe_cute_mode(a, i);
 

@@ -16,8 +16,8 @@ int axe_cute_by_mode(const axe_cute_layout *a, const axe_cute_tiler *t, axe_cute
 	int r = 1;
 
 	if (t->n > rank)
-		return axe_cute_refuse(why, "the tiler has %zu modes but the layout only %zu",
-				       t->n, rank);
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "the tiler has %zu modes but the "
+				     "layout only %zu", t->n, rank);
 	modes = calloc(rank, sizeof(*modes));
 	if (!modes)
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");

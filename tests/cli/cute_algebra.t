@@ -50,10 +50,10 @@ no such layout: stride divisibility condition fails: stride 4 of B does not divi
 $ axe-layout compose '(4,5):(1,8)' 6:1
 no such layout: shape divisibility condition fails: 6 elements left of B's mode of size 6 do not divide into A's mode 0 (coalesced), which gives 4
 ? 1
-# A tiler with more modes than A.
+# A tiler with more modes than A is malformed (exit 2).
 $ axe-layout compose '(4,4):(1,4)' '<2,2,2>'
-no such layout: the tiler has 3 modes but A only 2
-? 1
+axe-layout: error: the tiler has 3 modes but A only 2
+? 2
 
 # "Complement Examples".
 $ axe-layout complement 4:1 --cosize 24
@@ -233,8 +233,8 @@ shape:  (2, 6)
 proved: R(i) = A(i) for all 12 i
 ? 0
 $ axe-layout coalesce '(2,(1,6)):(1,(6,2))' --profile '(1,1,1)'
-no such layout: the profile has 3 modes but the layout only 2
-? 1
+axe-layout: error: the profile has 3 modes but the layout only 2
+? 2
 $ axe-layout filter '(2,(1,6),4):(0,(6,2),12)'
 cute:   24:2
 axe:    S[24:2]

@@ -376,7 +376,6 @@ static const struct {
 } refusals[] = {
 	{ "compose", "(6,4):(4,1)", "3:4", "stride divisibility condition fails" },
 	{ "compose", "(4,5):(1,8)", "6:1", "shape divisibility condition fails" },
-	{ "compose", "(4,4):(1,4)", "<2,2,2>", "the tiler has 3 modes but A only 2" },
 	{ "complement", "(2,2):(1,1)", "8", "not injective" },
 	{ "complement", "4:-1", "8", "complement needs positive strides" },
 	{ "logical_divide", "8:1", "3:1", "does not divide" },
