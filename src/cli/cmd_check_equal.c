@@ -3,8 +3,10 @@
  * layout and a kernel's index arithmetic, as an `expr:` layout) induce the
  * same map, and how that is known (semantics.md "Equality").
  */
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "../core/relate.h"
 #include "../output/equal_out.h"
 #include "../prove/prove.h"
 #include "commands.h"
@@ -12,7 +14,7 @@
 #include "walk_options.h"
 #include "picture.h"
 
-enum { KEY_JSON = 256 };
+enum { KEY_JSON = 256, KEY_NO_RELATIONS };
 
 static const axe_opt options[] = {
 	{ "method", 'm', "M", "auto (the default), canon, enum or smt: force one route" },
@@ -20,6 +22,9 @@ static const axe_opt options[] = {
 	{ "json", KEY_JSON, NULL, "one JSON object: equal (true, false or null for undecided), "
 				  "method, points, seconds, encoding (Z3's), and a "
 				  "counterexample {coord, a, b} or a reason" },
+	{ "no-axis-relations", KEY_NO_RELATIONS, NULL, "compare thread axes as named: do not "
+						      "rewrite tid, tx, tid_in_wg or warpid "
+						      "into laneid, warpid, wid_in_wg, wgid" },
 	AXE_PICTURE_OPTIONS,
 	AXE_OPERAND_OPTIONS,
 	AXE_EXPR_OPERAND_OPTIONS,
@@ -28,8 +33,8 @@ static const axe_opt options[] = {
 };
 
 const axe_command command_check_equal = {
-	"check-equal", "A B [--method auto|canon|enum|smt] [--timeout S] [--json] "
-	"[--format text|svg|html] [-o FILE]\n"
+	"check-equal", "A B [--method auto|canon|enum|smt] [--timeout S] [--no-axis-relations] "
+	"[--json] [--format text|svg|html] [-o FILE]\n"
 	"       axe-layout check-equal A --expr MAP --shape S [--vars V,...] "
 	"[--replica-vars R=N,...]",
 	"Decide whether two layouts induce the same map: the same number of points and,\n"
@@ -40,8 +45,9 @@ const axe_command command_check_equal = {
 	"domains of at most 65536 points (2^16) are enumerated; else Z3 decides over\n"
 	"bit-vectors.  Where the index arithmetic divides by numbers that are not\n"
 	"powers of two (slow for bit-vectors), Z3 gets 0.1 s for one integer query\n"
-	"per axis instead.  When Z3 gives up, domains of at most 2^24 points are\n"
-	"enumerated.  --method smt gives integer queries half of the time left first.\n"
+	"per axis instead.  When Z3 gives up, enumeration gets the time left if its\n"
+	"speed, measured on the first 2^18 points, says the domain fits (always up to\n"
+	"2^24 points).  --method smt gives integer queries half of the time left first.\n"
 	"Enumeration walks layouts with odometers, no division per point, and an expr:\n"
 	"layout with its expressions compiled (invariant parts hoisted, divisions by\n"
 	"constants made shifts or multiplications), on every core (-j); the first\n"
@@ -59,6 +65,12 @@ const axe_command command_check_equal = {
 	"layout the second operand: AXIS=EXPR separated by ';', over the variables of\n"
 	"--vars, which range over the --shape extents.\n"
 	"\n"
+	"Thread axes are related (tid = tx = laneid + 32*warpid, warpid = wid_in_wg +\n"
+	"4*wgid, tid_in_wg = laneid + 32*wid_in_wg): when A and B name related axes,\n"
+	"the coarser ones are rewritten into the finer ones, as digits, before the\n"
+	"comparison, and a note on stderr says so (--no-axis-relations: not).  An axis\n"
+	"one side names whose close spelling the other names gets a warning.\n"
+	"\n"
 	"--format svg|html: A and B side by side on A's shape with each point's images,\n"
 	"and a grid of every point (up to 65536) where they differ in red, the\n"
 	"counterexample preselected; the exit status is the same.\n",
@@ -72,6 +84,7 @@ typedef struct equal_args {
 	axe_equal_options opt;
 	axe_cli_walk walk;
 	bool json;
+	bool no_relations;
 } equal_args;
 
 static int handle(void *ctx, int key, const char *arg)
@@ -88,6 +101,8 @@ static int handle(void *ctx, int key, const char *arg)
 		return m < 0 ? -1 : 0;
 	if (key == KEY_JSON) {
 		a->json = true;
+	} else if (key == KEY_NO_RELATIONS) {
+		a->no_relations = true;
 	} else if (key == 'm') {
 		if ((m = axe_equal_method_lookup(arg)) < 0)
 			return axe_usage_error(&command_check_equal, "--method takes auto, canon, "
@@ -140,6 +155,47 @@ static int report(const equal_args *a, const axe_equal_side *side, const axe_equ
 						   : AXE_EXIT_UNDECIDED;
 }
 
+/*
+ * Rewrite related thread axes of two S/R/O operands (core/relate.h), and
+ * say so on stderr; 0 or -1 with "err" set.
+ */
+static int relate(const equal_args *a, axe_operand *op, axe_equal_side *side, axe_error *err)
+{
+	char note[512];
+	int rc;
+
+	if (a->no_relations || !op[0].layout || !op[1].layout)
+		return 0;
+	rc = axe_layouts_relate(&op[0].layout, &op[1].layout, note, sizeof(note), err);
+	if (rc == 1)
+		fprintf(stderr, "axe-layout: note: thread-axis relations: comparing %s "
+			"(--no-axis-relations: as named)\n", note);
+	else if (rc == 2)
+		fprintf(stderr, "axe-layout: note: the layouts name related thread axes, but "
+			"they are compared as named: %s\n", note);
+	side[0].layout = op[0].layout;
+	side[1].layout = op[1].layout;
+	return rc < 0 ? -1 : 0;
+}
+
+/* The axis names of operand "op". */
+static char *const *axes_of(const axe_operand *op, size_t *n)
+{
+	*n = op->layout ? op->layout->naxes : op->expr->naxes;
+	return op->layout ? op->layout->axis : op->expr->axis;
+}
+
+/* A NOT equal whose sides name differently spelt axes: say which. */
+static void warn_typo(const axe_operand *op, const axe_equal_result *res)
+{
+	char note[256];
+	size_t na, nb;
+	char *const *a = axes_of(&op[0], &na), *const *b = axes_of(&op[1], &nb);
+
+	if (res->verdict == AXE_VERDICT_FALSE && axe_axes_typo(a, na, "A", b, nb, "B", note, sizeof(note)))
+		fprintf(stderr, "axe-layout: warning: %s\n", note);
+}
+
 int cmd_check_equal(int argc, char **argv)
 {
 	equal_args a = { .operand.allow_expr = true, .opt = { AXE_METHOD_AUTO, 10.0 } };
@@ -163,8 +219,10 @@ int cmd_check_equal(int argc, char **argv)
 	a.opt.walk = a.walk.options;
 	if (resolve(&a, argv, 1, first - 1, &op[0], &side[0], &err) == 0 &&
 	    resolve(&a, argv, 2, first - 1, &op[1], &side[1], &err) == 0 &&
+	    relate(&a, op, side, &err) == 0 &&
 	    axe_prove_equal(&side[0], &side[1], &a.opt, &res, &err) == 0) {
 		axe_cli_walk_end(&a.walk);
+		warn_typo(op, &res);
 		status = report(&a, side, &res, &err);
 	} else {
 		axe_cli_walk_end(&a.walk);

@@ -136,16 +136,16 @@ static void print_constants(axe_emit *e, const axe_cuda_copy_plan *p)
 void axe_cuda_thread_value(const char *name, const char *var, char *buf, size_t size)
 {
 	const axe_cuda_thread_axis *ta = axe_cuda_thread_axis_of(name);
+	long long div = (long long)axe_cuda_thread_div(ta);
 
-	if (ta->div == 1 && ta->mod == 0)
+	if (div == 1 && ta->mod == 0)
 		snprintf(buf, size, "%s", var);
-	else if (ta->div == 1)
+	else if (div == 1)
 		snprintf(buf, size, "%s %% %lld", var, (long long)ta->mod);
 	else if (ta->mod == 0)
-		snprintf(buf, size, "%s / %lld", var, (long long)ta->div);
+		snprintf(buf, size, "%s / %lld", var, div);
 	else
-		snprintf(buf, size, "(%s / %lld) %% %lld", var, (long long)ta->div,
-			 (long long)ta->mod);
+		snprintf(buf, size, "(%s / %lld) %% %lld", var, div, (long long)ta->mod);
 }
 
 /* "NAME_threads_inverse(laneid, warpid, k, &i0, &i1)": the thread's element at register k. */

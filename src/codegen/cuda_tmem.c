@@ -47,7 +47,7 @@ static int sizes(tmem_copy *c, axe_cuda_outcome *res)
 		const axe_cuda_thread_axis *ta = axe_cuda_thread_axis_of(R->axis[a]);
 		axe_layout_axis_range(R, (int)a, &lo, &hi);
 		if (ta)
-			top += hi * ta->div;
+			top += hi * axe_cuda_thread_div(ta);
 		else
 			c->nregs = hi + 1;
 	}

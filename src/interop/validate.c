@@ -106,6 +106,8 @@ static size_t sort_unique(int64_t *rows, size_t n, size_t naxes)
 
 	if (naxes == 0)
 		return n ? 1 : 0; /* every image is the empty tuple */
+	if (n <= 1) /* most points of most layouts: nothing to sort */
+		return n;
 	qsort_r(rows, n, naxes * sizeof(int64_t), compare_rows, &naxes);
 	for (size_t i = 0; i < n; i++)
 		if (kept == 0 || compare_rows(rows + (kept - 1) * naxes, rows + i * naxes, &naxes) != 0)

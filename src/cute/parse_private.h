@@ -1,0 +1,71 @@
+/*
+ * parse_private.h: what the two readers of CuTe text share: parse.c (the
+ * print forms) and parse_cpp.c (the C++ that builds a layout).  Characters
+ * are scanned by hand; the parse module's lexer only turns byte positions
+ * into the user's line and column for errors.
+ */
+#ifndef AXE_CUTE_PARSE_PRIVATE_H
+#define AXE_CUTE_PARSE_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../parse/lexer.h"
+#include "inttuple.h"
+
+typedef struct axe_cute_parser {
+	axe_lexer lx;   /* positions and error placement only */
+	const char *s;
+	size_t len, pos;
+	axe_error *err;
+} axe_cute_parser;
+
+/* Record an error at bytes [pos, pos+span) of the text.  Returns -1. */
+int axe_cute_parser_fail(axe_cute_parser *p, size_t pos, size_t span, int code,
+			 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+void axe_cute_parser_skip_ws(axe_cute_parser *p);
+
+/* The current character, or '\0' at the end. */
+char axe_cute_parser_peek(const axe_cute_parser *p);
+
+/* True when the text at the current position starts with "word". */
+bool axe_cute_parser_at(const axe_cute_parser *p, const char *word);
+
+/* "what" was expected at the current position: an error naming what is there. */
+int axe_cute_parser_expected(axe_cute_parser *p, const char *what);
+
+/* int := ["_"] ["-"] digits, blanks before it skipped.  0 or -1. */
+int axe_cute_parser_int(axe_cute_parser *p, int64_t *v, bool *is_static, const char *what);
+
+/* A layout as read, before its checks: shape, stride if written, positions. */
+typedef struct axe_cute_raw_layout {
+	axe_cute_tuple shape, stride;
+	bool has_stride;
+	size_t start, shape_end, stride_start, end;
+} axe_cute_raw_layout;
+
+void axe_cute_raw_release(axe_cute_raw_layout *raw);
+
+/* layout := tuple [":" tuple], nothing checked yet.  0 or -1. */
+int axe_cute_parser_raw(axe_cute_parser *p, axe_cute_raw_layout *raw);
+
+/*
+ * Turn "raw" into a checked layout "out", taking its tuples: extents
+ * positive (placed at the extent), LayoutLeft strides when none were
+ * written, congruence, index range.  0 or -1.
+ */
+int axe_cute_parser_finish(axe_cute_parser *p, axe_cute_raw_layout *raw, axe_cute_layout *out);
+
+/* CuTe's conditions on a swizzle read from bytes [start, pos).  0 or -1. */
+int axe_cute_parser_check_swizzle(axe_cute_parser *p, const axe_cute_swizzle *sw,
+				  size_t start);
+
+/* offset + layout(x) inside int64 for the composed "out" read from "start".  0 or -1. */
+int axe_cute_parser_check_offset(axe_cute_parser *p, const axe_cute_composed *out,
+				 size_t start);
+
+/* The C++ forms (parse_cpp.c), at the current position, to the end of the text. */
+int axe_cute_parse_cpp(axe_cute_parser *p, axe_cute_composed *out);
+
+#endif

@@ -1,0 +1,299 @@
+/*
+ * verify.c: the defining property of each result of CuTe's algebra,
+ * checked by evaluating every point before the result is shown (the
+ * translation validation the emitters use, applied to the algebra).  The
+ * evaluator is crd2idx on flat leaves, written from the definition; the
+ * algorithms' code is never called to check itself except to rebuild the
+ * logical divide or product that a regrouping must permute.
+ *
+ * Composition, coalesce, filter and the inverses here; complement,
+ * divides and products in verify_split.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "verify.h"
+
+int64_t axe_cute_flat_eval(const axe_cute_flat *f, int64_t idx)
+{
+	int64_t sum = 0, term;
+
+	for (size_t i = 0; i < f->n; i++) {
+		int64_t c = i + 1 < f->n ? idx % f->shape[i] : idx;
+
+		if (i + 1 < f->n)
+			idx /= f->shape[i];
+		if (__builtin_mul_overflow(c, f->stride[i], &term) ||
+		    __builtin_add_overflow(sum, term, &sum))
+			return AXE_CUTE_NO_VALUE;
+	}
+	return sum;
+}
+
+int axe_cute_enum_limit(int64_t points, axe_error *err)
+{
+	if (points > AXE_CUTE_PROOF_MAX_POINTS)
+		return axe_error_set(err, AXE_ERR_LIMIT, NULL, 0, "%lld points are too many to "
+				     "prove the result by evaluation (at most %lld)",
+				     (long long)points, (long long)AXE_CUTE_PROOF_MAX_POINTS);
+	return 0;
+}
+
+void axe_cute_said(char *what, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!what || !size)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(what, size, fmt, ap);
+	va_end(ap);
+}
+
+/* Top-level modes of "r" and "b" have the same sizes (CuTe's compatible, one level). */
+static bool same_mode_sizes(const axe_cute_layout *r, const axe_cute_layout *b)
+{
+	size_t n = axe_cute_rank(b);
+
+	if (b->shape.is_leaf)
+		return axe_cute_layout_size(r) == axe_cute_layout_size(b);
+	if (axe_cute_rank(r) != n)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		axe_cute_layout x = axe_cute_mode(r, i), y = axe_cute_mode(b, i);
+
+		if (axe_cute_layout_size(&x) != axe_cute_layout_size(&y))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * R(c) = A(B(c)) for every c of B, and R's modes have B's sizes.  Where
+ * B(c) leaves A's domain, A is extended as CuTe's composition extends it:
+ * its coalesced form's last mode runs on ("*outside" counts those points).
+ */
+static int compose_one(const axe_cute_layout *a, const axe_cute_layout *b,
+		       const axe_cute_layout *r, int64_t *outside, axe_cute_reason *why,
+		       axe_error *err)
+{
+	axe_cute_flat *fa = malloc(sizeof(*fa)), *fc = malloc(sizeof(*fc));
+	axe_cute_flat *fb = malloc(sizeof(*fb)), *fr = malloc(sizeof(*fr));
+	int64_t n = axe_cute_layout_size(b), size_a = axe_cute_layout_size(a);
+	axe_cute_layout ca;
+	int ok = -1;
+
+	if (!fa || !fb || !fr || !fc) {
+		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		goto done;
+	}
+	if (axe_cute_enum_limit(n, err) < 0 || axe_cute_coalesce(a, NULL, &ca, NULL, err) < 0)
+		goto done;
+	axe_cute_flat_of(&ca, fc);
+	axe_cute_layout_release(&ca);
+	axe_cute_flat_of(a, fa), axe_cute_flat_of(b, fb), axe_cute_flat_of(r, fr);
+	ok = 1;
+	if (!same_mode_sizes(r, b))
+		ok = axe_cute_refuse(why, "the result's modes do not have B's sizes");
+	for (int64_t c = 0; c < n && ok > 0; c++) {
+		int64_t x = axe_cute_flat_eval(fb, c), in = x >= 0 && x < size_a;
+		int64_t want = axe_cute_flat_eval(in ? fa : fc, x);
+
+		*outside += !in;
+		if (axe_cute_flat_eval(fr, c) != want)
+			ok = axe_cute_refuse(why, "R(%lld) = %lld but A(B(%lld)) = %lld", (long long)c,
+					     (long long)axe_cute_flat_eval(fr, c), (long long)c,
+					     (long long)want);
+	}
+done:
+	free(fa), free(fb), free(fr), free(fc);
+	return ok;
+}
+
+int axe_cute_prove_compose(const axe_cute_layout *a, const axe_cute_tiler *t,
+			   const axe_cute_layout *r, char *what, size_t what_size,
+			   axe_cute_reason *why, axe_error *err)
+{
+	int64_t points = 0, outside = 0;
+	size_t modes = 0;
+	char beyond[96] = "";
+	int ok = 1;
+
+	if (t->n == 0) {
+		ok = compose_one(a, &t->mode[0], r, &outside, why, err);
+		points = axe_cute_layout_size(&t->mode[0]);
+	} else if (axe_cute_rank(r) != t->n) {
+		ok = axe_cute_refuse(why, "the result has %zu modes, the tiler %zu",
+				     axe_cute_rank(r), t->n);
+	}
+	for (size_t i = 0; t->n && i < t->n && ok > 0; i++) {
+		axe_cute_layout ai = axe_cute_mode(a, i), ri = axe_cute_mode(r, i);
+
+		if (t->skip[i]) {
+			if (!axe_cute_tuple_equal(&ai.shape, &ri.shape) ||
+			    !axe_cute_tuple_equal(&ai.stride, &ri.stride))
+				ok = axe_cute_refuse(why, "mode %zu under `_` changed", i);
+			continue;
+		}
+		ok = compose_one(&ai, &t->mode[i], &ri, &outside, why, err);
+		points += axe_cute_layout_size(&t->mode[i]);
+		modes++;
+	}
+	if (outside)
+		snprintf(beyond, sizeof(beyond), " (%lld of them past A's size, where A runs on)",
+			 (long long)outside);
+	if (ok > 0 && !t->n)
+		axe_cute_said(what, what_size, "R(c) = A(B(c)) for all %lld c%s", (long long)points,
+			      beyond);
+	else if (ok > 0 && modes == 0)
+		axe_cute_said(what, what_size, "R = A: every mode of the tiler is `_`");
+	else if (ok > 0)
+		axe_cute_said(what, what_size, "R_i(c) = A_i(B_i(c)) for every c of the %zu composed "
+			      "mode%s (%lld points%s)", modes, modes == 1 ? "" : "s", (long long)points, beyond);
+	return ok;
+}
+
+int axe_cute_prove_same_map(const axe_cute_layout *a, const axe_cute_layout *r, char *what,
+			    size_t what_size, axe_cute_reason *why, axe_error *err)
+{
+	int64_t n = axe_cute_layout_size(a);
+
+	if (axe_cute_enum_limit(n, err) < 0)
+		return -1;
+	if (axe_cute_layout_size(r) != n)
+		return axe_cute_refuse(why, "the result has size %lld, A %lld",
+				       (long long)axe_cute_layout_size(r), (long long)n);
+	for (int64_t i = 0; i < n; i++)
+		if (axe_cute_layout_eval(r, i) != axe_cute_layout_eval(a, i))
+			return axe_cute_refuse(why, "R(%lld) = %lld but A(%lld) = %lld", (long long)i,
+					       (long long)axe_cute_layout_eval(r, i), (long long)i,
+					       (long long)axe_cute_layout_eval(a, i));
+	axe_cute_said(what, what_size, "R(i) = A(i) for all %lld i", (long long)n);
+	return 1;
+}
+
+int axe_cute_cmp_i64(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+
+	return (a > b) - (a < b);
+}
+
+/*
+ * The sorted distinct images of "l" into a new array, "*n" of them; NULL on
+ * no memory.  A bitmap over [min, max] sorts them when that range is not
+ * much larger than the layout (the common, compact case), qsort otherwise.
+ */
+int64_t *axe_cute_image(const axe_cute_layout *l, int64_t *n)
+{
+	int64_t size = axe_cute_layout_size(l), k = 0, lo = INT64_MAX, hi = INT64_MIN, range;
+	int64_t *v = malloc((size_t)(size ? size : 1) * sizeof(*v));
+	unsigned char *seen;
+	axe_cute_flat f;
+
+	if (!v)
+		return NULL;
+	axe_cute_flat_of(l, &f);
+	for (int64_t i = 0; i < size; i++) {
+		v[i] = axe_cute_flat_eval(&f, i);
+		lo = v[i] < lo ? v[i] : lo, hi = v[i] > hi ? v[i] : hi;
+	}
+	if (size && !__builtin_sub_overflow(hi, lo, &range) && range < 4 * size + 64 &&
+	    (seen = calloc((size_t)range + 1, 1))) {
+		for (int64_t i = 0; i < size; i++)
+			seen[v[i] - lo] = 1;
+		for (int64_t x = 0; x <= range; x++)
+			if (seen[x])
+				v[k++] = lo + x;
+		free(seen);
+		*n = k;
+		return v;
+	}
+	qsort(v, (size_t)size, sizeof(*v), axe_cute_cmp_i64);
+	for (int64_t i = 0; i < size; i++)
+		if (k == 0 || v[k - 1] != v[i])
+			v[k++] = v[i];
+	*n = k;
+	return v;
+}
+
+int axe_cute_prove_filter(const axe_cute_layout *a, const axe_cute_layout *r, char *what,
+			  size_t what_size, axe_cute_reason *why, axe_error *err)
+{
+	axe_cute_flat f;
+	int64_t na, nr, kept = 1, *ia, *ir;
+	int ok = 1;
+
+	if (axe_cute_enum_limit(axe_cute_layout_size(a), err) < 0)
+		return -1;
+	axe_cute_flat_of(a, &f);
+	for (size_t i = 0; i < f.n; i++)
+		if (f.stride[i] != 0)
+			kept *= f.shape[i];
+	ia = axe_cute_image(a, &na), ir = axe_cute_image(r, &nr);
+	if (!ia || !ir)
+		ok = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	else if (axe_cute_layout_size(r) != kept)
+		ok = axe_cute_refuse(why, "the result has size %lld, A's modes of non-zero stride "
+				     "%lld", (long long)axe_cute_layout_size(r), (long long)kept);
+	else if (na != nr || memcmp(ia, ir, (size_t)na * sizeof(*ia)) != 0)
+		ok = axe_cute_refuse(why, "the result reaches other indices than A");
+	free(ia), free(ir);
+	if (ok > 0)
+		axe_cute_said(what, what_size, "R reaches the same %lld indices as A, without its "
+			      "stride-0 and size-1 modes", (long long)na);
+	return ok;
+}
+
+int axe_cute_prove_right_inverse(const axe_cute_layout *a, const axe_cute_layout *r,
+				 char *what, size_t what_size, axe_cute_reason *why,
+				 axe_error *err)
+{
+	int64_t n = axe_cute_layout_size(r);
+	axe_cute_flat fa;
+
+	if (axe_cute_enum_limit(n, err) < 0)
+		return -1;
+	axe_cute_flat_of(a, &fa);
+	for (int64_t i = 0; i < n; i++)
+		if (axe_cute_flat_eval(&fa, axe_cute_layout_eval(r, i)) != i)
+			return axe_cute_refuse(why, "A(R(%lld)) = %lld", (long long)i,
+					       (long long)axe_cute_flat_eval(&fa,
+									     axe_cute_layout_eval(r, i)));
+	axe_cute_said(what, what_size, "A(R(i)) = i for all %lld i", (long long)n);
+	return 1;
+}
+
+int axe_cute_prove_left_inverse(const axe_cute_layout *a, const axe_cute_layout *r,
+				char *what, size_t what_size, axe_cute_reason *why,
+				axe_error *err)
+{
+	int64_t n = axe_cute_layout_size(a), ni;
+	axe_cute_flat fa, fr;
+	int64_t *img;
+	bool injective;
+
+	if (axe_cute_enum_limit(n, err) < 0)
+		return -1;
+	img = axe_cute_image(a, &ni);
+	if (!img)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	free(img);
+	injective = ni == n;
+	axe_cute_flat_of(a, &fa), axe_cute_flat_of(r, &fr);
+	for (int64_t i = 0; i < n; i++) {
+		int64_t back = axe_cute_flat_eval(&fr, axe_cute_flat_eval(&fa, i));
+
+		if (injective && back != i)
+			return axe_cute_refuse(why, "R(A(%lld)) = %lld", (long long)i, (long long)back);
+		if (axe_cute_flat_eval(&fa, back) != axe_cute_flat_eval(&fa, i))
+			return axe_cute_refuse(why, "A(R(A(%lld))) differs from A(%lld)", (long long)i,
+					       (long long)i);
+	}
+	if (injective)
+		axe_cute_said(what, what_size, "R(A(i)) = i for all %lld i", (long long)n);
+	else
+		axe_cute_said(what, what_size, "A is not injective; A(R(A(i))) = A(i) for all %lld "
+			      "i (a quasi-inverse)", (long long)n);
+	return 1;
+}

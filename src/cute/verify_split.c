@@ -1,0 +1,395 @@
+/*
+ * verify_split.c: the defining properties of complement, the divides and
+ * the products, by evaluation (see verify.c).  A divide must cut A's
+ * domain into tiles: (B, B*) is a bijection onto [0, size(A)) and
+ * R = A o (B, B*) point by point; a product keeps A as its first mode and
+ * A* o B as its second; the regroupings permute the logical result's
+ * leaves exactly as CuTe's documentation lays them out.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "regroup.h"
+#include "verify.h"
+
+/*
+ * How (A filtered, R) lies in [0, N), N its cosize: "*total" = N, and
+ * "*exact" whether it hits every index there exactly once.
+ */
+static int pair_cover(const axe_cute_layout *a, const axe_cute_layout *r, int64_t *total,
+		      bool *exact, axe_error *err)
+{
+	axe_cute_layout fa;
+	int64_t na, nr = axe_cute_layout_size(r), *ia, *ir = NULL, n, hits = 0;
+	unsigned char *hit = NULL;
+	int ok = -1;
+
+	if (axe_cute_filter(a, &fa, err) < 0)
+		return -1;
+	ia = axe_cute_image(&fa, &na);
+	ir = axe_cute_image(r, &nr);
+	if (!ia || !ir) {
+		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		goto done;
+	}
+	/* images are sorted and start at 0 or more: the largest sum is the last */
+	if (__builtin_add_overflow(ia[na - 1], ir[nr - 1], &n) || n < 0 ||
+	    axe_cute_enum_limit(++n, err) < 0) {
+		if (!axe_error_is_set(err))
+			axe_error_set(err, AXE_ERR_OVERFLOW, NULL, 0, "the cosize leaves int64");
+		goto done;
+	}
+	hit = calloc((size_t)n, 1);
+	if (!hit) {
+		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		goto done;
+	}
+	*exact = na * nr == n && ia[0] >= 0 && ir[0] >= 0;
+	for (int64_t j = 0; j < nr && *exact; j++)
+		for (int64_t i = 0; i < na && *exact; i++) {
+			int64_t v = ia[i] + ir[j];
+
+			*exact = !hit[v];
+			hit[v] = 1, hits++;
+		}
+	*exact = *exact && hits == n;
+	*total = n;
+	ok = 1;
+done:
+	free(hit);
+	free(ia);
+	free(ir);
+	axe_cute_layout_release(&fa);
+	return ok;
+}
+
+/* R(i) for i >= 1 is none of A's indices. */
+static int disjoint(const axe_cute_layout *a, const axe_cute_layout *r, axe_cute_reason *why,
+		    axe_error *err)
+{
+	int64_t na, *ia = axe_cute_image(a, &na), n = axe_cute_layout_size(r);
+	int ok = 1;
+
+	if (!ia)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	for (int64_t i = 1; i < n && ok > 0; i++) {
+		int64_t v = axe_cute_layout_eval(r, i);
+
+		if (bsearch(&v, ia, (size_t)na, sizeof(*ia), axe_cute_cmp_i64))
+			ok = axe_cute_refuse(why, "not disjoint: R(%lld) = %lld is also an index of A",
+					     (long long)i, (long long)v);
+	}
+	free(ia);
+	return ok;
+}
+
+int axe_cute_prove_complement(const axe_cute_layout *a, int64_t cotarget,
+			      const axe_cute_layout *r, char *what, size_t what_size,
+			      axe_cute_reason *why, axe_error *err)
+{
+	int64_t n = axe_cute_layout_size(r), total = 0;
+	bool exact = false;
+	int ok;
+
+	if (axe_cute_enum_limit(n, err) < 0 ||
+	    axe_cute_enum_limit(axe_cute_layout_size(a), err) < 0)
+		return -1;
+	for (int64_t i = 1; i < n; i++)
+		if (axe_cute_layout_eval(r, i - 1) >= axe_cute_layout_eval(r, i))
+			return axe_cute_refuse(why, "not ordered: R(%lld) >= R(%lld)",
+					       (long long)(i - 1), (long long)i);
+	ok = disjoint(a, r, why, err);
+	if (ok > 0)
+		ok = pair_cover(a, r, &total, &exact, err);
+	if (ok <= 0)
+		return ok;
+	if (total < cotarget)
+		return axe_cute_refuse(why, "cosize((A, R)) = %lld is below the cotarget %lld",
+				       (long long)total, (long long)cotarget);
+	axe_cute_said(what, what_size, "R is ordered, disjoint from A, and cosize((A, R)) = %lld "
+		      ">= %lld%s", (long long)total, (long long)cotarget,
+		      exact ? "; (A, R) hits every index below it exactly once" : "");
+	return 1;
+}
+
+/* Leaves of "l" appended to "f". */
+static void push_leaves(axe_cute_flat *f, const axe_cute_layout *l)
+{
+	axe_cute_flat g;
+
+	axe_cute_flat_of(l, &g);
+	for (size_t i = 0; i < g.n && f->n < AXE_CUTE_MAX_LEAVES; i++)
+		f->shape[f->n] = g.shape[i], f->stride[f->n] = g.stride[i], f->n++;
+}
+
+static bool same_leaves(const axe_cute_flat *x, const axe_cute_flat *y)
+{
+	return x->n == y->n && !memcmp(x->shape, y->shape, x->n * sizeof(int64_t)) &&
+	       !memcmp(x->stride, y->stride, x->n * sizeof(int64_t));
+}
+
+/*
+ * "r" is the zipped, tiled or flat regrouping of the logical result "ld"
+ * by "t": its leaves are the tiles' then the rests' (then the untouched
+ * modes'), and its top-level rank is what the kind makes of them.
+ */
+static int check_regroup(const axe_cute_layout *ld, const axe_cute_tiler *t, axe_cute_kind kind,
+			 const axe_cute_layout *r, axe_cute_reason *why)
+{
+	axe_cute_flat *want = calloc(1, sizeof(*want)), *got = malloc(sizeof(*got));
+	size_t rank = axe_cute_rank(ld), ntile = t->n ? t->n : 1, nrest = 0, expect;
+	int ok = 1;
+
+	if (!want || !got) {
+		free(want), free(got);
+		return -1;
+	}
+	for (size_t i = 0; i < (t->n ? t->n : 1); i++) {
+		axe_cute_layout m = t->n ? axe_cute_mode(ld, i) : *ld, leaf = { 0 };
+
+		if (t->n && t->skip[i]) {
+			axe_cute_leaf(&leaf, 1, 0);
+			push_leaves(want, &leaf);
+			continue;
+		}
+		axe_cute_layout m0 = axe_cute_mode(&m, 0);
+		push_leaves(want, &m0);
+	}
+	for (size_t i = 0; i < (t->n ? rank : 1); i++) {
+		axe_cute_layout m = t->n ? axe_cute_mode(ld, i) : *ld, rest;
+
+		rest = (t->n && (i >= t->n || t->skip[i])) ? m : axe_cute_mode(&m, 1);
+		push_leaves(want, &rest);
+		nrest += t->n ? 1 : axe_cute_rank(&rest);
+	}
+	if (!t->n) {
+		axe_cute_layout m0 = axe_cute_mode(ld, 0);
+
+		ntile = axe_cute_rank(&m0);
+	}
+	expect = kind == AXE_CUTE_ZIPPED ? 2 : kind == AXE_CUTE_TILED ? 1 + nrest : ntile + nrest;
+	axe_cute_flat_of(r, got);
+	if (!same_leaves(want, got))
+		ok = axe_cute_refuse(why, "the regrouped modes are not the logical result's tiles "
+				     "and rests in order");
+	else if (axe_cute_rank(r) != expect)
+		ok = axe_cute_refuse(why, "the regrouped result has %zu modes, expected %zu",
+				     axe_cute_rank(r), expect);
+	free(want), free(got);
+	return ok;
+}
+
+/* One divided mode: (B, B*) tiles [0, size(A)) and R = A o (B, B*). */
+static int divide_one(const axe_cute_layout *a, const axe_cute_layout *b,
+		      const axe_cute_layout *r, axe_cute_reason *why, axe_error *err)
+{
+	axe_cute_layout comp, pair[2], bb;
+	axe_cute_tiler whole = { 0 };
+	int ok;
+
+	ok = axe_cute_complement(b, axe_cute_layout_size(a), &comp, why, err);
+	if (ok <= 0)
+		return ok;
+	ok = axe_cute_prove_complement(b, axe_cute_layout_size(a), &comp, NULL, 0, why, err);
+	if (ok <= 0 || axe_cute_copy(&pair[0], b, err) < 0) {
+		axe_cute_layout_release(&comp);
+		return ok <= 0 ? ok : -1;
+	}
+	pair[1] = comp;
+	if (axe_cute_make_layout(&bb, pair, 2, err) < 0)
+		return -1;
+	whole.mode[0] = bb;
+	ok = axe_cute_prove_compose(a, &whole, r, NULL, 0, why, err);
+	axe_cute_layout_release(&bb);
+	return ok;
+}
+
+/* One product mode: R = (A, C o B) with C = complement(A, size(A) * cosize(B)). */
+static int product_one(const axe_cute_layout *a, const axe_cute_layout *b,
+		       const axe_cute_layout *r, axe_cute_reason *why, axe_error *err)
+{
+	axe_cute_layout comp, r0, r1;
+	axe_cute_tiler whole = { 0 };
+	int64_t cotarget = axe_cute_layout_size(a) * axe_cute_layout_cosize(b);
+	int ok;
+
+	if (axe_cute_rank(r) != 2)
+		return axe_cute_refuse(why, "a product mode must have two modes");
+	r0 = axe_cute_mode(r, 0), r1 = axe_cute_mode(r, 1);
+	if (!axe_cute_tuple_equal(&r0.shape, &a->shape) ||
+	    !axe_cute_tuple_equal(&r0.stride, &a->stride))
+		return axe_cute_refuse(why, "the first mode is not A");
+	ok = axe_cute_complement(a, cotarget, &comp, why, err);
+	if (ok > 0)
+		ok = axe_cute_prove_complement(a, cotarget, &comp, NULL, 0, why, err);
+	if (ok > 0) {
+		whole.mode[0] = *b;
+		ok = axe_cute_prove_compose(&comp, &whole, &r1, NULL, 0, why, err);
+	}
+	axe_cute_layout_release(&comp);
+	return ok;
+}
+
+typedef int mode_check(const axe_cute_layout *a, const axe_cute_layout *b,
+		       const axe_cute_layout *r, axe_cute_reason *why, axe_error *err);
+
+/* "check" on every mode the tiler touches; the other modes of "ld" must be A's. */
+static int check_modes(const axe_cute_layout *a, const axe_cute_tiler *t,
+		       const axe_cute_layout *ld, mode_check *check, axe_cute_reason *why,
+		       axe_error *err)
+{
+	size_t rank = axe_cute_rank(a);
+	int ok = 1;
+
+	if (t->n == 0)
+		return check(a, &t->mode[0], ld, why, err);
+	if (axe_cute_rank(ld) != rank)
+		return axe_cute_refuse(why, "the result has %zu modes, A %zu", axe_cute_rank(ld),
+				       rank);
+	for (size_t i = 0; i < rank && ok > 0; i++) {
+		axe_cute_layout ai = axe_cute_mode(a, i), li = axe_cute_mode(ld, i);
+
+		if (i < t->n && !t->skip[i])
+			ok = check(&ai, &t->mode[i], &li, why, err);
+		else if (!axe_cute_tuple_equal(&ai.shape, &li.shape) ||
+			 !axe_cute_tuple_equal(&ai.stride, &li.stride))
+			ok = axe_cute_refuse(why, "mode %zu, which the tiler leaves alone, changed", i);
+		if (ok == 0 && why && t->n)
+			snprintf(why->text + strlen(why->text),
+				 sizeof(why->text) - strlen(why->text), " (mode %zu)", i);
+	}
+	return ok;
+}
+
+static const char *kind_name(axe_cute_kind kind)
+{
+	static const char *const names[] = { "logical", "zipped", "tiled", "flat", "blocked",
+					     "raked" };
+
+	return names[kind];
+}
+
+/* Append "; the KIND form ..." to the proof line. */
+static void say_regroup(char *what, size_t what_size, axe_cute_kind kind)
+{
+	size_t used = what ? strlen(what) : 0;
+
+	if (what && used < what_size)
+		axe_cute_said(what + used, what_size - used, "; the %s form regroups its modes",
+			      kind_name(kind));
+}
+
+static int prove_divide_logical(const axe_cute_layout *a, const axe_cute_tiler *t,
+				const axe_cute_layout *ld, char *what, size_t what_size,
+				axe_cute_reason *why, axe_error *err)
+{
+	int ok = check_modes(a, t, ld, divide_one, why, err);
+
+	if (ok > 0)
+		axe_cute_said(what, what_size, "B* is B's complement and R = A o (B, B*) at "
+			      "all %lld points", (long long)axe_cute_layout_size(ld));
+	return ok;
+}
+
+int axe_cute_prove_divide(const axe_cute_layout *a, const axe_cute_tiler *t, axe_cute_kind kind,
+			  const axe_cute_layout *r, char *what, size_t what_size,
+			  axe_cute_reason *why, axe_error *err)
+{
+	axe_cute_layout ld;
+	int ok;
+
+	if (kind == AXE_CUTE_LOGICAL)
+		return prove_divide_logical(a, t, r, what, what_size, why, err);
+	axe_cute_leaf(&ld, 0, 0);
+	ok = axe_cute_logical_divide(a, t, &ld, why, err);
+	if (ok > 0)
+		ok = prove_divide_logical(a, t, &ld, what, what_size, why, err);
+	if (ok > 0)
+		ok = check_regroup(&ld, t, kind, r, why);
+	if (ok > 0)
+		say_regroup(what, what_size, kind);
+	axe_cute_layout_release(&ld);
+	return ok;
+}
+
+/* blocked/raked: "r" pairs mode i of A' and of A* o B' (A' first when blocked). */
+static int check_rank_sensitive(const axe_cute_layout *lp, bool raked,
+				const axe_cute_layout *r, axe_cute_reason *why)
+{
+	axe_cute_flat *want = calloc(1, sizeof(*want)), *got = malloc(sizeof(*got));
+	axe_cute_layout p0 = axe_cute_mode(lp, 0), p1 = axe_cute_mode(lp, 1);
+	size_t rank = axe_cute_rank(&p0);
+	int ok = 1;
+
+	if (!want || !got) {
+		free(want), free(got);
+		return -1;
+	}
+	for (size_t i = 0; i < rank; i++) {
+		axe_cute_layout x = axe_cute_mode(&p0, i), y = axe_cute_mode(&p1, i);
+
+		push_leaves(want, raked ? &y : &x);
+		push_leaves(want, raked ? &x : &y);
+	}
+	axe_cute_flat_of(r, got);
+	if (!same_leaves(want, got))
+		ok = axe_cute_refuse(why, "the modes are not A's and the repetition's, paired "
+				     "mode by mode");
+	else if (rank > 1 && axe_cute_rank(r) != rank)
+		ok = axe_cute_refuse(why, "the result has %zu modes, expected %zu",
+				     axe_cute_rank(r), rank);
+	free(want), free(got);
+	return ok;
+}
+
+static int prove_rank_sensitive(const axe_cute_layout *a, const axe_cute_layout *b, bool raked,
+				const axe_cute_layout *r, char *what, size_t what_size,
+				axe_cute_reason *why, axe_error *err)
+{
+	size_t ra = axe_cute_rank(a), rb = axe_cute_rank(b), rank = ra > rb ? ra : rb;
+	axe_cute_layout pa, pb, lp;
+	axe_cute_tiler whole = { 0 };
+	int ok = -1;
+
+	axe_cute_leaf(&pa, 0, 0), axe_cute_leaf(&pb, 0, 0), axe_cute_leaf(&lp, 0, 0);
+	if (axe_cute_pad(a, rank, &pa, err) < 0 || axe_cute_pad(b, rank, &pb, err) < 0)
+		goto done;
+	whole.mode[0] = pb;
+	ok = axe_cute_logical_product(&pa, &whole, &lp, why, err);
+	if (ok > 0)
+		ok = product_one(&pa, &pb, &lp, why, err);
+	if (ok > 0)
+		ok = check_rank_sensitive(&lp, raked, r, why);
+	if (ok > 0)
+		axe_cute_said(what, what_size, "R pairs A's modes with those of A* o B, where "
+			      "A* o B repeats A without overlap (%lld points)",
+			      (long long)axe_cute_layout_size(r));
+done:
+	axe_cute_layout_release(&pa), axe_cute_layout_release(&pb), axe_cute_layout_release(&lp);
+	return ok;
+}
+
+int axe_cute_prove_product(const axe_cute_layout *a, const axe_cute_tiler *b,
+			   axe_cute_kind kind, const axe_cute_layout *r, char *what,
+			   size_t what_size, axe_cute_reason *why, axe_error *err)
+{
+	axe_cute_layout lp;
+	int ok;
+
+	if (kind == AXE_CUTE_BLOCKED || kind == AXE_CUTE_RAKED)
+		return prove_rank_sensitive(a, &b->mode[0], kind == AXE_CUTE_RAKED, r, what,
+					    what_size, why, err);
+	axe_cute_leaf(&lp, 0, 0);
+	ok = kind == AXE_CUTE_LOGICAL ? 1 : axe_cute_logical_product(a, b, &lp, why, err);
+	if (ok > 0)
+		ok = check_modes(a, b, kind == AXE_CUTE_LOGICAL ? r : &lp, product_one, why, err);
+	if (ok > 0)
+		axe_cute_said(what, what_size, "R = (A, A* o B) with A* o B repeating A without "
+			      "overlap (%lld points)", (long long)axe_cute_layout_size(r));
+	if (ok > 0 && kind != AXE_CUTE_LOGICAL)
+		ok = check_regroup(&lp, b, kind, r, why);
+	if (ok > 0 && kind != AXE_CUTE_LOGICAL)
+		say_regroup(what, what_size, kind);
+	axe_cute_layout_release(&lp);
+	return ok;
+}
