@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../interop/interop.h"
 #include "check.h"
 
 static const struct {
@@ -118,7 +119,7 @@ static int run_one(const axe_spec *spec, const axe_node *entry, axe_check_report
 	return 0;
 }
 
-int axe_check_run(const axe_spec *spec, axe_check_report *report, axe_error *err)
+int axe_check_run(axe_spec *spec, axe_check_report *report, axe_error *err)
 {
 	const axe_node *checks = spec->checks;
 	double start = now();
@@ -127,6 +128,8 @@ int axe_check_run(const axe_spec *spec, axe_check_report *report, axe_error *err
 	report->path = spec->path;
 	if (!checks)
 		return 0;
+	if (axe_import_spec(spec, err) < 0)
+		return -1;
 	for (size_t i = 0; i < checks->nitems; i++)
 		if (run_one(spec, checks->items[i], report, err) < 0)
 			return -1;

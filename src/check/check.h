@@ -37,8 +37,11 @@ typedef struct axe_check_report {
 	double seconds;
 } axe_check_report;
 
-/* Run every check of "spec" into "report" (owned by the caller); 0 or -1. */
-int axe_check_run(const axe_spec *spec, axe_check_report *report, axe_error *err);
+/*
+ * Run every check of "spec" into "report" (owned by the caller); 0 or -1.
+ * Layouts written in another tool's notation are read first (into "spec").
+ */
+int axe_check_run(axe_spec *spec, axe_check_report *report, axe_error *err);
 void axe_check_report_release(axe_check_report *report);
 
 /*

@@ -30,7 +30,11 @@ static int read_side(axe_check_ctx *ctx, const axe_node *name, axe_equal_side *s
 	side->shape = e->shape;
 	side->shape_given = e->has_shape;
 	*label = e->name;
-	if (!e->layout) {
+	if (!e->layout && e->expr) {
+		side->expr = e->expr; /* imported from another tool's notation */
+		side->shape = e->expr->shape;
+		side->shape_given = true;
+	} else if (!e->layout) {
 		*owned = axe_expr_layout_from_spec(ctx->spec, e, ctx->err);
 		if (!*owned)
 			return -1;

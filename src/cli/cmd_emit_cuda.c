@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../codegen/cuda.h"
+#include "../interop/interop.h"
 #include "../parse/parse.h"
 #include "commands.h"
 #include "operands.h"
@@ -340,7 +341,8 @@ static int run_template(const emit_args *a, char **operand, emit_run *run, axe_e
 				     strlen(operand[0]) }, (int)strlen(operand[0]), "--shape, --dtype, "
 				     "--swizzle and --name qualify one layout; '%s' is a whole spec "
 				     "(name one layout as %s:NAME)", operand[0], operand[0]);
-	if (!(run->op[0].spec = axe_spec_load(operand[0], err)))
+	if (!(run->op[0].spec = axe_spec_load(operand[0], err)) ||
+	    axe_import_spec(run->op[0].spec, err) < 0)
 		return -1;
 	all = calloc(run->op[0].spec->nlayouts + 1, sizeof(*all));
 	if (!all)

@@ -23,7 +23,9 @@ const axe_command command_info = {
 	"injectivity, swizzle and admitted shapes.",
 	"A shape is admitted when its extents multiply to the layout's size.  'span'\n"
 	"is 1 + sum of (extent-1)*|stride| over the iters on the axis (Axe paper,\n"
-	"Lemma C.1).  'injective: no' names two points that share a coordinate.\n",
+	"Lemma C.1).  'injective: no' names two points that share a coordinate.\n"
+	"A layout read from another tool's notation says so ('form:'), and when it\n"
+	"has only an expr: form, why.\n",
 	options,
 	"size, axes, spans, replication and injectivity of a layout",
 };
@@ -44,6 +46,22 @@ static int handle(void *ctx, int key, const char *arg)
 	return 0;
 }
 
+/* An import with only an `expr:` form: its form, why, shape and axes. */
+static int info_expr(axe_operand *op, const axe_info_origin *origin, bool json)
+{
+	axe_writer *w = malloc(sizeof(*w));
+
+	if (w) {
+		axe_writer_init(w, stdout);
+		axe_print_info_expr(w, &op->shape, op->expr->naxes, op->expr->axis, origin,
+				    json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
+		axe_writer_flush(w);
+	}
+	free(w);
+	axe_operand_release(op);
+	return AXE_EXIT_OK;
+}
+
 int cmd_info(int argc, char **argv)
 {
 	info_args a = { 0 };
@@ -52,6 +70,7 @@ int cmd_info(int argc, char **argv)
 	axe_info info;
 	axe_error err;
 	axe_writer *w = NULL;
+	axe_info_origin origin;
 	int first = axe_opts_parse(&command_info, argc, argv, handle, &a);
 
 	if (first < 0)
@@ -60,11 +79,18 @@ int cmd_info(int argc, char **argv)
 		return axe_usage_error(&command_info, "expected one LAYOUT operand, got %d",
 				       first - 1);
 	axe_error_init(&err);
-	if (axe_operand_evaluator(argv[1], &a.operand, &op, &ev, &err) < 0)
-		return axe_cli_report(&err);
+	a.operand.allow_import_expr = true;
+	if (axe_operand_resolve(argv[1], &a.operand, &op, &err) < 0)
+		return axe_operand_release(&op), axe_cli_report(&err);
+	origin = (axe_info_origin){ op.format, op.why_expr };
+	if (op.expr)
+		return info_expr(&op, &origin, a.json);
+	if (axe_evaluator_init(&ev, op.layout, &op.shape, &err) < 0)
+		return axe_operand_release(&op), axe_cli_report(&err);
 	if (axe_info_compute(&ev, &info, &err) == 0 && (w = malloc(sizeof(*w)))) {
 		axe_writer_init(w, stdout);
-		axe_print_info(w, &ev, &info, op.dtype, a.json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
+		axe_print_info(w, &ev, &info, op.dtype, &origin,
+			       a.json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
 		axe_writer_flush(w);
 		axe_info_release(&info);
 	}

@@ -11,6 +11,7 @@
 
 #include "../axe.h"
 #include "../core/error.h"
+#include "../interop/interop.h"
 #include "commands.h"
 
 #define AXE_VERSION "0.1.0"
@@ -39,7 +40,18 @@ static void usage(FILE *out)
 		const char *brief = c->brief ? c->brief : c->summary;
 		fprintf(out, "  %-14s %.*s\n", c->name, (int)strcspn(brief, "\n"), brief);
 	}
-	fprintf(out, "\nA LAYOUT is a literal such as 'S[(8,16):(16,1)]', or FILE.yaml:NAME.\n"
+	size_t n;
+	const char *const *formats = axe_format_names(&n);
+
+	fprintf(out, "\nA LAYOUT is a literal such as 'S[(8,16):(16,1)]', or FILE.yaml:NAME");
+	if (n > 0) {
+		fprintf(out, ",\nor FORMAT:TEXT in another tool's notation (FORMAT:");
+		for (size_t i = 0; i < n; i++)
+			fprintf(out, " %s", formats[i]);
+		fprintf(out, ")");
+	}
+	fprintf(out, ".\nSwizzles: Swizzle(M,B,S) is Axe's order, Swizzle<B,M,S> CuTe's: "
+		"Swizzle<3,4,3> = Swizzle(4,3,3).\n"
 		"Run 'axe-layout COMMAND --help' for a command's options; see axe-layout(1).\n"
 		"Exit status: 0 done/holds, 1 does not hold, 2 usage or input error, "
 		"3 undecided.\n");

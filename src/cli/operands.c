@@ -6,8 +6,11 @@
 
 #include "../core/dtype.h"
 #include "../core/eval.h"
+#include "../interop/interop.h"
 #include "../parse/parse.h"
 #include "operands.h"
+
+#define MAX_BIND 64 /* names one --bind may bind */
 
 int axe_operand_option(axe_operand_opts *o, int key, const char *arg)
 {
@@ -18,6 +21,8 @@ int axe_operand_option(axe_operand_opts *o, int key, const char *arg)
 	case AXE_KEY_EXPR: o->expr = arg; return 1;
 	case AXE_KEY_VARS: o->vars = arg; return 1;
 	case AXE_KEY_REPLICA_VARS: o->replica_vars = arg; return 1;
+	case AXE_KEY_TILE: o->tile = arg; return 1;
+	case AXE_KEY_BIND: o->bind = arg; return 1;
 	default: return 0;
 	}
 }
@@ -76,11 +81,159 @@ static int from_spec_expr(const axe_operand_opts *opts, axe_operand *out, axe_er
 	return 0;
 }
 
+/* The reader options of --shape, --tile and --bind, in "io" (whose storage "st" holds). */
+typedef struct import_storage {
+	axe_shape shape, tile;
+	axe_binding bind[MAX_BIND];
+} import_storage;
+
+static int parse_extents(const char *text, const char *option, axe_shape *shape,
+			 axe_error *err)
+{
+	axe_loc loc = option_loc(option, text);
+	long n = axe_parse_int_list(text, &loc, shape->dim, AXE_MAX_RANK, "extent", err);
+
+	if (n < 0)
+		return -1;
+	shape->rank = (size_t)n;
+	for (long d = 0; d < n; d++)
+		if (shape->dim[d] <= 0)
+			return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(text),
+					     "%s extents must be positive", option);
+	return 0;
+}
+
+static int import_options(const axe_operand_opts *opts, axe_import_opts *io, import_storage *st,
+			  axe_error *err)
+{
+	axe_axis_value values[MAX_BIND];
+	long n;
+
+	memset(io, 0, sizeof(*io));
+	if (opts->shape) {
+		if (parse_extents(opts->shape, opts->shape_option ? opts->shape_option : "--shape",
+				  &st->shape, err) < 0)
+			return -1;
+		io->shape = &st->shape;
+	}
+	if (opts->tile) {
+		if (parse_extents(opts->tile, "--tile", &st->tile, err) < 0)
+			return -1;
+		io->tile = &st->tile;
+	}
+	if (opts->bind) {
+		axe_loc loc = option_loc("--bind", opts->bind);
+		if ((n = axe_parse_axis_values(opts->bind, &loc, values, MAX_BIND, err)) < 0)
+			return -1;
+		for (long i = 0; i < n; i++) {
+			memcpy(st->bind[i].name, values[i].name, sizeof(st->bind[i].name));
+			st->bind[i].value = values[i].value;
+		}
+		io->bind = st->bind;
+		io->nbind = (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * Take the imported "imp" (consumed) into "out": an `expr:` import only when
+ * the command takes `expr:` layouts, else the reason it has no S/R/O form.
+ */
+static int take_import(axe_import *imp, const char *format, const axe_operand_opts *opts,
+		       axe_operand *out, axe_error *err)
+{
+	out->format = format;
+	snprintf(out->why_expr, sizeof(out->why_expr), "%s", imp->why_expr);
+	if (imp->expr && !opts->allow_expr && !opts->allow_import_expr) {
+		axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
+			      "the %s layout has no Axe compact form (%s); this command needs a "
+			      "layout in S/R/O form", format, imp->why_expr);
+		axe_import_release(imp);
+		return -1;
+	}
+	out->layout = imp->layout;
+	out->expr = imp->expr;
+	out->shape = imp->shape;
+	out->dtype = imp->dtype;
+	imp->layout = NULL;
+	imp->expr = NULL;
+	return 0;
+}
+
+/* "FORMAT:TEXT": TEXT read by FORMAT's reader, errors placed after the prefix. */
+static int from_notation(const char *arg, const axe_format *f, size_t prefix,
+			 const axe_operand_opts *opts, axe_operand *out, axe_error *err)
+{
+	axe_loc where = { "<arg>", 1, (int)prefix + 2, arg, strlen(arg) };
+	axe_import_opts io;
+	import_storage st;
+	axe_import imp;
+
+	if (import_options(opts, &io, &st, err) < 0 ||
+	    axe_import_text(f, arg + prefix + 1, &where, &io, &imp, err) < 0)
+		return -1;
+	snprintf(out->name, sizeof(out->name), "%s", f->name);
+	return take_import(&imp, f->name, opts, out, err);
+}
+
+/* "PATH.suffix:NAME": the layout NAME inside a file of another tool. */
+static int from_foreign_file(const char *arg, const axe_file_format *f, size_t path_len,
+			     const axe_operand_opts *opts, axe_operand *out, axe_error *err)
+{
+	char path[4096];
+	axe_import_opts io;
+	import_storage st;
+	axe_import imp;
+
+	if (path_len >= sizeof(path))
+		return axe_error_set(err, AXE_ERR_IO, NULL, 0, "path '%s' is too long", arg);
+	memcpy(path, arg, path_len);
+	path[path_len] = '\0';
+	if (import_options(opts, &io, &st, err) < 0)
+		return -1;
+	memset(&imp, 0, sizeof(imp));
+	imp.dtype = -1;
+	if (f->import(path, arg + path_len + 1, &io, &imp, err) < 0) {
+		axe_import_release(&imp);
+		return -1;
+	}
+	snprintf(out->name, sizeof(out->name), "%s", arg + path_len + 1);
+	return take_import(&imp, f->suffix + 1, opts, out, err);
+}
+
+/* A spec entry in another tool's notation, read with the command line's options. */
+static int from_spec_notation(const axe_operand_opts *opts, axe_operand *out, axe_error *err)
+{
+	axe_spec_layout *entry = &out->spec->layouts[out->entry - out->spec->layouts];
+	axe_import_opts io;
+	import_storage st;
+
+	if (import_options(opts, &io, &st, err) < 0 ||
+	    axe_import_spec_entry(out->spec, entry, &io, err) < 0)
+		return -1;
+	out->format = entry->format;
+	if (entry->layout)
+		return 0;
+	if (!opts->allow_expr && !opts->allow_import_expr) {
+		axe_loc loc = axe_spec_loc_at(out->spec, entry->line, entry->col);
+		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(entry->name),
+				     "layout '%s' (%s) has no Axe compact form; this command "
+				     "needs a layout in S/R/O form", entry->name, entry->format);
+	}
+	out->expr = entry->expr;
+	entry->expr = NULL;
+	entry->expr_free = NULL;
+	out->shape = entry->shape;
+	snprintf(out->name, sizeof(out->name), "%s", entry->name);
+	return 1;
+}
+
 static int from_spec(const char *arg, const axe_operand_opts *opts, axe_operand *out,
 		     axe_error *err)
 {
 	char path[4096];
 	const char *name;
+	int rc;
 
 	if (split_spec_operand(arg, path, sizeof(path), &name) < 0)
 		return axe_error_set(err, AXE_ERR_IO, NULL, 0, "path '%s' is too long", arg);
@@ -90,6 +243,8 @@ static int from_spec(const char *arg, const axe_operand_opts *opts, axe_operand 
 	out->entry = axe_spec_find(out->spec, name && *name ? name : NULL, err);
 	if (!out->entry)
 		return -1;
+	if (out->entry->format && (rc = from_spec_notation(opts, out, err)) != 0)
+		return rc < 0 ? -1 : 0;
 	if (!out->entry->layout)
 		return from_spec_expr(opts, out, err);
 	out->layout = axe_layout_dup(out->entry->layout);
@@ -185,18 +340,50 @@ static int apply_swizzle(const char *text, axe_operand *out, axe_error *err)
 	return 0;
 }
 
+/*
+ * Another tool's notation: 1 when "arg" is one and was read into "out", 0
+ * when it is none, -1 on error (a misspelt notation name included).
+ */
+static int from_foreign(const char *arg, const axe_operand_opts *opts, axe_operand *out,
+			axe_error *err)
+{
+	const axe_file_format *ff;
+	const axe_format *f;
+	const char *suggest;
+	size_t n;
+
+	if ((f = axe_format_prefix(arg, &n, &suggest)) != NULL)
+		return from_notation(arg, f, n, opts, out, err) < 0 ? -1 : 1;
+	if (suggest) {
+		axe_loc loc = { "<arg>", 1, 1, arg, strlen(arg) };
+		size_t len = strcspn(arg, ":");
+		axe_error_set(err, AXE_ERR_NAME, &loc, (int)len, "unknown notation '%.*s'",
+			      (int)len, arg);
+		axe_error_hint(err, "did you mean '%s'?", suggest);
+		return -1;
+	}
+	if ((ff = axe_file_format_match(arg, &n)) != NULL)
+		return from_foreign_file(arg, ff, n, opts, out, err) < 0 ? -1 : 1;
+	return 0;
+}
+
 int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_operand *out,
 			axe_error *err)
 {
+	int foreign;
+
 	memset(out, 0, sizeof(*out));
 	out->dtype = -1;
-	if (strchr(arg, '[')) {
+	/* A notation's reader took --shape, --tile and --bind already. */
+	if ((foreign = from_foreign(arg, opts, out, err)) < 0)
+		return -1;
+	if (!foreign && strchr(arg, '[')) {
 		out->layout = axe_layout_parse(arg, err);
 		if (!out->layout)
 			return -1;
 		axe_layout_default_shape(out->layout, &out->shape);
 		snprintf(out->name, sizeof(out->name), "%s", "layout");
-	} else if (from_spec(arg, opts, out, err) < 0) {
+	} else if (!foreign && from_spec(arg, opts, out, err) < 0) {
 		return -1;
 	}
 	if (out->expr && (opts->dtype || opts->swizzle)) {
@@ -214,7 +401,15 @@ int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_opera
 		return -1;
 	if (opts->swizzle && apply_swizzle(opts->swizzle, out, err) < 0)
 		return -1;
-	if (!opts->shape && !(out->entry && out->entry->has_shape) && out->layout &&
+	if ((opts->tile || opts->bind) && !out->format) {
+		const char *option = opts->tile ? "--tile" : "--bind";
+		axe_loc loc = option_loc(option, opts->tile ? opts->tile : opts->bind);
+		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(loc.text),
+				     "%s applies only to a layout in another tool's notation "
+				     "(cute-tv:, lego:)", option);
+	}
+	if (!opts->shape && !(out->entry && out->entry->has_shape) && !out->format &&
+	    out->layout &&
 	    out->layout->nshard > AXE_MAX_RANK)
 		return axe_error_set(err, AXE_ERR_LIMIT, NULL, 0,
 				     "the layout has %zu iters, more dimensions than a default "

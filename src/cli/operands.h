@@ -1,7 +1,9 @@
 /*
  * operands.h: turning a command-line operand into a layout (cli.md, "Naming a
- * layout"): a literal (anything containing '['), FILE.yaml:NAME, or
- * FILE.yaml holding one layout; with --shape, --dtype and --swizzle applied.
+ * layout"): another tool's notation FORMAT:TEXT or FILE.mlir:#alias
+ * (docs/interop.md), a literal (anything containing '['), FILE.yaml:NAME,
+ * or FILE.yaml holding one layout; with --shape, --dtype and --swizzle
+ * applied, and --tile and --bind passed to a notation's reader.
  */
 #ifndef AXE_CLI_OPERANDS_H
 #define AXE_CLI_OPERANDS_H
@@ -18,9 +20,12 @@ typedef struct axe_operand_opts {
 	const char *name;
 	const char *shape_option; /* the option --shape errors name (default "--shape") */
 	bool allow_expr;          /* the command takes `expr:` layouts too */
+	bool allow_import_expr;   /* ... or only those read from another tool's notation */
 	const char *expr;         /* --expr, --vars, --replica-vars: an `expr:` operand */
 	const char *vars;
 	const char *replica_vars;
+	const char *tile;         /* --tile: the tile of a cute-tv: layout */
+	const char *bind;         /* --bind: names in a lego: layout's tile sizes */
 } axe_operand_opts;
 
 typedef struct axe_operand {
@@ -31,6 +36,8 @@ typedef struct axe_operand {
 	axe_shape shape;
 	int dtype;                    /* or -1 */
 	char name[128];
+	const char *format;           /* the notation it was read from, or NULL */
+	char why_expr[256];           /* an import without a compact form: why */
 } axe_operand;
 
 /* Option rows shared by every command that takes a layout operand. */
@@ -39,9 +46,15 @@ typedef struct axe_operand {
 			     "shard extents)" },                                          \
 	{ "dtype", 'd', "T", "element type: f8 e4m3 e5m2 f16 bf16 f32 tf32 f64 i8 u8 "    \
 			     "i16 i32 u32 i64 u64" },                                     \
-	{ "swizzle", 'w', "MODE", "none, 32B, 64B, 128B (needs --dtype) or M,B,S" }
+	{ "swizzle", 'w', "MODE", "none, 32B, 64B, 128B (needs --dtype) or M,B,S (Axe's "  \
+				  "order: Swizzle(M,B,S) = CuTe's Swizzle<B,M,S>)" },         \
+	{ "tile", AXE_KEY_TILE, "M,N", "the tile of a cute-tv: layout (thread, value) -> "   \
+				       "tile index" },                                     \
+	{ "bind", AXE_KEY_BIND, "N=V,...", "integer names in a lego: layout's tile sizes, "   \
+					   "e.g. M=128,K=64" }
 
-enum { AXE_KEY_SHAPE = 's', AXE_KEY_DTYPE = 'd', AXE_KEY_SWIZZLE = 'w' };
+enum { AXE_KEY_SHAPE = 's', AXE_KEY_DTYPE = 'd', AXE_KEY_SWIZZLE = 'w',
+       AXE_KEY_TILE = 0x1010, AXE_KEY_BIND };
 
 /* Option rows of the commands that also take an `expr:` layout on the command line. */
 #define AXE_EXPR_OPERAND_OPTIONS                                                        \

@@ -4,9 +4,12 @@
  * and checked against an independent evaluator of the source format before
  * they are used (docs/interop.md, "Translation validation").
  *
- * Level 2: uses core, parse, spec and expr.  One file per notation
+ * Level 4 (beside codegen): uses core, parse, spec, expr and prove (convert
+ * proves what a writer printed equal to the layout).  One file per notation
  * (cute.c, triton.c, tileas.c, lego.c); validate.c compares an import with
- * the reference relation its format's evaluator produced.
+ * the reference relation its format's evaluator produced; formats.c looks
+ * the notations of formats.def up; import.c resolves spec entries written in
+ * a notation; convert.c writes layouts back.
  */
 #ifndef AXE_INTEROP_INTEROP_H
 #define AXE_INTEROP_INTEROP_H
@@ -18,6 +21,13 @@
 #include "../core/error.h"
 #include "../core/layout.h"
 #include "../expr/expr_layout.h"
+#include "../spec/spec.h"
+
+/* A name bound to an integer: LEGO tile sizes over names (`--bind`, `bind:`). */
+typedef struct axe_binding {
+	char name[64];
+	int64_t value;
+} axe_binding;
 
 /* What the importer may use besides the text itself. */
 typedef struct axe_import_opts {
@@ -26,6 +36,8 @@ typedef struct axe_import_opts {
 	int threads_per_warp;    /* Triton module attributes; 0 when unknown */
 	int num_warps;
 	int num_ctas;
+	const axe_binding *bind; /* --bind N=128,... or the spec's bind:; "nbind" of them */
+	size_t nbind;
 } axe_import_opts;
 
 /*
@@ -73,6 +85,58 @@ typedef struct axe_format {
 
 /* The format called "name" (length "len"), or NULL (formats.c, from formats.def). */
 const axe_format *axe_format_lookup(const char *name, size_t len);
+
+/* The names of the formats of formats.def, for "did you mean" and --help. */
+const char *const *axe_format_names(size_t *count);
+
+/*
+ * A file of another tool that names layouts inside it (a Triton module):
+ * FILE_FORMAT(suffix, reader) rows of formats.def; "FILE.suffix:NAME" is
+ * the layout NAME of that file.
+ */
+typedef int axe_import_file_fn(const char *path, const char *name, const axe_import_opts *opts,
+			       axe_import *out, axe_error *err);
+
+typedef struct axe_file_format {
+	const char *suffix;      /* ".mlir" */
+	axe_import_file_fn *import;
+} axe_file_format;
+
+/*
+ * When "arg" is "PATH.suffix:NAME" for a FILE_FORMAT row: that row, with
+ * the length of PATH.suffix in "*path_len"; else NULL.
+ */
+const axe_file_format *axe_file_format_match(const char *arg, size_t *path_len);
+
+/*
+ * The notation prefix of an operand "arg" ("cute:(8,4):(1,8)"): the format
+ * when the text before the first ':' is a format's name (then
+ * "*prefix_len" is that name's length), else NULL.  When the text before
+ * the first ':' looks like a notation name but is none, "*suggest" is the
+ * closest format's name (a misspelt "cutte:"), else NULL.
+ */
+const axe_format *axe_format_prefix(const char *arg, size_t *prefix_len,
+				    const char **suggest);
+
+/*
+ * Read "text" at "where" with "format"'s reader into "out" (cleared
+ * first).  Errors of the reader keep their positions.  0 or -1.
+ */
+int axe_import_text(const axe_format *format, const char *text, const axe_loc *where,
+		    const axe_import_opts *opts, axe_import *out, axe_error *err);
+
+/*
+ * Resolve spec entry "entry" written in another tool's notation (entry->format
+ * set): read it with the spec's `shape:`, `tile:` and `bind:` (each replaced
+ * by the one in "cli" when that is given; "cli" may be NULL) and store the
+ * result in the entry: "layout", or "expr" (with "expr_free").  A resolved
+ * entry is left as it is.  0 or -1 with errors placed in the spec file.
+ */
+int axe_import_spec_entry(axe_spec *spec, axe_spec_layout *entry, const axe_import_opts *cli,
+			  axe_error *err);
+
+/* Resolve every entry of "spec" written in another tool's notation; 0 or -1. */
+int axe_import_spec(axe_spec *spec, axe_error *err);
 
 /*
  * The readers and writers of formats.def, one block per notation file.
@@ -142,5 +206,6 @@ int axe_import_validate(const axe_import *imp, const axe_reference *ref,
 			const char *format, axe_error *err);
 
 void axe_reference_release(axe_reference *ref);
+
 
 #endif

@@ -106,14 +106,47 @@ static void text_swizzle(axe_writer *w, const axe_swizzle *sw, int dtype)
 	}
 }
 
-static void print_text(axe_writer *w, const axe_evaluator *ev, const axe_info *info, int dtype)
+/* Text: the notation an imported layout was read from. */
+static void text_origin(axe_writer *w, const axe_info_origin *origin, bool compact)
+{
+	if (!origin->notation)
+		return;
+	axe_write_str(w, "form:       ");
+	axe_write_str(w, compact ? "compact" : "expr");
+	axe_write_str(w, " (read from ");
+	axe_write_str(w, origin->notation);
+	if (!compact && origin->why_expr && origin->why_expr[0]) {
+		axe_write_str(w, "; no compact form: ");
+		axe_write_str(w, origin->why_expr);
+	}
+	axe_write_str(w, ")\n");
+}
+
+/* JSON: the "form" key, and "from" and "why_expr" for imports. */
+static void json_origin(axe_writer *w, const axe_info_origin *origin, bool compact)
+{
+	axe_write_str(w, compact ? ",\"form\":\"compact\"" : ",\"form\":\"expr\"");
+	if (origin->notation) {
+		axe_write_str(w, ",\"from\":");
+		axe_write_json_string(w, origin->notation);
+	}
+	if (!compact && origin->why_expr) {
+		axe_write_str(w, ",\"why_expr\":");
+		axe_write_json_string(w, origin->why_expr);
+	}
+}
+
+static void print_text(axe_writer *w, const axe_evaluator *ev, const axe_info *info, int dtype,
+		       const axe_info_origin *origin)
 {
 	char *text = axe_layout_to_string(ev->layout);
 
 	axe_write_str(w, "layout:     ");
 	axe_write_str(w, text ? text : "?");
 	free(text);
-	axe_write_str(w, "\nsize:       ");
+	axe_write_char(w, '\n');
+	text_origin(w, origin, true);
+	axe_write_str(w, "size:       ");
 	axe_write_i64(w, info->size);
 	axe_write_str(w, " points\nshape:      ");
 	write_shape(w, &ev->shape);
@@ -166,7 +199,8 @@ static void json_axes(axe_writer *w, const axe_info *info)
 	axe_write_char(w, ']');
 }
 
-static void print_json(axe_writer *w, const axe_evaluator *ev, const axe_info *info, int dtype)
+static void print_json(axe_writer *w, const axe_evaluator *ev, const axe_info *info, int dtype,
+		       const axe_info_origin *origin)
 {
 	char *text = axe_layout_to_string(ev->layout);
 	const axe_swizzle *sw = &ev->layout->swizzle;
@@ -174,6 +208,7 @@ static void print_json(axe_writer *w, const axe_evaluator *ev, const axe_info *i
 	axe_write_str(w, "{\"layout\":");
 	axe_write_json_string(w, text ? text : "");
 	free(text);
+	json_origin(w, origin, true);
 	axe_write_str(w, ",\"size\":");
 	axe_write_i64(w, info->size);
 	axe_write_str(w, ",\"shape\":[");
@@ -208,10 +243,38 @@ static void print_json(axe_writer *w, const axe_evaluator *ev, const axe_info *i
 }
 
 void axe_print_info(axe_writer *w, const axe_evaluator *ev, const axe_info *info, int dtype,
-		    axe_format format)
+		    const axe_info_origin *origin, axe_format format)
 {
 	if (format == AXE_FORMAT_JSON)
-		print_json(w, ev, info, dtype);
+		print_json(w, ev, info, dtype, origin);
 	else
-		print_text(w, ev, info, dtype);
+		print_text(w, ev, info, dtype, origin);
+}
+
+void axe_print_info_expr(axe_writer *w, const axe_shape *shape, size_t naxes,
+			 char *const *axis, const axe_info_origin *origin, axe_format format)
+{
+	bool json = format == AXE_FORMAT_JSON;
+
+	axe_write_str(w, json ? "{\"layout\":null" : "layout:     (an expr: layout)\n");
+	if (json)
+		json_origin(w, origin, false);
+	else
+		text_origin(w, origin, false);
+	axe_write_str(w, json ? ",\"shape\":[" : "shape:      (");
+	for (size_t d = 0; d < shape->rank; d++) {
+		if (d)
+			axe_write_str(w, json ? "," : ", ");
+		axe_write_i64(w, shape->dim[d]);
+	}
+	axe_write_str(w, json ? "],\"axes\":[" : ")\naxes:       ");
+	for (size_t a = 0; a < naxes; a++) {
+		if (a)
+			axe_write_str(w, json ? "," : ", ");
+		if (json)
+			axe_write_json_string(w, axis[a]);
+		else
+			axe_write_str(w, axis[a]);
+	}
+	axe_write_str(w, json ? "]}\n" : "\n");
 }

@@ -8,10 +8,28 @@
 #include "eval_out.h"
 
 /*
+ * Where a layout came from: "notation" is the other tool's notation it was
+ * read from (NULL when written in Axe's syntax); "why_expr" says why an
+ * import has no compact form.
+ */
+typedef struct axe_info_origin {
+	const char *notation;
+	const char *why_expr;
+} axe_info_origin;
+
+/*
  * Print "info" for the layout of "ev"; "dtype" is a dtype index or -1 (it
- * names the swizzle preset and the bytes of the m range).
+ * names the swizzle preset and the bytes of the m range).  JSON says
+ * "form":"compact"; text names the notation of an imported layout.
  */
 void axe_print_info(axe_writer *w, const axe_evaluator *ev, const axe_info *info, int dtype,
-		    axe_format format);
+		    const axe_info_origin *origin, axe_format format);
+
+/*
+ * Print what `info` knows of an imported layout that has only an `expr:`
+ * form on "shape" ("naxes" axes "axis"): its form, why, shape and axes.
+ */
+void axe_print_info_expr(axe_writer *w, const axe_shape *shape, size_t naxes,
+			 char *const *axis, const axe_info_origin *origin, axe_format format);
 
 #endif

@@ -2,7 +2,9 @@
  * layout_parse.c: recursive-descent parser for the compact layout syntax of
  * spec-format.md section 1:
  *
- *   layout  := [ "Swizzle" "(" int "," int "," int ")" ("o" | "∘") ] terms
+ *   layout  := [ swizzle ("o" | "∘") ] terms
+ *   swizzle := "Swizzle" "(" M "," B "," S ")"    Axe's order
+ *            | "Swizzle" "<" B "," M "," S ">"    CuTe's order, the same function
  *   terms   := term { ("+" | "-") term }
  *   term    := "S" "[" iters "]" | "R" "[" iters "]" | int [ "@" axis ]
  *   iters   := list [ ":" list ]          (extents, then strides)
@@ -323,16 +325,14 @@ static int parse_term(parser *p, bool negate, size_t sign_pos)
 			       axe_lexer_describe(&p->lx, buf, sizeof(buf)));
 }
 
-static int parse_swizzle(parser *p)
+/*
+ * The three numbers of a swizzle between "open" and "close", in the order
+ * written, each in [0, AXE_SWIZZLE_MAX_BITS].
+ */
+static int parse_swizzle_numbers(parser *p, char open, char close, const char *const *names,
+				 int64_t *v, size_t *end)
 {
-	int64_t v[3];
-	size_t start = p->lx.tok.pos;
-	const char *names[3] = { "per_element M", "swizzle_len B", "atom_len S" };
-	axe_swizzle *sw = &p->layout->swizzle;
-	char buf[48];
-
-	axe_lexer_next(&p->lx);
-	if (expect(p, '(', "after 'Swizzle'") < 0)
+	if (expect(p, open, "after 'Swizzle'") < 0)
 		return -1;
 	for (int i = 0; i < 3; i++) {
 		size_t pos = p->lx.tok.pos;
@@ -344,14 +344,51 @@ static int parse_swizzle(parser *p)
 						  AXE_ERR_VALUE, "swizzle %s must be in [0, %d]",
 						  names[i], AXE_SWIZZLE_MAX_BITS);
 	}
-	if (expect(p, ')', "to close the swizzle") < 0)
+	*end = p->lx.tok.pos + 1; /* past the closing bracket, for the error span */
+	return expect(p, close, "to close the swizzle");
+}
+
+/*
+ * "Swizzle(M,B,S)" in Axe's order, or "Swizzle<B,M,S>" in CuTe's order
+ * (docs/interop.md, "Swizzles"): the same function, CuTe Swizzle<3,4,3> =
+ * Axe Swizzle(4,3,3).  A parenthesised triple that is invalid in Axe's
+ * order but valid in CuTe's is CuTe's order typed by habit: refused, with
+ * the spelling that means it.
+ */
+static int parse_swizzle(parser *p)
+{
+	static const char *const axe_names[3] = { "per_element M", "swizzle_len B", "atom_len S" };
+	static const char *const cute_names[3] = { "bits B", "base M", "shift S" };
+	int64_t v[3], m, b, s;
+	size_t start = p->lx.tok.pos, end = start;
+	bool cute;
+	char buf[48];
+
+	axe_lexer_next(&p->lx);
+	cute = p->lx.tok.kind == AXE_TOK_PUNCT && p->lx.tok.punct == '<';
+	if (parse_swizzle_numbers(p, cute ? '<' : '(', cute ? '>' : ')',
+				  cute ? cute_names : axe_names, v, &end) < 0)
 		return -1;
-	if (v[2] < v[1] || v[0] + v[1] + v[2] > AXE_SWIZZLE_MAX_BITS)
-		return axe_lexer_error_at(&p->lx, start, p->lx.tok.pos - start, p->err,
-					  AXE_ERR_VALUE, v[2] < v[1]
-					  ? "swizzle needs atom_len S >= swizzle_len B"
-					  : "swizzle M + B + S must be at most %d", AXE_SWIZZLE_MAX_BITS);
-	*sw = (axe_swizzle){ true, (int)v[0], (int)v[1], (int)v[2] };
+	m = cute ? v[1] : v[0];
+	b = cute ? v[0] : v[1];
+	s = v[2];
+	if (m + b + s > AXE_SWIZZLE_MAX_BITS)
+		return axe_lexer_error_at(&p->lx, start, end - start, p->err,
+					  AXE_ERR_VALUE, "swizzle M + B + S must be at most %d",
+					  AXE_SWIZZLE_MAX_BITS);
+	if (s < b) {
+		axe_lexer_error_at(&p->lx, start, end - start, p->err, AXE_ERR_VALUE,
+				   cute ? "CuTe's Swizzle<B,M,S> needs shift S >= bits B"
+					: "swizzle needs atom_len S >= swizzle_len B");
+		/* Read as CuTe's <B,M,S>, the same numbers are valid: say so. */
+		if (!cute && v[2] >= v[0])
+			axe_error_hint(p->err, "did you mean Swizzle<%lld,%lld,%lld> (CuTe's order)? "
+				       "it is Swizzle(%lld,%lld,%lld) in Axe's order",
+				       (long long)v[0], (long long)v[1], (long long)v[2],
+				       (long long)v[1], (long long)v[0], (long long)v[2]);
+		return -1;
+	}
+	p->layout->swizzle = (axe_swizzle){ true, (int)m, (int)b, (int)s };
 	if (p->lx.tok.kind == AXE_TOK_COMPOSE || at_keyword(p, "o")) {
 		axe_lexer_next(&p->lx);
 		return 0;

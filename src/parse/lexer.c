@@ -56,7 +56,7 @@ void axe_lexer_next(axe_lexer *lx)
 		tok->kind = AXE_TOK_IDENT;
 		while (p < lx->len && is_ident_char(t[p]))
 			p++;
-	} else if (strchr("()[],:@+-=", t[p]) && t[p] != '\0') {
+	} else if (strchr("()[],:@+-=<>", t[p]) && t[p] != '\0') {
 		tok->kind = AXE_TOK_PUNCT;
 		tok->punct = t[p++];
 	} else if (lx->len - p >= 3 && memcmp(t + p, "\xe2\x88\x98", 3) == 0) {

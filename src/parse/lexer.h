@@ -16,7 +16,7 @@ enum axe_token_kind {
 	AXE_TOK_END,
 	AXE_TOK_INT,   /* unsigned decimal literal; the sign is a separate token */
 	AXE_TOK_IDENT,
-	AXE_TOK_PUNCT, /* one of ( ) [ ] , : @ + - = */
+	AXE_TOK_PUNCT, /* one of ( ) [ ] , : @ + - = < > */
 	AXE_TOK_COMPOSE, /* the composition sign U+2218 */
 	AXE_TOK_BAD,   /* a byte no token starts with */
 };

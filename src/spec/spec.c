@@ -33,19 +33,30 @@ static const char *const top_keys[] = {
 static const char *const axis_keys[] = { "kind", "size", NULL };
 static const char *const layout_keys[] = {
 	"layout", "shape", "dtype", "swizzle", "shard", "replica", "offset",
-	"vars", "replica_vars", "expr", "description", NULL
+	"vars", "replica_vars", "expr", "description", "cute", "cute-tv", "triton", "tileas",
+	"lego", "tile", "bind", NULL
 };
 static const char *const iter_keys[] = { "extent", "stride", "axis", NULL };
 static const char *const swizzle_keys[] = { "per_element", "swizzle_len", "atom_len", NULL };
 static const char *const swizzle_modes[] = { "none", "32B", "64B", "128B", NULL };
 static const char *const axis_kinds[] = { "thread", "memory", "device", NULL };
 
-/* The three forms of a layout entry, and the keys that select each. */
-enum form { FORM_TEXT, FORM_STRUCT, FORM_EXPR, NFORMS };
-static const char *const form_keys[NFORMS][4] = {
+/*
+ * The forms of a layout entry, and the keys that select each.  The last is
+ * another tool's notation (docs/interop.md): the key names the notation and
+ * its value is the text, read one level up (interop, axe_import_spec_entry);
+ * `tile:` and `bind:` are that form's options.
+ */
+enum form { FORM_TEXT, FORM_STRUCT, FORM_EXPR, FORM_FOREIGN, NFORMS };
+static const char *const form_keys[NFORMS][8] = {
 	{ "layout", NULL },
 	{ "shard", "replica", "offset", NULL },
 	{ "expr", "vars", "replica_vars", NULL },
+	{ "cute", "cute-tv", "triton", "tileas", "lego", "tile", "bind", NULL },
+};
+/* The keys of FORM_FOREIGN that name a notation (the rest are its options). */
+static const char *const foreign_notations[] = {
+	"cute", "cute-tv", "triton", "tileas", "lego", NULL
 };
 
 static size_t count_strings(const char *const *list)
@@ -691,7 +702,7 @@ static int apply_swizzle(const axe_spec *spec, const axe_node *node, int dtype,
  * first content line of a block scalar, so that error columns of the
  * compact-syntax parser land on the right character of the file.
  */
-static axe_loc text_origin(const axe_spec *spec, const axe_node *node)
+axe_loc axe_spec_text_origin(const axe_spec *spec, const axe_node *node)
 {
 	axe_loc loc = axe_spec_loc(spec, node);
 	char c = node->offset < spec->len ? spec->text[node->offset] : '\0';
@@ -733,7 +744,7 @@ static axe_layout *read_text(const axe_spec *spec, const axe_node *node, axe_err
 		type_error(spec, node, "the layout text", "'layout'", err);
 		return NULL;
 	}
-	origin = text_origin(spec, node);
+	origin = axe_spec_text_origin(spec, node);
 	return axe_layout_parse_at(node->scalar, node->len, &origin, err);
 }
 
@@ -882,7 +893,8 @@ static int layout_form(const axe_spec *spec, const axe_node *map, const char *na
 	}
 	if (form < 0)
 		return error_at(spec, map, AXE_ERR_VALUE, err,
-				"layout '%s' needs 'layout', 'shard' or 'expr'", name);
+				"layout '%s' needs 'layout', 'shard', 'expr' or another tool's "
+				"notation ('cute', 'cute-tv', 'triton', 'tileas', 'lego')", name);
 	if (form == FORM_EXPR) {
 		const axe_node *bad = key_node(map, "dtype");
 		bad = bad ? bad : key_node(map, "swizzle");
@@ -895,7 +907,56 @@ static int layout_form(const axe_spec *spec, const axe_node *map, const char *na
 	}
 	if (form == FORM_STRUCT && require(spec, map, "shard", "a layout", &need, err) < 0)
 		return -1;
+	if (form == FORM_FOREIGN) {
+		const axe_node *bad = key_node(map, "swizzle");
+		if (bad)
+			return error_at(spec, bad, AXE_ERR_VALUE, err,
+					"'swizzle' does not apply to another tool's notation; "
+					"write the swizzle in that notation");
+	}
 	return form;
+}
+
+/*
+ * Record the notation of a FORM_FOREIGN entry: exactly one notation key,
+ * whose value is a scalar, and a mapping under `bind:`.  The text is read
+ * one level up (interop); the shape, when given, is checked here.
+ */
+static int read_foreign(const axe_spec *spec, const axe_node *map, axe_spec_layout *entry,
+			axe_error *err)
+{
+	const axe_node *shape = axe_node_get(map, "shape");
+	const axe_node *dtype = axe_node_get(map, "dtype");
+	const axe_node *bind = axe_node_get(map, "bind");
+	int64_t points;
+
+	for (size_t i = 0; i < map->nitems; i++) {
+		if (!in_list(map->keys[i]->scalar, foreign_notations))
+			continue;
+		if (entry->format)
+			return error_at(spec, map->keys[i], AXE_ERR_VALUE, err,
+					"'%s' cannot be combined with '%s' in a layout",
+					map->keys[i]->scalar, entry->format);
+		entry->format = map->keys[i]->scalar;
+		entry->foreign = map->items[i];
+	}
+	if (!entry->format)
+		return error_at(spec, map, AXE_ERR_VALUE, err,
+				"layout '%s' gives options of another tool's notation but no "
+				"notation ('cute', 'cute-tv', 'triton', 'tileas', 'lego')",
+				entry->name);
+	if (entry->foreign->kind != AXE_NODE_SCALAR)
+		return type_error(spec, entry->foreign, "the layout text", entry->format, err);
+	if (bind && expect_kind(spec, bind, AXE_NODE_MAP, "'bind'", err) < 0)
+		return -1;
+	if (dtype && read_dtype(spec, dtype, &entry->dtype, err) < 0)
+		return -1;
+	if (shape) {
+		if (read_shape(spec, shape, &entry->shape, &points, err) < 0)
+			return -1;
+		entry->has_shape = true;
+	}
+	return 0;
 }
 
 /* Shape, dtype and swizzle of a text or field-by-field layout. */
@@ -954,6 +1015,8 @@ static int read_layout_map(const axe_spec *spec, const axe_node *map,
 		entry->has_shape = true;
 		return read_expr(spec, map, err);
 	}
+	if (form == FORM_FOREIGN)
+		return read_foreign(spec, map, entry, err);
 	entry->layout = form == FORM_TEXT ? read_text(spec, axe_node_get(map, "layout"), err)
 					  : read_struct(spec, map, err);
 	if (!entry->layout)
@@ -1071,6 +1134,8 @@ void axe_spec_free(axe_spec *spec)
 	for (size_t i = 0; i < spec->nlayouts; i++) {
 		free(spec->layouts[i].name);
 		axe_layout_free(spec->layouts[i].layout);
+		if (spec->layouts[i].expr_free)
+			spec->layouts[i].expr_free(spec->layouts[i].expr);
 	}
 	free(spec->layouts);
 	axe_node_free(spec->root);

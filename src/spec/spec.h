@@ -55,6 +55,18 @@ typedef struct axe_spec_layout {
 	bool has_shape;
 	int dtype;               /* axe_dtype_lookup() index, or -1 */
 	const axe_node *node;    /* the layout's mapping, for fields later modules read */
+	/*
+	 * Another tool's notation (`cute:`, `triton:`, ...): "format" is the key
+	 * (the notation's name), "foreign" its text node.  Such an entry is
+	 * resolved one level up (interop: axe_import_spec), which sets "layout",
+	 * or "expr" with the function that frees it when only an `expr:` form
+	 * exists; until then both are NULL.
+	 */
+	const char *format;
+	const axe_node *foreign;
+	struct axe_expr_layout *expr;
+	void (*expr_free)(struct axe_expr_layout *expr);
+	bool imported;           /* resolved by axe_import_spec */
 } axe_spec_layout;
 
 typedef struct axe_spec {
@@ -89,6 +101,13 @@ const axe_spec_layout *axe_spec_find(const axe_spec *spec, const char *name, axe
 
 /* The location of "node" in "spec", with its line's text for carets. */
 axe_loc axe_spec_loc(const axe_spec *spec, const axe_node *node);
+
+/*
+ * Where the text of scalar "node" starts (past an opening quote, or on the
+ * first content line of a block scalar), so that a parser's error columns
+ * land on the right character of the file.
+ */
+axe_loc axe_spec_text_origin(const axe_spec *spec, const axe_node *node);
 
 /* The value of key "key" in mapping "map", or NULL. */
 const axe_node *axe_node_get(const axe_node *map, const char *key);

@@ -21,7 +21,7 @@ for c in $commands; do
 	ok
 	for opt in $(printf '%s\n' "$help" | grep -o -- '--[a-z][a-z0-9-]*' | sort -u); do
 		[ "$opt" = --help ] && continue
-		case $opt in --shape|--dtype|--swizzle) continue ;; esac # LAYOUTS section
+		case $opt in --shape|--dtype|--swizzle|--tile|--bind) continue ;; esac # LAYOUTS section
 		printf '%s\n' "$section" | grep -q -- "$opt" && ok ||
 			bad "man section '$c' does not document $opt"
 	done

@@ -1,0 +1,146 @@
+/*
+ * import.c: spec entries written in another tool's notation (`cute:`,
+ * `triton:`, `lego:`, ... instead of `layout:`).  spec.c records the
+ * notation and its text node; this reads it with the notation's reader,
+ * taking the entry's `shape:`, `tile:` and `bind:` (or the command line's),
+ * and stores the imported layout in the entry, so that every later user of
+ * the spec sees an ordinary layout.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "interop.h"
+
+#define MAX_BIND 64 /* names one `bind:` may bind */
+
+static void free_expr(struct axe_expr_layout *expr)
+{
+	axe_expr_layout_free(expr);
+}
+
+static int spec_error(const axe_spec *spec, const axe_node *node, axe_error *err,
+		      const char *msg, const char *arg)
+{
+	axe_loc loc = axe_spec_loc(spec, node);
+
+	return axe_error_set(err, AXE_ERR_VALUE, &loc, node->kind == AXE_NODE_SCALAR ?
+			     (int)node->len : 1, msg, arg);
+}
+
+/* The `tile:` list of "map" into "tile"; 0 when absent. */
+static int read_tile(const axe_spec *spec, const axe_node *map, axe_shape *tile, bool *given,
+		     axe_error *err)
+{
+	const axe_node *node = axe_node_get(map, "tile");
+
+	*given = node != NULL;
+	if (!node)
+		return 0;
+	if (node->kind != AXE_NODE_SEQ || node->nitems == 0 || node->nitems > AXE_MAX_RANK)
+	{
+		axe_loc loc = axe_spec_loc(spec, node);
+		return axe_error_set(err, AXE_ERR_VALUE, &loc, 1,
+				     "'tile' must be a list of 1 to %d extents", AXE_MAX_RANK);
+	}
+	tile->rank = node->nitems;
+	for (size_t d = 0; d < node->nitems; d++) {
+		if (axe_node_int(spec, node->items[d], "a tile extent", &tile->dim[d], err) < 0)
+			return -1;
+		if (tile->dim[d] <= 0)
+			return spec_error(spec, node->items[d], err, "tile extent %s must be positive",
+					  node->items[d]->scalar);
+	}
+	return 0;
+}
+
+/* The `bind:` mapping of "map" (name: integer) into "bind"; the count. */
+static long read_bind(const axe_spec *spec, const axe_node *map, axe_binding *bind,
+		      axe_error *err)
+{
+	const axe_node *node = axe_node_get(map, "bind");
+
+	if (!node)
+		return 0;
+	if (node->nitems > MAX_BIND)
+	{
+		axe_loc loc = axe_spec_loc(spec, node);
+		return axe_error_set(err, AXE_ERR_LIMIT, &loc, 1, "'bind' binds more than %d names",
+				     MAX_BIND);
+	}
+	for (size_t i = 0; i < node->nitems; i++) {
+		const axe_node *key = node->keys[i];
+
+		if (key->len >= sizeof(bind[i].name))
+			return spec_error(spec, key, err, "name '%s' is too long", key->scalar);
+		snprintf(bind[i].name, sizeof(bind[i].name), "%s", key->scalar);
+		if (axe_node_int(spec, node->items[i], "a bound value", &bind[i].value, err) < 0)
+			return -1;
+	}
+	return (long)node->nitems;
+}
+
+/* Store "imp" (consumed) in "entry". */
+static void store(axe_spec_layout *entry, axe_import *imp)
+{
+	entry->layout = imp->layout;
+	entry->expr = imp->expr;
+	entry->expr_free = imp->expr ? free_expr : NULL;
+	entry->shape = imp->shape;
+	entry->has_shape = true;
+	if (entry->dtype < 0)
+		entry->dtype = imp->dtype;
+	entry->imported = true;
+	imp->layout = NULL;
+	imp->expr = NULL;
+}
+
+int axe_import_spec_entry(axe_spec *spec, axe_spec_layout *entry, const axe_import_opts *cli,
+			  axe_error *err)
+{
+	const axe_format *f;
+	axe_import_opts opts = { 0 };
+	axe_binding bind[MAX_BIND];
+	axe_shape tile;
+	axe_import imp;
+	axe_loc where;
+	bool has_tile;
+	long nbind;
+
+	if (!entry->format || entry->imported)
+		return 0;
+	f = axe_format_lookup(entry->format, strlen(entry->format));
+	if (!f) {
+		const axe_node *key = entry->node->keys[0];
+		for (size_t i = 0; i < entry->node->nitems; i++)
+			if (entry->node->items[i] == entry->foreign)
+				key = entry->node->keys[i];
+		return spec_error(spec, key, err, "this build of axe-layout has no reader for "
+				  "'%s' layouts", entry->format);
+	}
+	if (read_tile(spec, entry->node, &tile, &has_tile, err) < 0 ||
+	    (nbind = read_bind(spec, entry->node, bind, err)) < 0)
+		return -1;
+	if (cli)
+		opts = *cli;
+	if (!opts.shape && entry->has_shape)
+		opts.shape = &entry->shape;
+	if (!opts.tile && has_tile)
+		opts.tile = &tile;
+	if (!opts.bind) {
+		opts.bind = bind;
+		opts.nbind = (size_t)nbind;
+	}
+	where = axe_spec_text_origin(spec, entry->foreign);
+	if (axe_import_text(f, entry->foreign->scalar, &where, &opts, &imp, err) < 0)
+		return -1;
+	store(entry, &imp);
+	return 0;
+}
+
+int axe_import_spec(axe_spec *spec, axe_error *err)
+{
+	for (size_t i = 0; i < spec->nlayouts; i++)
+		if (axe_import_spec_entry(spec, &spec->layouts[i], NULL, err) < 0)
+			return -1;
+	return 0;
+}
