@@ -146,11 +146,11 @@ static axe_layout *compact(const axe_linear *L, const packed *p, const int *make
 		size_t first = layout->nshard;
 
 		for (int b = p->dim_bits[d]; b-- > 0;) {
-			int j = maker[p->dim_shift[d] + b];
-			int a = fixed_axis >= 0 ? fixed_axis : p->in_of[j];
+			int j = maker[p->dim_shift[d] + b], a;
 
 			if (axe_linear_break_for_test && b == 0 && p->dim_bits[d] > 1)
 				j = maker[p->dim_shift[d] + 1]; /* the broken rule: bit 0 made like bit 1 */
+			a = fixed_axis >= 0 ? fixed_axis : p->in_of[j];
 			if (push_iter(layout, false, first, (int64_t)value[j], axis[a]) < 0)
 				goto error;
 		}
