@@ -18,7 +18,7 @@
 #include "triton.h"
 
 /* The largest hardware space the reference enumerates (2^n indices). */
-#define TT_REFERENCE_MAX_BITS 26
+#define TT_REFERENCE_MAX_BITS 22
 
 /*
  * Triton's meaning of L on "shape": every hardware index, as the XOR of

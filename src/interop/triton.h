@@ -60,6 +60,13 @@ int tt_import_value(tt_ctx *c, const tt_value *v, size_t start, const axe_import
  */
 int tt_import_text(tt_ctx *c, const axe_import_opts *opts, axe_import *out, axe_error *err);
 
+/*
+ * The layout "alias" of the module text "text" ("len" bytes, named "path"
+ * in errors): what axe_triton_import_file does after reading the file.
+ */
+int tt_import_module_text(const char *path, const char *text, size_t len, const char *alias,
+			  const axe_import_opts *opts, axe_import *out, axe_error *err);
+
 /* The LinearLayout of the attribute "text" on "shape" (no aliases, no module); for tests. */
 int tt_linear_of_text(const char *text, const axe_shape *shape, axe_linear *L, axe_error *err);
 

@@ -52,7 +52,8 @@ static int read_file(const char *path, module *m, axe_error *err)
 	fclose(f);
 	m->text[size] = '\0';
 	m->where = (axe_loc){ path, 1, 1, NULL, 0 };
-	m->src = (tt_src){ m->text, (size_t)size, &m->where };
+	/* A NUL inside the file ends the text the scanner reads. */
+	m->src = (tt_src){ m->text, strnlen(m->text, (size_t)size), &m->where };
 	return 0;
 }
 
@@ -182,39 +183,70 @@ static int alias_shape(const module *m, const char *alias, axe_shape *typed, axe
 	return 0;
 }
 
+/* The alias "alias" of a module whose text is m->text (loaded), into "out". */
+static int module_import(module *m, const char *alias, const axe_import_opts *opts,
+			 axe_import *out, axe_error *err)
+{
+	const char *names[64];
+	const tt_value *ref = NULL;
+	axe_shape typed;
+	tt_ctx c;
+
+	if (scan(m, err) < 0)
+		return -1;
+	for (size_t i = 0; i < m->nalias; i++)
+		if (strcmp(m->alias[i].name, alias) == 0)
+			ref = m->alias[i].value;
+	if (!ref) {
+		size_t n = m->nalias < 64 ? m->nalias : 64;
+		const char *near;
+
+		for (size_t i = 0; i < n; i++)
+			names[i] = m->alias[i].name;
+		axe_error_set(err, AXE_ERR_NAME, NULL, 0, "'%s' defines no Triton layout '%s'",
+			      m->where.source, alias);
+		if ((near = axe_suggest(alias, names, n)))
+			axe_error_hint(err, "did you mean '%s'?", near);
+		return -1;
+	}
+	if (alias_shape(m, alias, &typed, err) < 0)
+		return -1;
+	c = (tt_ctx){ &m->src, m->alias, m->nalias,
+		      m->threads ? m->threads : opts ? opts->threads_per_warp : 0,
+		      m->warps ? m->warps : opts ? opts->num_warps : 0, 0 };
+	return tt_import_value(&c, ref, ref->pos, opts, &typed, -1, out, err);
+}
+
+int tt_import_module_text(const char *path, const char *text, size_t len, const char *alias,
+			  const axe_import_opts *opts, axe_import *out, axe_error *err)
+{
+	module m = { 0 };
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	out->dtype = -1;
+	/* The scanner reads the text as a C string: a copy with its terminator. */
+	if (!(m.text = malloc(len + 1)))
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	memcpy(m.text, text, len);
+	m.text[len] = '\0';
+	m.where = (axe_loc){ path, 1, 1, NULL, 0 };
+	m.src = (tt_src){ m.text, strnlen(m.text, len), &m.where };
+	rc = module_import(&m, alias, opts, out, err);
+	module_release(&m);
+	return rc;
+}
+
 int axe_triton_import_file(const char *path, const char *alias, const axe_import_opts *opts,
 			   axe_import *out, axe_error *err)
 {
 	module m = { 0 };
-	const char *names[64];
-	tt_value ref = { 0 };
-	axe_shape typed;
-	tt_ctx c;
 	int rc = -1;
 
 	memset(out, 0, sizeof(*out));
-	if (read_file(path, &m, err) < 0 || scan(&m, err) < 0)
-		goto done;
-	for (size_t i = 0; i < m.nalias; i++)
-		if (strcmp(m.alias[i].name, alias) == 0)
-			ref = *m.alias[i].value, rc = 0;
-	if (rc < 0) {
-		for (size_t i = 0; i < m.nalias && i < 64; i++)
-			names[i] = m.alias[i].name;
-		axe_error_set(err, AXE_ERR_NAME, NULL, 0, "'%s' defines no Triton layout '%s'",
-			      path, alias);
-		if (axe_suggest(alias, names, m.nalias < 64 ? m.nalias : 64))
-			axe_error_hint(err, "did you mean '%s'?",
-				       axe_suggest(alias, names, m.nalias < 64 ? m.nalias : 64));
-		goto done;
-	}
-	if ((rc = alias_shape(&m, alias, &typed, err)) < 0)
-		goto done;
-	c = (tt_ctx){ &m.src, m.alias, m.nalias,
-		      m.threads ? m.threads : opts ? opts->threads_per_warp : 0,
-		      m.warps ? m.warps : opts ? opts->num_warps : 0, 0 };
-	rc = tt_import_value(&c, &ref, ref.pos, opts, &typed, -1, out, err);
-done:
+	out->dtype = -1;
+	if (read_file(path, &m, err) == 0)
+		rc = module_import(&m, alias, opts, out, err);
 	module_release(&m);
 	return rc;
 }
