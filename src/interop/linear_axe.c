@@ -155,6 +155,15 @@ static axe_layout *compact(const axe_linear *L, const packed *p, const int *make
 				goto error;
 		}
 	}
+	if (layout->nshard == 0) {
+		/* A one-element tensor: one iter of extent 1 on the first in-dim, as the parser would write. */
+		int in = 0;
+
+		while (in + 1 < AXE_LINEAR_NIN && !L->has_in[in])
+			in++;
+		if (axe_layout_push_shard(layout, 1, 1, axis[in]) < 0)
+			goto error;
+	}
 	for (int j = 0; j < p->n; j++)
 		if (p->column[j] == 0 &&
 		    push_iter(layout, true, 0, (int64_t)1 << p->bit_of[j], axis[p->in_of[j]]) < 0)

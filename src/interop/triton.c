@@ -81,12 +81,19 @@ static int reference(const axe_linear *L, const axe_shape *shape, axe_reference 
 	return 0;
 }
 
-int tt_import_linear(const axe_linear *L, const axe_shape *shape, axe_import *out,
+int tt_import_linear(const axe_linear *given, const axe_shape *shape, axe_import *out,
 		     axe_error *err)
 {
+	axe_linear copy = *given, *L = &copy;
 	axe_reference ref;
+	bool any = false;
 	int rc;
 
+	/* A layout of no in-dims at all still names one hardware axis (a register). */
+	for (int in = 0; in < AXE_LINEAR_NIN; in++)
+		any |= L->has_in[in];
+	if (!any)
+		L->has_in[AXE_LINEAR_REGISTER] = true;
 	if (axe_linear_to_import(L, shape, out, err) < 0) {
 		axe_import_release(out);
 		return -1;
