@@ -145,9 +145,20 @@ static int scan(module *m, axe_error *err)
 	return 0;
 }
 
+/* The dims after the next `tensor<` or `memdesc<` (shared memory) from "p", or NULL. */
+static const char *next_type(const char *p)
+{
+	const char *t = strstr(p, "tensor<"), *m = strstr(p, "memdesc<");
+
+	if (t && (!m || t < m))
+		return t + strlen("tensor<");
+	return m ? m + strlen("memdesc<") : NULL;
+}
+
 /*
- * The shape of the tensors typed with "alias": every `tensor<AxB..xT, #alias>`
- * (or `, #alias,`); 0 with typed->rank 0 when none, -1 when two disagree.
+ * The shape of the values typed with "alias": every `tensor<AxB..xT, #alias>`
+ * or `!ttg.memdesc<AxB..xT, #alias, ...>`; 0 with typed->rank 0 when none,
+ * -1 when two disagree.
  */
 static int alias_shape(const module *m, const char *alias, axe_shape *typed, axe_error *err)
 {
@@ -155,11 +166,10 @@ static int alias_shape(const module *m, const char *alias, axe_shape *typed, axe
 	const char *p = m->text;
 
 	typed->rank = 0;
-	while ((p = strstr(p, "tensor<"))) {
-		const char *q = p + 7, *e;
+	while ((p = next_type(p))) {
+		const char *q = p, *e;
 		axe_shape s = { 0 };
 
-		p = q;
 		while (isdigit((unsigned char)*q) && s.rank < AXE_LINEAR_MAX_RANK) {
 			s.dim[s.rank++] = strtol(q, (char **)&q, 10);
 			if (*q != 'x')
