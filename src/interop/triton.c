@@ -23,20 +23,25 @@
 /*
  * Triton's meaning of L on "shape": every hardware index, as the XOR of
  * the bases of its set bits, is one image of the coordinate it reaches.
+ * The indices are visited in Gray-code order, so each step flips one bit:
+ * one basis XOR-ed into the coordinate, one bit into the image.
  */
 static int reference(const axe_linear *L, const axe_shape *shape, axe_reference *ref,
 		     axe_error *err)
 {
 	const char *axis[AXE_LINEAR_NIN];
-	int in_of[AXE_LINEAR_NIN], n = 0;
+	int axis_of_bit[64], bit_in[64], in_of_bit[64], n = 0;
 	size_t naxes = 0;
-	int64_t image[AXE_LINEAR_NIN];
+	int64_t image[AXE_LINEAR_NIN] = { 0 }, coord[AXE_LINEAR_MAX_RANK] = { 0 };
 
 	for (int in = 0; in < AXE_LINEAR_NIN; in++)
 		if (L->has_in[in]) {
-			in_of[naxes] = in;
+			for (int i = 0; i < L->nbits[in] && n < 64; i++, n++) {
+				axis_of_bit[n] = (int)naxes;
+				in_of_bit[n] = in;
+				bit_in[n] = i;
+			}
 			axis[naxes++] = axe_linear_in_axis[in];
-			n += L->nbits[in];
 		}
 	if (n > TT_REFERENCE_MAX_BITS)
 		return axe_error_set(err, AXE_ERR_LIMIT, NULL, 0,
@@ -45,27 +50,22 @@ static int reference(const axe_linear *L, const axe_shape *shape, axe_reference 
 	if (axe_reference_init(ref, shape, naxes, axis, err) < 0)
 		return -1;
 	for (int64_t x = 0; x < ((int64_t)1 << n); x++) {
-		int64_t coord[AXE_LINEAR_MAX_RANK] = { 0 }, flat = 0;
-		int used = 0;
+		int64_t flat = 0;
 
-		for (size_t a = 0; a < naxes; a++) {
-			int in = in_of[a];
+		if (x) {
+			int j = __builtin_ctzll((unsigned long long)x);
 
-			image[a] = (x >> used) & (((int64_t)1 << L->nbits[in]) - 1);
-			for (int i = 0; i < L->nbits[in]; i++)
-				if (image[a] >> i & 1)
-					for (size_t d = 0; d < L->rank; d++)
-						coord[d] ^= L->basis[in][i][d];
-			used += L->nbits[in];
+			image[axis_of_bit[j]] ^= (int64_t)1 << bit_in[j];
+			for (size_t d = 0; d < L->rank; d++)
+				coord[d] ^= L->basis[in_of_bit[j]][bit_in[j]][d];
 		}
 		for (size_t d = 0; d < L->rank; d++) {
 			if (coord[d] >= shape->dim[d]) {
 				axe_reference_release(ref);
 				return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
-						     "hardware index %lld reaches coordinate %lld "
-						     "of dim %zu, outside the tensor's %lld",
-						     (long long)x, (long long)coord[d], d,
-						     (long long)shape->dim[d]);
+						     "a hardware index reaches coordinate %lld of "
+						     "dim %zu, outside the tensor's %lld",
+						     (long long)coord[d], d, (long long)shape->dim[d]);
 			}
 			flat = flat * shape->dim[d] + coord[d];
 		}
