@@ -253,6 +253,8 @@ install: build/axe-layout build/libaxelayout.a
 	install -m 644 build/libaxelayout.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 src/axe.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 man/axe-layout.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -d $(DESTDIR)$(PREFIX)/share/doc/axe-layout
+	install -m 644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/axe-layout/
 
 clean:
 	rm -rf build

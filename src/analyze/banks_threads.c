@@ -7,7 +7,8 @@
  *
  * Threads are numbered the way CUDA numbers the threads of a block (x
  * fastest, 32 to a warp, 4 warps to a warpgroup), so the thread axes of
- * core/axes.def combine into one index: laneid + tx + tid + tid_in_wg
+ * core/axes.def combine into one index by the relations there
+ * (core/relate.h, axe_thread_weight): laneid + tx + tid + tid_in_wg
  * + 32 (warpid + wid_in_wg) + 128 wgid (each term present when the layout
  * names the axis).  ty and tz need blockDim.x, and block axes leave the
  * block whose shared memory this is; both are refused.
@@ -20,27 +21,16 @@
 #include "../core/axes.h"
 #include "../core/dtype.h"
 #include "../core/eval.h"
+#include "../core/relate.h"
 #include "banks_private.h"
 
-static const struct {
-	const char *name;
-	int64_t weight; /* threads per unit of the axis */
-} thread_axes[] = {
-	{ "laneid", 1 }, { "lane", 1 }, { "tx", 1 }, { "tid", 1 }, { "tid_in_wg", 1 },
-	{ "warpid", 32 }, { "warp", 32 }, { "wid_in_wg", 32 }, { "wgid", 128 },
-};
-
-#define NTHREAD_AXES (sizeof(thread_axes) / sizeof(thread_axes[0]))
 #define GROUP_EMPTY (-2)   /* the lane holds none of the group's registers */
 #define GROUP_PARTIAL (-1) /* some, not all */
 
 /* The weight of thread axis "name", or 0 when it cannot be placed in a warp. */
 static int64_t thread_weight(const char *name)
 {
-	for (size_t i = 0; i < NTHREAD_AXES; i++)
-		if (strcmp(thread_axes[i].name, name) == 0)
-			return thread_axes[i].weight;
-	return 0;
+	return axe_thread_weight(name);
 }
 
 static int refuse_axis(const char *name, const axe_loc *where, int span, axe_error *err)

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/relate.h"
 #include "../expr/expr_layout.h"
 #include "../prove/prove.h"
 #include "check.h"
@@ -126,14 +127,41 @@ static void judge(axe_check_ctx *ctx, const axe_equal_result *res, bool want_equ
 	}
 }
 
+/*
+ * Related thread axes of two S/R/O sides (core/relate.h) rewritten into
+ * "L" (owned copies, NULL when not needed); "note" says what was done.
+ */
+static int relate(axe_check_ctx *ctx, axe_equal_side *side, axe_layout **L, char *note,
+		  size_t size)
+{
+	int rc;
+
+	note[0] = '\0';
+	if (!side[0].layout || !side[1].layout)
+		return 0;
+	L[0] = axe_layout_dup(side[0].layout);
+	L[1] = axe_layout_dup(side[1].layout);
+	if (!L[0] || !L[1])
+		return axe_error_set(ctx->err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	if ((rc = axe_layouts_relate(&L[0], &L[1], note, size, ctx->err)) < 0)
+		return -1;
+	if (rc != 1)
+		note[0] = '\0';
+	side[0].layout = L[0];
+	side[1].layout = L[1];
+	return 0;
+}
+
 static int run(axe_check_ctx *ctx, bool want_equal)
 {
 	const axe_node *pair[2] = { NULL, NULL };
 	axe_equal_side side[2];
 	axe_expr_layout *owned[2] = { NULL, NULL };
+	axe_layout *related[2] = { NULL, NULL };
 	const char *label[2];
 	axe_equal_options opt;
 	axe_equal_result res;
+	char note[512];
 	int r = -1;
 
 	memset(&res, 0, sizeof(res));
@@ -143,11 +171,17 @@ static int run(axe_check_ctx *ctx, bool want_equal)
 		goto out;
 	snprintf(ctx->result->name, sizeof(ctx->result->name), "%s %s %s",
 		 want_equal ? "equal" : "not-equal", label[0], label[1]);
-	if (axe_prove_equal(&side[0], &side[1], &opt, &res, ctx->err) < 0)
+	if (relate(ctx, side, related, note, sizeof(note)) < 0 ||
+	    axe_prove_equal(&side[0], &side[1], &opt, &res, ctx->err) < 0)
 		goto out;
 	judge(ctx, &res, want_equal, &opt, label[0], label[1]);
+	if (note[0] && ctx->result->status == AXE_CHECK_FAIL)
+		axe_check_append(ctx->result->message, sizeof(ctx->result->message),
+				 " (thread-axis relations: compared %s)", note);
 	r = 0;
 out:
+	axe_layout_free(related[0]);
+	axe_layout_free(related[1]);
 	axe_equal_result_release(&res);
 	axe_expr_layout_free(owned[0]);
 	axe_expr_layout_free(owned[1]);

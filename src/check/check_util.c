@@ -81,9 +81,9 @@ const axe_spec_layout *axe_check_layout(const axe_check_ctx *ctx, const axe_node
 		return NULL;
 	}
 	if (!entry->layout && !allow_expr && entry->format)
-		return axe_check_error(ctx, name, "layout '%s' (%s) has no Axe compact form; "
-				       "this check needs a layout in S/R/O form", name->scalar,
-				       entry->format), NULL;
+		return axe_check_error(ctx, name, "layout '%s' is an expr: layout (read from %s, "
+				       "it has no Axe compact form); this check needs a layout in "
+				       "S/R/O form", name->scalar, entry->format), NULL;
 	if (!entry->layout && !allow_expr)
 		return axe_check_error(ctx, name, "layout '%s' is an expr: layout; this check "
 				       "needs a layout in S/R/O form", name->scalar), NULL;

@@ -3,14 +3,16 @@
  * layout and a kernel's index arithmetic, as an `expr:` layout) induce the
  * same map, and how that is known (semantics.md "Equality").
  */
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "../core/relate.h"
 #include "../output/equal_out.h"
 #include "../prove/prove.h"
 #include "commands.h"
 #include "operands.h"
 
-enum { KEY_JSON = 256 };
+enum { KEY_JSON = 256, KEY_NO_RELATIONS };
 
 static const axe_opt options[] = {
 	{ "method", 'm', "M", "auto (the default), canon, enum or smt: force one route" },
@@ -18,6 +20,9 @@ static const axe_opt options[] = {
 	{ "json", KEY_JSON, NULL, "one JSON object: equal (true, false or null for undecided), "
 				  "method, points, seconds, encoding (Z3's), and a "
 				  "counterexample {coord, a, b} or a reason" },
+	{ "no-axis-relations", KEY_NO_RELATIONS, NULL, "compare thread axes as named: do not "
+						      "rewrite tid, tx, tid_in_wg or warpid "
+						      "into laneid, warpid, wid_in_wg, wgid" },
 	AXE_OPERAND_OPTIONS,
 	AXE_EXPR_OPERAND_OPTIONS,
 	AXE_OPT_END,
@@ -49,7 +54,13 @@ const axe_command command_check_equal = {
 	"\n"
 	"--shape, --dtype and --swizzle apply to both operands.  --expr makes an expr:\n"
 	"layout the second operand: AXIS=EXPR separated by ';', over the variables of\n"
-	"--vars, which range over the --shape extents.\n",
+	"--vars, which range over the --shape extents.\n"
+	"\n"
+	"Thread axes are related (tid = tx = laneid + 32*warpid, warpid = wid_in_wg +\n"
+	"4*wgid, tid_in_wg = laneid + 32*wid_in_wg): when A and B name related axes,\n"
+	"the coarser ones are rewritten into the finer ones, as digits, before the\n"
+	"comparison, and a note on stderr says so (--no-axis-relations: not).  An axis\n"
+	"one side names whose close spelling the other names gets a warning.\n",
 	options,
 	"whether two layouts induce the same map, with proof",
 };
@@ -58,6 +69,7 @@ typedef struct equal_args {
 	axe_operand_opts operand;
 	axe_equal_options opt;
 	bool json;
+	bool no_relations;
 } equal_args;
 
 static int handle(void *ctx, int key, const char *arg)
@@ -70,6 +82,8 @@ static int handle(void *ctx, int key, const char *arg)
 		return 0;
 	if (key == KEY_JSON) {
 		a->json = true;
+	} else if (key == KEY_NO_RELATIONS) {
+		a->no_relations = true;
 	} else if (key == 'm') {
 		if ((m = axe_equal_method_lookup(arg)) < 0)
 			return axe_usage_error(&command_check_equal, "--method takes auto, canon, "
@@ -113,6 +127,47 @@ static int report(const equal_args *a, const axe_equal_result *res, axe_error *e
 						   : AXE_EXIT_UNDECIDED;
 }
 
+/*
+ * Rewrite related thread axes of two S/R/O operands (core/relate.h), and
+ * say so on stderr; 0 or -1 with "err" set.
+ */
+static int relate(const equal_args *a, axe_operand *op, axe_equal_side *side, axe_error *err)
+{
+	char note[512];
+	int rc;
+
+	if (a->no_relations || !op[0].layout || !op[1].layout)
+		return 0;
+	rc = axe_layouts_relate(&op[0].layout, &op[1].layout, note, sizeof(note), err);
+	if (rc == 1)
+		fprintf(stderr, "axe-layout: note: thread-axis relations: comparing %s "
+			"(--no-axis-relations: as named)\n", note);
+	else if (rc == 2)
+		fprintf(stderr, "axe-layout: note: the layouts name related thread axes, but "
+			"they are compared as named: %s\n", note);
+	side[0].layout = op[0].layout;
+	side[1].layout = op[1].layout;
+	return rc < 0 ? -1 : 0;
+}
+
+/* The axis names of operand "op". */
+static char *const *axes_of(const axe_operand *op, size_t *n)
+{
+	*n = op->layout ? op->layout->naxes : op->expr->naxes;
+	return op->layout ? op->layout->axis : op->expr->axis;
+}
+
+/* A NOT equal whose sides name differently spelt axes: say which. */
+static void warn_typo(const axe_operand *op, const axe_equal_result *res)
+{
+	char note[256];
+	size_t na, nb;
+	char *const *a = axes_of(&op[0], &na), *const *b = axes_of(&op[1], &nb);
+
+	if (res->verdict == AXE_VERDICT_FALSE && axe_axes_typo(a, na, b, nb, note, sizeof(note)))
+		fprintf(stderr, "axe-layout: warning: %s\n", note);
+}
+
 int cmd_check_equal(int argc, char **argv)
 {
 	equal_args a = { .operand.allow_expr = true, .opt = { AXE_METHOD_AUTO, 10.0 } };
@@ -131,9 +186,11 @@ int cmd_check_equal(int argc, char **argv)
 	axe_error_init(&err);
 	if (resolve(&a, argv, 1, first - 1, &op[0], &side[0], &err) == 0 &&
 	    resolve(&a, argv, 2, first - 1, &op[1], &side[1], &err) == 0 &&
-	    axe_prove_equal(&side[0], &side[1], &a.opt, &res, &err) == 0)
+	    relate(&a, op, side, &err) == 0 &&
+	    axe_prove_equal(&side[0], &side[1], &a.opt, &res, &err) == 0) {
+		warn_typo(op, &res);
 		status = report(&a, &res, &err);
-	else
+	} else
 		status = axe_cli_report(&err);
 	axe_equal_result_release(&res);
 	axe_operand_release(&op[0]);

@@ -217,8 +217,9 @@ static int from_spec_notation(const axe_operand_opts *opts, axe_operand *out, ax
 	if (!opts->allow_expr && !opts->allow_import_expr) {
 		axe_loc loc = axe_spec_loc_at(out->spec, entry->line, entry->col);
 		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(entry->name),
-				     "layout '%s' (%s) has no Axe compact form; this command "
-				     "needs a layout in S/R/O form", entry->name, entry->format);
+				     "layout '%s' is an expr: layout (read from %s, it has no Axe "
+				     "compact form); this command needs a layout in S/R/O form",
+				     entry->name, entry->format);
 	}
 	out->expr = entry->expr;
 	entry->expr = NULL;
@@ -406,7 +407,7 @@ int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_opera
 		axe_loc loc = option_loc(option, opts->tile ? opts->tile : opts->bind);
 		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(loc.text),
 				     "%s applies only to a layout in another tool's notation "
-				     "(cute-tv:, lego:)", option);
+				     "(%s)", option, opts->tile ? "cute-tv:" : "lego:");
 	}
 	if (!opts->shape && !(out->entry && out->entry->has_shape) && !out->format &&
 	    out->layout &&

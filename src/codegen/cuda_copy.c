@@ -65,10 +65,10 @@ const char *axe_cuda_vector_type(int64_t bytes)
 	}
 }
 
+/* The digit size of each thread axis of a 1-D block; their weights are the relations'. */
 static const axe_cuda_thread_axis thread_axes[] = {
-	{ "laneid", 1, 32 }, { "lane", 1, 32 }, { "tx", 1, 0 }, { "tid", 1, 0 },
-	{ "tid_in_wg", 1, 128 }, { "warpid", 32, 0 }, { "warp", 32, 0 }, { "wid_in_wg", 32, 4 },
-	{ "wgid", 128, 0 },
+	{ "laneid", 32 }, { "lane", 32 }, { "tx", 0 }, { "tid", 0 }, { "tid_in_wg", 128 },
+	{ "warpid", 0 }, { "warp", 0 }, { "wid_in_wg", 4 }, { "wgid", 0 },
 };
 
 const axe_cuda_thread_axis *axe_cuda_thread_axis_of(const char *name)
@@ -285,11 +285,11 @@ static int64_t thread_of(const axe_layout *T, const int64_t *img)
 	for (size_t a = 0; a < T->naxes; a++) {
 		const axe_cuda_thread_axis *ta = axe_cuda_thread_axis_of(T->axis[a]);
 		if (ta)
-			t += img[a] * ta->div; /* bounded: the axes' ranges were checked */
+			t += img[a] * axe_cuda_thread_div(ta); /* bounded: the axes' ranges were checked */
 	}
 	for (size_t a = 0; a < T->naxes; a++) {
 		const axe_cuda_thread_axis *ta = axe_cuda_thread_axis_of(T->axis[a]);
-		int64_t v = ta ? t / ta->div : 0;
+		int64_t v = ta ? t / axe_cuda_thread_div(ta) : 0;
 		if (ta && (ta->mod ? v % ta->mod : v) != img[a])
 			return -1;
 	}
@@ -326,7 +326,7 @@ static int size_table(axe_cuda_copy_plan *p, const axe_layout *T, const axe_cuda
 					     "%lld on axis '%s'; a block has at most %d threads",
 					     (long long)hi, T->axis[a], MAX_THREADS);
 		if (ta)
-			hi_thread += hi * ta->div;
+			hi_thread += hi * axe_cuda_thread_div(ta);
 		else
 			p->nregs = hi + 1;
 	}

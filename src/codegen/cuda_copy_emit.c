@@ -133,14 +133,14 @@ static void thread_value(const char *name, char *buf, size_t size)
 {
 	const axe_cuda_thread_axis *ta = axe_cuda_thread_axis_of(name);
 
-	if (ta->div == 1 && ta->mod == 0)
+	if (axe_cuda_thread_div(ta) == 1 && ta->mod == 0)
 		snprintf(buf, size, "t");
-	else if (ta->div == 1)
+	else if (axe_cuda_thread_div(ta) == 1)
 		snprintf(buf, size, "t %% %lld", (long long)ta->mod);
 	else if (ta->mod == 0)
-		snprintf(buf, size, "t / %lld", (long long)ta->div);
+		snprintf(buf, size, "t / %lld", (long long)axe_cuda_thread_div(ta));
 	else
-		snprintf(buf, size, "(t / %lld) %% %lld", (long long)ta->div, (long long)ta->mod);
+		snprintf(buf, size, "(t / %lld) %% %lld", (long long)axe_cuda_thread_div(ta), (long long)ta->mod);
 }
 
 /* "NAME_threads_inverse(laneid, warpid, k, &i0, &i1)": the thread's element at register k. */

@@ -5,6 +5,7 @@
 #ifndef AXE_CODEGEN_CUDA_PRIVATE_H
 #define AXE_CODEGEN_CUDA_PRIVATE_H
 
+#include "../core/relate.h"
 #include "../expr/expr_layout.h"
 #include "cuda.h"
 
@@ -94,11 +95,21 @@ void axe_cuda_copy_plan_release(axe_cuda_copy_plan *plan);
 /* cuda_copy_emit.c: the file of a checked, proved copy plan. */
 void axe_cuda_emit_copy(axe_emit *e, const axe_cuda_copy_plan *plan);
 
-/* The thread axes of a 1-D block: their value at thread t is (t / div) % mod (mod 0: none). */
+/*
+ * The thread axes of a 1-D block: their value at thread t is (t / div) % mod
+ * (mod 0: none), div the axis' weight in the thread index (core/relate.h,
+ * from the relations of axes.def).
+ */
 typedef struct axe_cuda_thread_axis {
 	const char *name;
-	int64_t div, mod;
+	int64_t mod;
 } axe_cuda_thread_axis;
+
+/* The "div" of thread axis "ta": threads per unit of it. */
+static inline int64_t axe_cuda_thread_div(const axe_cuda_thread_axis *ta)
+{
+	return axe_thread_weight(ta->name);
+}
 
 /* The row of thread axis "name", or NULL when a 1-D block cannot give it. */
 const axe_cuda_thread_axis *axe_cuda_thread_axis_of(const char *name);

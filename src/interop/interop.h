@@ -143,6 +143,10 @@ int axe_import_spec(axe_spec *spec, axe_error *err);
  * Each file adds its row to formats.def and its declarations here.
  */
 
+/* LEGO expressions (lego.c; the LEGO paper's TileBy, GroupBy, OrderBy, ...). */
+axe_import_fn axe_lego_import;
+axe_export_fn axe_lego_export;
+
 /*
  * Triton: TTGIR layout attributes (#ttg.blocked, slice, nvidia_mma, dot_op,
  * swizzled_shared, nvmma_shared, linear; #triton_gpu.* too), the same in

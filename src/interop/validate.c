@@ -106,6 +106,8 @@ static size_t sort_unique(int64_t *rows, size_t n, size_t naxes)
 {
 	size_t kept = 0;
 
+	if (n <= 1) /* most points of most layouts: nothing to sort */
+		return n;
 	sort_naxes = naxes;
 	qsort(rows, n, naxes * sizeof(int64_t), compare_rows);
 	for (size_t i = 0; i < n; i++)

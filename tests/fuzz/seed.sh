@@ -24,6 +24,10 @@ fuzz_expr)
 	while IFS= read -r e; do save "$e"; done
 	grep -ho -- "--expr '[^']*'" tests/cli/*.t | sed "s/^--expr '//; s/'\$//" | tr ';' '\n' |
 	sed 's/^[A-Za-z_][A-Za-z0-9_]*=//' | while IFS= read -r e; do save "$e"; done ;;
+fuzz_lego)
+	# The lego: operands of the CLI tests and the man page, without the prefix.
+	grep -ho "'lego:[^']*'" tests/cli/*.t man/axe-layout.1 | sort -u | sed "s/^'lego://; s/'\$//" |
+	while IFS= read -r lit; do save "$lit"; done ;;
 fuzz_cli)
 	# The command lines of the CLI tests, one argv word per line.  Lines
 	# with shell syntax beyond quoting are left out; spec paths lose their
