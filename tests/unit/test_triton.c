@@ -13,7 +13,8 @@
  * grids of the blocked examples are from the BlockedEncodingAttr
  * description in include/triton/Dialect/TritonGPU/IR/TritonGPUAttrDefs.td.
  * The mma.m16n8k16 fragments are compared with specs/mma_m16n8k16.yaml,
- * written from the PTX ISA.
+ * written from the PTX ISA.  Malformed text is refused at its own line and
+ * column, in multi-line dumps and module files too.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -574,6 +575,60 @@ static void test_mma_fragments(void **state)
 	axe_spec_free(spec);
 }
 
+/* A malformed input: the error's line and column in "text" (a multi-line dump or module). */
+typedef struct error_row {
+	const char *alias;  /* NULL: "text" is an operand; else the module's alias to read */
+	const char *text;
+	int line, col;
+	const char *message; /* a part of the message */
+} error_row;
+
+static const error_row error_rows[] = {
+	{ NULL, " - register=1 -> (0, 1)\n   register=2 -> (8, 0)\n - lane=1 -> (0, 2, 7)\n",
+	  3, 21, "more coordinates than dims" },
+	{ NULL, " - register=1 -> (0, 1)\n   register=4 -> (8, 0)\n", 2, 13, "expected register=2" },
+	{ NULL, " - thread=1 -> (0, 1)\n", 1, 4, "unknown in-dim 'thread'" },
+	{ NULL, "#ttg.blocked<{sizePerThread = [1, 4], order = [1, 0]}>", 1, 1,
+	  "needs 'threadsPerWarp'" },
+	{ NULL, "#ttg.slice<{dim = 0, parent = #ttg.slice<{dim = 0, parent = #ttg.linear<{register "
+	  "= [[1]], lane = [], warp = [], block = []}>}>}>", 1, 86,
+	  "register basis 0 must list 3 coordinates" },
+	{ "#bad", "#ok = #ttg.linear<{register = [[1]], lane = [], warp = [], block = []}>\n"
+	  "module attributes {\"ttg.threads-per-warp\" = 32 : i32} {\n"
+	  "  tt.func @f(%a: tensor<16xf32, #bad>) { tt.return }\n}\n"
+	  "#bad = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [16], warpsPerCTA = [1], "
+	  "order = [0]}>\n", 5, 60, "threadsPerWarp has 16 threads, but the module's "
+	  "ttg.threads-per-warp is 32" },
+	{ "#bad", "\n\n#bad = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], "
+	  "warpsPerCTA = [1], order = [0]\n", 4, 1, "expected ',' or '}'" },
+};
+
+static void test_error_positions(void **state)
+{
+	(void)state;
+	for (size_t r = 0; r < sizeof(error_rows) / sizeof(error_rows[0]); r++) {
+		const error_row *row = &error_rows[r];
+		axe_shape shape = { 1, { 16 } };
+		axe_import_opts opts = { .shape = row->alias ? NULL : &shape };
+		axe_loc where = { "<arg>", 1, 1, row->text, strlen(row->text) };
+		axe_import imp;
+		axe_error err;
+		int rc;
+
+		axe_error_init(&err);
+		if (strncmp(row->text, " - ", 3) == 0)
+			opts.shape = NULL;
+		rc = row->alias ? tt_import_module_text("m.mlir", row->text, strlen(row->text),
+							 row->alias, &opts, &imp, &err) :
+				  axe_triton_import(row->text, &where, &opts, &imp, &err);
+		if (rc == 0)
+			fail_msg("row %zu: accepted", r);
+		if (err.line != row->line || err.col != row->col || !strstr(err.message, row->message))
+			fail_msg("row %zu: %d:%d: %s (want %d:%d: ...%s...)", r, err.line, err.col,
+				 err.message, row->line, row->col, row->message);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -583,6 +638,7 @@ int main(void)
 		cmocka_unit_test(test_nvmma_swizzle),
 		cmocka_unit_test(test_linear_xor),
 		cmocka_unit_test(test_mma_fragments),
+		cmocka_unit_test(test_error_positions),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
