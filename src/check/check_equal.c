@@ -152,6 +152,19 @@ static int relate(axe_check_ctx *ctx, axe_equal_side *side, axe_layout **L, char
 	return 0;
 }
 
+/* A failed `equal` whose sides spell an axis differently: say which. */
+static void typo_hint(axe_check_ctx *ctx, const axe_equal_side *side, const char *const *label)
+{
+	char note[256];
+	size_t na = side[0].layout ? side[0].layout->naxes : side[0].expr->naxes;
+	size_t nb = side[1].layout ? side[1].layout->naxes : side[1].expr->naxes;
+	char *const *a = side[0].layout ? side[0].layout->axis : side[0].expr->axis;
+	char *const *b = side[1].layout ? side[1].layout->axis : side[1].expr->axis;
+
+	if (axe_axes_typo(a, na, label[0], b, nb, label[1], note, sizeof(note)))
+		axe_check_append(ctx->result->message, sizeof(ctx->result->message), " (%s)", note);
+}
+
 static int run(axe_check_ctx *ctx, bool want_equal)
 {
 	const axe_node *pair[2] = { NULL, NULL };
@@ -178,6 +191,8 @@ static int run(axe_check_ctx *ctx, bool want_equal)
 	if (note[0] && ctx->result->status == AXE_CHECK_FAIL)
 		axe_check_append(ctx->result->message, sizeof(ctx->result->message),
 				 " (thread-axis relations: compared %s)", note);
+	if (ctx->result->status == AXE_CHECK_FAIL && want_equal)
+		typo_hint(ctx, side, label);
 	r = 0;
 out:
 	axe_layout_free(related[0]);

@@ -29,7 +29,8 @@ static const axe_opt options[] = {
 };
 
 const axe_command command_check_equal = {
-	"check-equal", "A B [--method auto|canon|enum|smt] [--timeout S] [--json]\n"
+	"check-equal", "A B [--method auto|canon|enum|smt] [--timeout S] [--no-axis-relations] "
+	"[--json]\n"
 	"       axe-layout check-equal A --expr MAP --shape S [--vars V,...] "
 	"[--replica-vars R=N,...]",
 	"Decide whether two layouts induce the same map: the same number of points and,\n"
@@ -164,7 +165,7 @@ static void warn_typo(const axe_operand *op, const axe_equal_result *res)
 	size_t na, nb;
 	char *const *a = axes_of(&op[0], &na), *const *b = axes_of(&op[1], &nb);
 
-	if (res->verdict == AXE_VERDICT_FALSE && axe_axes_typo(a, na, b, nb, note, sizeof(note)))
+	if (res->verdict == AXE_VERDICT_FALSE && axe_axes_typo(a, na, "A", b, nb, "B", note, sizeof(note)))
 		fprintf(stderr, "axe-layout: warning: %s\n", note);
 }
 

@@ -139,15 +139,17 @@ static int import_options(const axe_operand_opts *opts, axe_import_opts *io, imp
  * Take the imported "imp" (consumed) into "out": an `expr:` import only when
  * the command takes `expr:` layouts, else the reason it has no S/R/O form.
  */
-static int take_import(axe_import *imp, const char *format, const axe_operand_opts *opts,
-		       axe_operand *out, axe_error *err)
+static int take_import(axe_import *imp, const char *arg, const char *format,
+		       const axe_operand_opts *opts, axe_operand *out, axe_error *err)
 {
+	axe_loc loc = { "<arg>", 1, 1, arg, strlen(arg) };
+
 	out->format = format;
 	snprintf(out->why_expr, sizeof(out->why_expr), "%s", imp->why_expr);
 	if (imp->expr && !opts->allow_expr && !opts->allow_import_expr) {
-		axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
-			      "the %s layout has no Axe compact form (%s); this command needs a "
-			      "layout in S/R/O form", format, imp->why_expr);
+		axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(arg),
+			      "the %s layout is an expr: layout (no Axe compact form: %s); this "
+			      "command needs a layout in S/R/O form", format, imp->why_expr);
 		axe_import_release(imp);
 		return -1;
 	}
@@ -173,7 +175,7 @@ static int from_notation(const char *arg, const axe_format *f, size_t prefix,
 	    axe_import_text(f, arg + prefix + 1, &where, &io, &imp, err) < 0)
 		return -1;
 	snprintf(out->name, sizeof(out->name), "%s", f->name);
-	return take_import(&imp, f->name, opts, out, err);
+	return take_import(&imp, arg, f->name, opts, out, err);
 }
 
 /* "PATH.suffix:NAME": the layout NAME inside a file of another tool. */
@@ -198,7 +200,7 @@ static int from_foreign_file(const char *arg, const axe_file_format *f, size_t p
 		return -1;
 	}
 	snprintf(out->name, sizeof(out->name), "%s", arg + path_len + 1);
-	return take_import(&imp, f->suffix + 1, opts, out, err);
+	return take_import(&imp, arg, f->suffix + 1, opts, out, err);
 }
 
 /* A spec entry in another tool's notation, read with the command line's options. */

@@ -428,9 +428,9 @@ static bool typo_in(char *const *x, size_t nx, char *const *y, size_t ny, const 
 	return false;
 }
 
-bool axe_axes_typo(char *const *a, size_t na, char *const *b, size_t nb, char *note,
-		   size_t note_size)
+bool axe_axes_typo(char *const *a, size_t na, const char *la, char *const *b, size_t nb,
+		   const char *lb, char *note, size_t note_size)
 {
-	return typo_in(a, na, b, nb, "A", "B", note, note_size) ||
-	       typo_in(b, nb, a, na, "B", "A", note, note_size);
+	return typo_in(a, na, b, nb, la, lb, note, note_size) ||
+	       typo_in(b, nb, a, na, lb, la, note, note_size);
 }

@@ -60,12 +60,13 @@ int axe_layouts_relate(axe_layout **a, axe_layout **b, char *note, size_t note_s
 		       axe_error *err);
 
 /*
- * When layout axes "a" and "b" ("na", "nb" names) differ by what looks like
- * a typo (a name on one side with a close spelling on the other, and no
- * relation between them): "note" gets "A names 'x' and B does not: did you
- * mean 'y'?" and the result is true.
+ * When layout axes "a" and "b" ("na", "nb" names; the layouts called "la"
+ * and "lb" in messages) differ by what looks like a typo (a name on one
+ * side with a close spelling on the other, and no relation between them):
+ * "note" gets "A names axis 'x' and B does not: did you mean 'y'?" and the
+ * result is true.
  */
-bool axe_axes_typo(char *const *a, size_t na, char *const *b, size_t nb, char *note,
-		   size_t note_size);
+bool axe_axes_typo(char *const *a, size_t na, const char *la, char *const *b, size_t nb,
+		   const char *lb, char *note, size_t note_size);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * lego_scan.h: the tokens, integer expressions and lists of LEGO text
- * (lego_scan.c), used by the LEGO parser (lego_parse.c).  Private to interop/.
+ * (lego_scan.c) and its permutations (lego_perm.c), used by the LEGO parser
+ * (lego_parse.c).  Private to interop/.
  */
 #ifndef AXE_INTEROP_LEGO_SCAN_H
 #define AXE_INTEROP_LEGO_SCAN_H
@@ -62,5 +63,11 @@ int64_t lego_product(const int64_t *dims, size_t n);
 
 /* An error when the extents' product leaves 64 bits. */
 int lego_check_size(parser *ps, const int64_t *dims, size_t n, size_t pos, size_t len);
+
+/* One permutation (Row, Col, RegP, GenP) into "p" (lego_perm.c); 0 or -1. */
+int lego_perm_parse(parser *ps, lego_perm *p);
+
+/* OrderBy(perm, ...) at the current token into "o" (lego_perm.c); 0 or -1. */
+int lego_orderby_parse(parser *ps, lego_order *o);
 
 #endif

@@ -89,13 +89,11 @@ int axe_reference_add(axe_reference *ref, int64_t flat, const int64_t *image, ax
 	return 0;
 }
 
-static size_t sort_naxes; /* qsort has no context argument in C11 */
-
-static int compare_rows(const void *a, const void *b)
+static int compare_rows(const void *a, const void *b, void *naxes)
 {
 	const int64_t *x = a, *y = b;
 
-	for (size_t k = 0; k < sort_naxes; k++)
+	for (size_t k = 0; k < *(const size_t *)naxes; k++)
 		if (x[k] != y[k])
 			return x[k] < y[k] ? -1 : 1;
 	return 0;
@@ -106,12 +104,13 @@ static size_t sort_unique(int64_t *rows, size_t n, size_t naxes)
 {
 	size_t kept = 0;
 
+	if (naxes == 0)
+		return n ? 1 : 0; /* every image is the empty tuple */
 	if (n <= 1) /* most points of most layouts: nothing to sort */
 		return n;
-	sort_naxes = naxes;
-	qsort(rows, n, naxes * sizeof(int64_t), compare_rows);
+	qsort_r(rows, n, naxes * sizeof(int64_t), compare_rows, &naxes);
 	for (size_t i = 0; i < n; i++)
-		if (kept == 0 || compare_rows(rows + (kept - 1) * naxes, rows + i * naxes) != 0)
+		if (kept == 0 || compare_rows(rows + (kept - 1) * naxes, rows + i * naxes, &naxes) != 0)
 			memmove(rows + kept++ * naxes, rows + i * naxes, naxes * sizeof(int64_t));
 	return kept;
 }

@@ -41,7 +41,9 @@ no axe form: the layout has no Axe compact form, only an expr: form (a GenP perm
 ? 1
 
 $ axe-layout eval 'lego:GroupBy([6, 4], OrderBy(RegP([2, 2], [2, 1]), GenP([3, 2], lambda i, j: (2 - i) * 2 + (1 - j))))' --at 4,1
-axe-layout: error: the lego layout has no Axe compact form (a GenP permutes its tile by an index expression); this command needs a layout in S/R/O form
+<arg>:1: error: the lego layout is an expr: layout (no Axe compact form: a GenP permutes its tile by an index expression); this command needs a layout in S/R/O form
+  lego:GroupBy([6, 4], OrderBy(RegP([2, 2], [2, 1]), GenP([3, 2], lambda i, j: (2 - i) * 2 + (1 - j))))
+  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 ? 2
 
 # Figure 2 against its apply written out by hand (the paper's Figures 4 and 5:

@@ -164,12 +164,12 @@ static void test_typo(void **state)
 	char note[256];
 
 	(void)state;
-	assert_true(axe_axes_typo(a, 2, b, 2, note, sizeof(note)));
+	assert_true(axe_axes_typo(a, 2, "A", b, 2, "B", note, sizeof(note)));
 	assert_string_equal(note, "A names axis 'laneId' and B does not: did you mean 'laneid'?");
-	assert_true(axe_axes_typo(b, 2, a, 2, note, sizeof(note)));
+	assert_true(axe_axes_typo(b, 2, "A", a, 2, "B", note, sizeof(note)));
 	assert_string_equal(note, "A names axis 'laneid' and B does not: did you mean 'laneId'?");
 	/* Related axes are no typo: tid and laneid. */
-	assert_false(axe_axes_typo(c, 2, b, 2, note, sizeof(note)));
+	assert_false(axe_axes_typo(c, 2, "A", b, 2, "B", note, sizeof(note)));
 }
 
 int main(void)

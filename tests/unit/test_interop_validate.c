@@ -1,0 +1,180 @@
+/*
+ * test_interop_validate.c: translation validation (interop/validate.c).  A
+ * reference relation built pair by pair, in any order and with repeats, is
+ * compared with imported layouts: equal ones pass; a layout that differs at
+ * one point, in one replica, in an axis or in its shape is reported with
+ * the first differing point and both image sets.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "interop/interop.h"
+#include "parse/parse.h"
+
+/*
+ * The reference of the tensor-core fragment of the Axe paper on (8, 16),
+ * written from its definition (lane 4i + (j/2)%4, warp 5 + j/8 and 9 + j/8,
+ * register j%2), pairs added from the last point to the first.
+ */
+static void fragment_reference(axe_reference *ref, bool drop_one_replica)
+{
+	static const char *const axis[] = { "laneid", "warpid", "m" };
+	axe_shape shape = { 2, { 8, 16 } };
+	axe_error err;
+
+	axe_error_init(&err);
+	assert_int_equal(axe_reference_init(ref, &shape, 3, axis, &err), 0);
+	for (int64_t p = 127; p >= 0; p--) {
+		int64_t i = p / 16, j = p % 16;
+		for (int64_t r = 0; r < 2; r++) {
+			int64_t image[3] = { 4 * i + (j / 2) % 4, 5 + j / 8 + 4 * r, j % 2 };
+
+			if (drop_one_replica && p == 41 && r == 1)
+				continue;
+			assert_int_equal(axe_reference_add(ref, p, image, &err), 0);
+			assert_int_equal(axe_reference_add(ref, p, image, &err), 0); /* a repeat */
+		}
+	}
+	assert_int_equal(axe_reference_finish(ref, &err), 0);
+}
+
+static int import_text(axe_import *imp, const char *text, size_t rank, const int64_t *dims)
+{
+	axe_error err;
+
+	axe_error_init(&err);
+	memset(imp, 0, sizeof(*imp));
+	imp->dtype = -1;
+	imp->layout = axe_layout_parse(text, &err);
+	if (!imp->layout)
+		fail_msg("%s: %s", text, err.message);
+	imp->shape.rank = rank;
+	memcpy(imp->shape.dim, dims, rank * sizeof(int64_t));
+	return 0;
+}
+
+#define FRAG "S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] + R[2:4@warpid] + 5@warpid"
+
+static const struct {
+	const char *layout;
+	int64_t dims[2];
+	const char *error; /* NULL: valid; else a substring of the report */
+} rows[] = {
+	{ FRAG, { 8, 16 }, NULL },
+	/* The same map written with another iter order and offsets. */
+	{ "S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1@m)] + R[2:4@warpid] + 5@warpid", { 8, 16 },
+	  NULL },
+	{ "S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] + R[2:4@warpid] + 6@warpid", { 8, 16 },
+	  "at (0, 0): converted {laneid: 0, warpid: 6, m: 0}, {laneid: 0, warpid: 10, m: 0}, "
+	  "reference {laneid: 0, warpid: 5, m: 0}, {laneid: 0, warpid: 9, m: 0}" },
+	{ "S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] + 5@warpid", { 8, 16 }, "at (0, 0)" },
+	{ FRAG, { 16, 8 }, "another shape" },
+	{ "S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1@reg)] + R[2:4@warpid] + 5@warpid", { 8, 16 },
+	  "names axis 'reg'" },
+};
+
+static void test_validate_rows(void **state)
+{
+	axe_reference ref;
+
+	(void)state;
+	fragment_reference(&ref, false);
+	assert_int_equal(ref.start[ref.npoints], 256); /* repeats removed */
+	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+		axe_import imp;
+		axe_error err;
+		int rc;
+
+		axe_error_init(&err);
+		import_text(&imp, rows[k].layout, 2, rows[k].dims);
+		rc = axe_import_validate(&imp, &ref, "test", &err);
+		if (!rows[k].error && rc != 0)
+			fail_msg("row %zu: %s", k, err.message);
+		if (rows[k].error && (rc == 0 || !strstr(err.message, rows[k].error)))
+			fail_msg("row %zu: expected '%s', got rc %d '%s'", k, rows[k].error, rc,
+				 err.message);
+		axe_import_release(&imp);
+	}
+	axe_reference_release(&ref);
+}
+
+/* A missing replica image at one point is found at exactly that point. */
+static void test_validate_missing_replica(void **state)
+{
+	axe_reference ref;
+	axe_import imp;
+	axe_error err;
+	int64_t dims[2] = { 8, 16 };
+
+	(void)state;
+	axe_error_init(&err);
+	fragment_reference(&ref, true);
+	import_text(&imp, FRAG, 2, dims);
+	assert_int_equal(axe_import_validate(&imp, &ref, "test", &err), -1);
+	assert_non_null(strstr(err.message, "at (2, 9)"));
+	axe_import_release(&imp);
+	axe_reference_release(&ref);
+}
+
+/* An expr: import is evaluated through its own evaluator. */
+static void test_validate_expr(void **state)
+{
+	axe_reference ref;
+	axe_import imp = { .dtype = -1 };
+	axe_error err;
+	axe_shape shape = { 2, { 8, 16 } };
+
+	(void)state;
+	axe_error_init(&err);
+	fragment_reference(&ref, false);
+	imp.shape = shape;
+	imp.expr = axe_expr_layout_from_text("laneid=4*i+(j/2)%4; warpid=j/8+5+4*r; m=j%2", "i,j",
+					     "r=2", &shape, &err);
+	assert_non_null(imp.expr);
+	assert_int_equal(axe_import_validate(&imp, &ref, "test", &err), 0);
+	axe_import_release(&imp);
+	imp.expr = axe_expr_layout_from_text("laneid=4*i+(j/2)%4; warpid=j/8+5+4*r; m=(j+1)%2",
+					     "i,j", "r=2", &shape, &err);
+	assert_non_null(imp.expr);
+	assert_int_equal(axe_import_validate(&imp, &ref, "test", &err), -1);
+	assert_non_null(strstr(err.message, "at (0, 0)"));
+	axe_import_release(&imp);
+	axe_reference_release(&ref);
+}
+
+static void test_reference_limits(void **state)
+{
+	static const char *const axis[] = { "m" };
+	axe_shape big = { 2, { 1 << 13, 1 << 12 } };
+	axe_shape small = { 1, { 4 } };
+	axe_reference ref;
+	axe_error err;
+	int64_t image = 0;
+
+	(void)state;
+	axe_error_init(&err);
+	assert_int_equal(axe_reference_init(&ref, &big, 1, axis, &err), -1);
+	assert_int_equal(err.code, AXE_ERR_LIMIT);
+	axe_error_init(&err);
+	assert_int_equal(axe_reference_init(&ref, &small, 1, axis, &err), 0);
+	assert_int_equal(axe_reference_add(&ref, 4, &image, &err), -1);
+	assert_int_equal(err.code, AXE_ERR_RANGE);
+	axe_reference_release(&ref);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_validate_rows),
+		cmocka_unit_test(test_validate_missing_replica),
+		cmocka_unit_test(test_validate_expr),
+		cmocka_unit_test(test_reference_limits),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
