@@ -393,6 +393,32 @@ static int pick_shape(const tt_src *src, size_t pos, const axe_import_opts *opts
 	return 0;
 }
 
+/*
+ * The lanes, warps and blocks the layout spans (2^bases of each in-dim it
+ * has) against the module's ttg.threads-per-warp, ttg.num-warps and
+ * ttg.num-ctas, where those are known; an error names both numbers.
+ */
+static int module_counts(tt_ctx *c, const axe_linear *L, size_t start, axe_error *err)
+{
+	static const struct {
+		int in;
+		const char *what, *attr;
+	} dims[] = { { AXE_LINEAR_LANE, "threads per warp", "ttg.threads-per-warp" },
+		     { AXE_LINEAR_WARP, "warps", "ttg.num-warps" },
+		     { AXE_LINEAR_BLOCK, "CTAs", "ttg.num-ctas" } };
+	int want[] = { c->threads_per_warp, c->num_warps, c->num_ctas };
+
+	for (size_t k = 0; k < sizeof(dims) / sizeof(dims[0]); k++) {
+		int64_t have = (int64_t)1 << L->nbits[dims[k].in];
+
+		if (want[k] && L->has_in[dims[k].in] && have != want[k])
+			return tt_error(c->src, start, 1, err, "the layout spans %lld %s, but the "
+					"module's %s is %d", (long long)have, dims[k].what,
+					dims[k].attr, want[k]);
+	}
+	return 0;
+}
+
 int tt_import_value(tt_ctx *c, const tt_value *v, size_t start, const axe_import_opts *opts,
 		    const axe_shape *typed, int dtype, axe_import *out, axe_error *err)
 {
@@ -407,7 +433,8 @@ int tt_import_value(tt_ctx *c, const tt_value *v, size_t start, const axe_import
 	if (shape.rank > AXE_LINEAR_MAX_RANK)
 		return tt_error(c->src, start, 1, err, "Triton layouts have at most %d dims",
 				AXE_LINEAR_MAX_RANK);
-	if (tt_encoding_linear(c, v, shape.rank ? shape.dim : NULL, rank, &L, err) < 0)
+	if (tt_encoding_linear(c, v, shape.rank ? shape.dim : NULL, rank, &L, err) < 0 ||
+	    module_counts(c, &L, start, err) < 0)
 		return -1;
 	if (!shape.rank) {
 		shape.rank = rank;
@@ -475,7 +502,7 @@ int axe_triton_import(const char *text, const axe_loc *where, const axe_import_o
 {
 	tt_src src = { text, strlen(text), where };
 	tt_ctx c = { &src, NULL, 0, opts ? opts->threads_per_warp : 0,
-		     opts ? opts->num_warps : 0, 0 };
+		     opts ? opts->num_warps : 0, 0, opts ? opts->num_ctas : 0 };
 
 	return tt_import_text(&c, opts, out, err);
 }
@@ -484,7 +511,7 @@ int tt_linear_of_text(const char *text, const axe_shape *shape, axe_linear *L, a
 {
 	axe_loc where = { "<arg>", 1, 1, text, strlen(text) };
 	tt_src src = { text, strlen(text), &where };
-	tt_ctx c = { &src, NULL, 0, 0, 0, 0 };
+	tt_ctx c = { &src, NULL, 0, 0, 0, 0, 0 };
 	size_t p = 0;
 	tt_value *v = tt_parse_value(&src, &p, err);
 	int rc;

@@ -24,6 +24,7 @@ typedef struct tt_ctx {
 	int threads_per_warp;  /* the module's, or 0 */
 	int num_warps;
 	int depth;             /* parents followed so far */
+	int num_ctas;          /* the module's, or 0 */
 } tt_ctx;
 
 /*

@@ -223,7 +223,8 @@ static int module_import(module *m, const char *alias, const axe_import_opts *op
 		return -1;
 	c = (tt_ctx){ &m->src, m->alias, m->nalias,
 		      m->threads ? m->threads : opts ? opts->threads_per_warp : 0,
-		      m->warps ? m->warps : opts ? opts->num_warps : 0, 0 };
+		      m->warps ? m->warps : opts ? opts->num_warps : 0, 0,
+		      m->ctas ? m->ctas : opts ? opts->num_ctas : 0 };
 	return tt_import_value(&c, ref, ref->pos, opts, &typed, -1, out, err);
 }
 

@@ -599,6 +599,14 @@ static const error_row error_rows[] = {
 	  "#bad = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [16], warpsPerCTA = [1], "
 	  "order = [0]}>\n", 5, 60, "threadsPerWarp has 16 threads, but the module's "
 	  "ttg.threads-per-warp is 32" },
+	{ "#lin", "module attributes {\"ttg.threads-per-warp\" = 32 : i32, \"ttg.num-warps\" = 1 "
+	  ": i32} {\n}\n#lin = #ttg.linear<{register = [], lane = [[1], [2]], warp = [], "
+	  "block = []}>\n", 3, 8, "the layout spans 4 threads per warp, but the module's "
+	  "ttg.threads-per-warp is 32" },
+	{ "#mma", "#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = "
+	  "[4, 1], instrShape = [16, 8]}>\nmodule attributes {\"ttg.num-warps\" = 8 : i32} {\n"
+	  "  tt.func @f(%a: tensor<64x8xf32, #mma>) { tt.return }\n}\n", 1, 75,
+	  "warpsPerCTA has 4 warps, but the module's ttg.num-warps is 8" },
 	{ "#bad", "\n\n#bad = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], "
 	  "warpsPerCTA = [1], order = [0]\n", 4, 1, "expected ',' or '}'" },
 };
