@@ -162,6 +162,19 @@ axe_import_fn axe_cute_import, axe_cute_tv_import, axe_tileas_import;
 axe_export_fn axe_cute_export, axe_cute_export_cpp, axe_cute_tv_export, axe_tileas_export;
 
 /*
+ * Triton: TTGIR layout attributes (#ttg.blocked, slice, nvidia_mma, dot_op,
+ * swizzled_shared, nvmma_shared, linear; #triton_gpu.* too), the same in
+ * tensor<AxBx...xT, ATTR>, and LinearLayout dumps (triton.c); the writer
+ * prints a #ttg.linear (triton_write.c).
+ */
+axe_import_fn axe_triton_import;
+axe_export_fn axe_triton_export;
+
+/* The writer for either form of an import (an `expr:` one included); as axe_export_fn. */
+char *axe_triton_export_import(const axe_import *imp, char *why, size_t why_size,
+			       axe_error *err);
+
+/*
  * Triton modules: the attribute alias "alias" ("#mma", with the '#') of the
  * .mlir/.ttgir file at "path"; the module's ttg.threads-per-warp,
  * ttg.num-warps and ttg.num-ctas apply, and the shape comes from the

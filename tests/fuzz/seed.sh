@@ -40,6 +40,10 @@ fuzz_cli)
 		case $words in */*) continue ;; esac
 		save "$words"
 	done ;;
+fuzz_triton)
+	# The Triton operands of the CLI tests and the man page, without "triton:".
+	grep -ho "triton:'[^']*'" tests/cli/*.t man/axe-layout.1 | sort -u |
+	sed "s/^triton:'//; s/'\$//" | while IFS= read -r lit; do save "$lit"; done ;;
 esac
 for f in tests/fuzz/corpus/"$target"/*; do
 	[ -f "$f" ] && cp "$f" "$dir/"

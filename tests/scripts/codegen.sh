@@ -234,7 +234,7 @@ while IFS= read -r args; do
 	k=$((k + 1)); t=t$k
 	eval "\"\$bin\" emit-cuda $args --name $t" >"$tmp/$t.cu" 2>"$tmp/err"; status=$?
 	if [ $status -ne 0 ]; then
-		if grep -q 'is an expr: layout' "$tmp/err"; then rm "$tmp/$t.cu"; continue; fi
+		if grep -q -e 'is an expr: layout' -e 'has no Axe compact form' "$tmp/err"; then rm "$tmp/$t.cu"; continue; fi
 		bad "emit-cuda $args: $(cat "$tmp/err")"; rm "$tmp/$t.cu"; continue
 	fi
 	info=$(eval "\"\$bin\" info $args --json")

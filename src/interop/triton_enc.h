@@ -1,0 +1,73 @@
+/*
+ * triton_enc.h: what the encoding files (triton_enc.c, triton_mma.c,
+ * triton_shared.c) share: checked access to an attribute's parameters,
+ * errors placed in the attribute text, and Triton's combineCtaCgaWithShape.
+ */
+#ifndef AXE_INTEROP_TRITON_ENC_H
+#define AXE_INTEROP_TRITON_ENC_H
+
+#include <stdbool.h>
+
+#include "triton.h"
+
+#define MAX_PARENTS 8 /* slice/dot parents followed: aliases cannot loop */
+
+/* An encoding's builder: the attribute "a" on "shape" ("rank" dims; NULL only for linear). */
+typedef int encoding_fn(tt_ctx *c, const tt_attr *a, const int64_t *shape, size_t rank,
+			axe_linear *out, axe_error *err);
+
+encoding_fn tt_enc_mma, tt_enc_dot, tt_enc_swizzled, tt_enc_nvmma;
+
+/* An error (AXE_ERR_VALUE) at byte "pos" of the attribute text; always -1. */
+int tt_fail(tt_ctx *c, size_t pos, size_t span, axe_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* The attribute "v" names (through aliases), a known encoding with known parameters; or NULL. */
+const tt_attr *tt_resolve_encoding(tt_ctx *c, const tt_value *v, axe_error *err);
+
+/* The value of parameter "key" of "a", or NULL (an error when "required"). */
+const tt_value *tt_param(tt_ctx *c, const tt_attr *a, const char *key, bool required,
+			 axe_error *err);
+
+/* A number in [lo, hi]; "what" names it in errors.  0 or -1. */
+int tt_get_int(tt_ctx *c, const tt_value *v, int64_t lo, int64_t hi, const char *what,
+	       int64_t *out, axe_error *err);
+
+/* A list of "rank" numbers (0: any count, into *n) in [1, 2^30], powers of two when asked. */
+int tt_get_list(tt_ctx *c, const tt_value *v, size_t rank, bool pow2_only, const char *what,
+		int64_t *out, size_t *n, axe_error *err);
+
+/* An `order` list: a permutation of the "rank" dims, fastest first.  0 or -1. */
+int tt_get_order(tt_ctx *c, const tt_value *v, size_t rank, const char *what, int *order,
+		 axe_error *err);
+
+/* The order rank-1, ..., 0 (the last dim fastest: row-major). */
+void tt_reverse_order(int *order, size_t rank);
+
+bool tt_pow2(int64_t v);
+
+/* log2 of "v" rounded down (v >= 1). */
+int tt_log2i(int64_t v);
+
+/* Every dim of "shape" a power of two, else an error at "a".  0 or -1. */
+int tt_shape_pow2(tt_ctx *c, const tt_attr *a, const int64_t *shape, size_t rank,
+		  axe_error *err);
+
+/* The CTA layout parameters (CTAsPerCGA, CTASplitNum, CTAOrder); defaults: one CTA. */
+typedef struct tt_cta_params {
+	int64_t per_cga[AXE_LINEAR_MAX_RANK], split[AXE_LINEAR_MAX_RANK];
+	int order[AXE_LINEAR_MAX_RANK];
+	bool trivial;
+} tt_cta_params;
+
+int tt_get_cta(tt_ctx *c, const tt_attr *a, size_t rank, tt_cta_params *p, axe_error *err);
+
+/*
+ * Triton's combineCtaCgaWithShape: the CTA layout "cta" (grown by in-dim
+ * "in" repeats and cut to the shape left per CTA) times the CGA layout of
+ * "p" (cut to "shape"), in the standard dim order.  0 or -1.
+ */
+int tt_combine(const axe_linear *cta, const tt_cta_params *p, int in, const int64_t *shape,
+	       axe_linear *out, axe_error *err);
+
+#endif
