@@ -141,7 +141,7 @@ $(HOT_SRC:%.c=build/obj/%.o): CFLAGS_RELEASE += -O3
 
 build/libaxelayout.a: $(LIB_OBJ)
 	@echo "  AR      $@"
-	@ar rcs $@ $^
+	@rm -f $@ && ar rcs $@ $^ # anew: members of removed sources must not linger
 
 build/axe-layout: $(CLI_OBJ) build/libaxelayout.a
 	@echo "  LINK    $@"
@@ -155,7 +155,7 @@ build/asan/obj/%.o: %.c | build/.deps-ok
 
 build/asan/libaxelayout.a: $(LIB_OBJ_ASAN)
 	@echo "  AR      $@"
-	@ar rcs $@ $^
+	@rm -f $@ && ar rcs $@ $^ # anew: members of removed sources must not linger
 
 build/asan/axe-layout: $(CLI_OBJ_ASAN) build/asan/libaxelayout.a
 	@echo "  LINK    $@"

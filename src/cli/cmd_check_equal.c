@@ -198,7 +198,8 @@ static void warn_typo(const axe_operand *op, const axe_equal_result *res)
 
 int cmd_check_equal(int argc, char **argv)
 {
-	equal_args a = { .operand.allow_expr = true, .opt = { AXE_METHOD_AUTO, 10.0 } };
+	equal_args a = { .operand = { .allow_expr = true, .shared_notation_opts = true },
+			 .opt = { .method = AXE_METHOD_AUTO, .timeout = 10.0 } };
 	axe_operand op[2] = { { 0 }, { 0 } };
 	axe_equal_side side[2];
 	axe_equal_result res = { 0 };

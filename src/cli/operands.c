@@ -102,8 +102,12 @@ bool axe_operand_names_one(const char *arg)
 	char path[4096];
 	const char *name;
 
-	if (is_layout_text(arg))
-		return true;
+	const char *suggest;
+	size_t n;
+
+	if (is_layout_text(arg) || axe_format_prefix(arg, &n, &suggest) || suggest ||
+	    axe_file_format_match(arg, &n))
+		return true; /* a literal or a notation (a misspelt one too) */
 	return split_spec_operand(arg, path, sizeof(path), &name) == 0 && name;
 }
 
@@ -450,7 +454,7 @@ int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_opera
 		return -1;
 	if (opts->swizzle && apply_swizzle(opts->swizzle, out, err) < 0)
 		return -1;
-	if ((opts->tile || opts->bind) && !out->format) {
+	if ((opts->tile || opts->bind) && !out->format && !opts->shared_notation_opts) {
 		const char *option = opts->tile ? "--tile" : "--bind";
 		axe_loc loc = option_loc(option, opts->tile ? opts->tile : opts->bind);
 		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(loc.text),

@@ -27,6 +27,8 @@ typedef struct axe_operand_opts {
 	const char *replica_vars;
 	const char *tile;         /* --tile: the tile of a cute-tv: layout */
 	const char *bind;         /* --bind: names in a lego: layout's tile sizes */
+	bool shared_notation_opts; /* several operands share --tile and --bind: an
+				      operand in no notation ignores them */
 } axe_operand_opts;
 
 typedef struct axe_operand {

@@ -1,7 +1,7 @@
 /*
  * cute_out.h: text and JSON for the commands of CuTe's layout algebra
  * (compose, complement, divide, product, inverse, coalesce, filter;
- * cli.md, "JSON shapes").
+ * JSON as the man page gives it).
  *
  * Text: "cute:   LAYOUT" (CuTe's print form, hierarchy kept), "axe:    S[...]"
  * (or the reason there is none), "shape:  (..)" and "proved: ..." (the

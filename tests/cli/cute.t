@@ -48,6 +48,11 @@ $ axe-layout convert 'cute-tv:((_4,_8),(_2,_2)):((_32,_1),(_16,_8))' --tile 16,8
 S[(2,8,4,2):(2@reg,4@tid,1@tid,1@reg)]
 ? 0
 
+# Two operands share --tile: the one in no notation ignores it.
+$ axe-layout check-equal 'cute-tv:((_4,_8),(_2,_2)):((_32,_1),(_16,_8))' 'S[(2,8,4,2):(2@reg,4@tid,1@tid,1@reg)]' --tile 16,8
+equal: canonical forms identical
+? 0
+
 $ axe-layout convert 'S[(2,8,4,2):(2@reg,4@tid,1@tid,1@reg)]' --shape 16,8 --to cute-tv
 ((4,8),(2,2)):((32,1),(16,8))
 ? 0

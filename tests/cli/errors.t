@@ -187,7 +187,7 @@ tests/data/errors/two.yaml: error: tests/data/errors/two.yaml holds 2 layouts: n
 $ axe-layout eval 'Swizzle(20,10,15) o S[8:1]'
 <arg>:1: error: swizzle M + B + S must be at most 40
   Swizzle(20,10,15) o S[8:1]
-  ^~~~~~~~~~~~~~~~~~
+  ^~~~~~~~~~~~~~~~~
 ? 2
 $ axe-layout eval 'S[8:1]' --swizzle 20,10,15
 --swizzle:1: error: swizzle needs M, B >= 0, S >= B and M + B + S <= 40

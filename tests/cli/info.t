@@ -19,7 +19,7 @@ $ axe-layout eval 'Swizzle(3,3,3) o S[(8,32):(64,1)]' --at 7,7
 
 # One point: its swizzled address exactly, not the block that holds it.
 $ axe-layout info 'Swizzle(3,3,3) o S[1:1] + 69' --json
-{"layout":"Swizzle(3,3,3) o S[1:1] + 69","size":1,"shape":[1],"axes":[{"name":"m","kind":"memory","min":77,"max":77,"span":1}],"replicated":false,"images_per_point":1,"injective":true,"swizzle":{"per_element":3,"swizzle_len":3,"atom_len":3}}
+{"layout":"Swizzle(3,3,3) o S[1:1] + 69","form":"compact","size":1,"shape":[1],"axes":[{"name":"m","kind":"memory","min":77,"max":77,"span":1}],"replicated":false,"images_per_point":1,"injective":true,"swizzle":{"per_element":3,"swizzle_len":3,"atom_len":3}}
 ? 0
 
 # A spec of several layouts lists their names.

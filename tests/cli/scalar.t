@@ -30,7 +30,7 @@ injective:  yes (distinct points never share a physical coordinate)
 swizzle:    none
 ? 0
 $ axe-layout info '7' --json
-{"layout":"7","size":1,"shape":[],"axes":[{"name":"m","kind":"memory","min":7,"max":7,"span":1}],"replicated":false,"images_per_point":1,"injective":true,"swizzle":null}
+{"layout":"7","form":"compact","size":1,"shape":[],"axes":[{"name":"m","kind":"memory","min":7,"max":7,"span":1}],"replicated":false,"images_per_point":1,"injective":true,"swizzle":null}
 ? 0
 $ axe-layout canon 'R[32:1@laneid]'
 R[32:1@laneid]

@@ -35,7 +35,7 @@ static void check_round_trip(const axe_import *imp)
 {
 	axe_loc where = { "<written>", 1, 1, NULL, 0 };
 	axe_import_opts opts = { .shape = &imp->shape };
-	axe_equal_options opt = { AXE_METHOD_ENUM, 0 };
+	axe_equal_options opt = { .method = AXE_METHOD_ENUM, .timeout = 0 };
 	axe_equal_side a, b;
 	axe_equal_result res;
 	axe_import again;

@@ -163,7 +163,7 @@ static void round_trip(uint64_t seed, bool mix)
 	axe_shape shape;
 	axe_error err;
 	axe_equal_side a, b;
-	axe_equal_options opt = { AXE_METHOD_AUTO, 0 };
+	axe_equal_options opt = { .method = AXE_METHOD_AUTO, .timeout = 0 };
 	axe_equal_result res;
 
 	random_layout(&rng, mix, &r);

@@ -338,7 +338,7 @@ static void assert_equal_to(const axe_import *imp, const char *text)
 	axe_layout *want;
 	axe_equal_side a = { imp->layout, imp->expr, imp->shape, true };
 	axe_equal_side b = { NULL, NULL, imp->shape, true };
-	axe_equal_options opt = { AXE_METHOD_AUTO, 0 };
+	axe_equal_options opt = { .method = AXE_METHOD_AUTO, .timeout = 0 };
 	axe_equal_result res;
 
 	axe_error_init(&err);
@@ -530,7 +530,7 @@ static void assert_equal_spec(axe_import *imp, const axe_spec *spec, const char 
 	axe_error err;
 	const axe_spec_layout *want;
 	axe_equal_side a, b;
-	axe_equal_options opt = { AXE_METHOD_AUTO, 0 };
+	axe_equal_options opt = { .method = AXE_METHOD_AUTO, .timeout = 0 };
 	axe_equal_result res;
 
 	axe_error_init(&err);
