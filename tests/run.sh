@@ -4,7 +4,7 @@
 # test scripts (tests/scripts/*.sh); print one closing line
 # "N passed, M failed" for the whole suite and exit non-zero on failure.
 build=$1; shift
-pass=0; fail=0
+pass=0; fail=0; skip=0
 log=$(mktemp); trap 'rm -f "$log"' EXIT
 
 for t in "$@"; do
@@ -20,16 +20,24 @@ for t in "$@"; do
 	fi
 done
 
-# run_counted WHAT CMD...: run a runner that ends with "N passed, M failed".
+# run_counted WHAT CMD...: run a runner that ends with "N passed, M failed"
+# (and ", K skipped" when some checks could not run).
 run_counted() {
 	what=$1; shift
 	out=$("$@")
 	status=$?
 	summary=$(printf '%s\n' "$out" | tail -n 1)
+	k=0
+	case $summary in
+	*" passed, "*" failed, "*" skipped") k=${summary#*failed, }; k=${k%% skipped*}
+		summary=${summary%, *} ;;
+	esac
 	case $summary in
 	*" passed, "*" failed"*) p=${summary%% passed*}; f=${summary#*passed, }; f=${f%% failed*} ;;
 	*) p=0; f=1 ;;
 	esac
+	skip=$((skip + k))
+	if [ "$k" -gt 0 ]; then printf '%s\n' "$out" | grep '^SKIP'; fi
 	[ "$status" -eq 0 ] || [ "$f" -gt 0 ] || f=1
 	pass=$((pass + p)); fail=$((fail + f))
 	if [ "$status" -ne 0 ]; then
@@ -46,5 +54,6 @@ for t in tests/scripts/*.sh; do
 	run_counted "$t" sh "$t" "$build/axe-layout"
 done
 
-echo "$pass passed, $fail failed"
+if [ "$skip" -gt 0 ]; then echo "$pass passed, $fail failed, $skip skipped"
+else echo "$pass passed, $fail failed"; fi
 [ "$fail" -eq 0 ]

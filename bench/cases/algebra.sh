@@ -1,4 +1,4 @@
-# algebra and show (issue 4): the algebra is linear in the iters, so a call is
+# algebra and show: the algebra is linear in the iters, so a call is
 # start-up; show fills every cell, forward with the odometer, backward with
 # one exact inverse per physical cell.
 BLOCK='S[(64,64,64,64):(262144,64,4096,1)]'   # 64x64 tiles of 64x64, 2^24 points

@@ -1,5 +1,5 @@
 # banks: every instruction of a 128x128 f16 tile (128B swizzle) read by 128
-# threads, 16-byte vectors inferred: 4 warps x 16 steps (issue 5).
+# threads, 16-byte vectors inferred: 4 warps x 16 steps.
 SMEM='S[(128,128):(128,1)]'
 T128='S[(16,8,16,8):(8,16@tx,1@tx,1)]'
 report_time "banks, 128x128 f16, 128 threads (start-up)" \

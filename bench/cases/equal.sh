@@ -1,4 +1,4 @@
-# check-equal (issue 3), each a whole CLI run, start-up included.  The
+# check-equal, each a whole CLI run, start-up included.  The
 # canonical route never starts Z3; enumeration walks with odometers, no
 # division per point (by runs where both sides are linear or share their
 # swizzle; point by point otherwise, as with an identity swizzle against

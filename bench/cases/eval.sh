@@ -1,4 +1,4 @@
-# eval: forward-map throughput (issue: foundation).
+# eval: forward-map throughput.
 L4='S[(256,256,16,16):(16,4096,1048576,1)]'   # 4 iters, 2^24 points
 N=16777216
 report "eval --count, 4 iters, 2^24 points" $N "$(median_seconds "$bin" eval "$L4" --count)" 3e8 points

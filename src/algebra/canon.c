@@ -155,6 +155,30 @@ static int by_axis_stride_extent(const void *pa, const void *pb, void *ctx)
 	return a->extent < b->extent ? -1 : a->extent > b->extent;
 }
 
+/*
+ * O0: drop the zero offsets, except one when it is the layout's only term
+ * (a layout of one point at 0, "0"): like D0's one unit iter, it keeps the
+ * canonical form printable as text that parses back to it.  (A layout built
+ * with no term at all keeps none: canon never names a new axis.)
+ */
+static void drop_zero_offsets(axe_layout *L, unsigned *fired)
+{
+	bool lone = L->nshard == 0 && L->nreplica == 0;
+
+	for (size_t a = 0; lone && a < L->naxes; a++)
+		lone = !(L->offset_written[a] && L->offset[a] != 0);
+	for (size_t a = 0; a < L->naxes; a++) {
+		if (!L->offset_written[a] || L->offset[a] != 0)
+			continue;
+		if (lone) {
+			lone = false; /* keep this one */
+			continue;
+		}
+		L->offset_written[a] = false;
+		count(fired, AXE_RULE_O0);
+	}
+}
+
 /* GC: per axis, each distinct stride exceeds the reach of the smaller ones. */
 static bool gap_condition(const axe_layout *L)
 {
@@ -194,11 +218,7 @@ axe_layout *axe_layout_canon(const axe_layout *layout, axe_canon_report *report,
 	fuse_replicas(L, report->fired);
 	if (L->nreplica > 1) /* an empty replica may have no array at all */
 		qsort_r(L->replica, L->nreplica, sizeof(axe_iter), by_axis_stride_extent, L);
-	for (size_t a = 0; a < L->naxes; a++)
-		if (L->offset_written[a] && L->offset[a] == 0) {
-			L->offset_written[a] = false;
-			count(report->fired, AXE_RULE_O0);
-		}
+	drop_zero_offsets(L, report->fired);
 	report->gap_condition = gap_condition(L);
 	axe_layout_order_axes(L);
 	return L;

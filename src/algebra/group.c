@@ -11,12 +11,19 @@
  * Normalizing first is what makes the result the one with the fewest iters,
  * and it lets a shape group a layout whose iters were written pre-split
  * (S[(2,6):(6,1)] groups by (3,4) through its fused form S[12:1]).
+ *
+ * When the scan refuses, an equal layout whose iters are ordered otherwise
+ * may still group: S[(2,3):(3,1)]... is S[6:1], but S[(2,3):(1,2)] by (3, 2)
+ * needs the values themselves.  The map is then read point by point and a
+ * shard with the shape's blocks is searched for (fit.c); only when none
+ * exists (or the layout is too large to read) is the shape refused.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/arith.h"
 #include "canon.h"
+#include "fit.h"
 #include "group.h"
 
 int axe_layout_check_shape(const axe_layout *layout, const axe_shape *shape, const char *what,
@@ -26,9 +33,10 @@ int axe_layout_check_shape(const axe_layout *layout, const axe_shape *shape, con
 
 	if (axe_layout_size(layout, &size, err) < 0)
 		return -1;
-	if (shape->rank == 0 || shape->rank > AXE_MAX_RANK)
+	/* Rank 0, shape (), is the one point of a layout of size 1. */
+	if (shape->rank > AXE_MAX_RANK)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
-				     "%s must have 1 to %d dimensions, not %zu", what,
+				     "%s must have at most %d dimensions, not %zu", what,
 				     AXE_MAX_RANK, shape->rank);
 	for (size_t d = 0; d < shape->rank; d++)
 		if (shape->dim[d] <= 0 || axe_mul_ovf(product, shape->dim[d], &product))
@@ -107,6 +115,70 @@ int axe_layout_refine(axe_layout *L, const int64_t *dims, size_t rank, size_t *b
 	return 1;
 }
 
+/*
+ * Replace the grouped "out->layout" by its refinement when the scan of
+ * axe_layout_refine groups it (fewer iters); 1 or -1.
+ */
+static int fewest_iters(axe_algebra_result *out, const axe_shape *shape, axe_error *err)
+{
+	axe_layout *L = axe_layout_dup(out->layout);
+	size_t block[AXE_MAX_RANK + 1], bad;
+	int r;
+
+	if (!L)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	r = axe_layout_refine(L, shape->dim, shape->rank, block, &bad, NULL, err);
+	if (r > 0) {
+		axe_layout_free(out->layout);
+		out->layout = L;
+		memcpy(out->block, block, sizeof(block));
+		return 1;
+	}
+	axe_layout_free(L);
+	return r < 0 ? -1 : 1;
+}
+
+/*
+ * The grouped view by search: a layout with the frame of "layout" and a shard
+ * found from its values with the blocks of "shape", into "out".  1, 0 (no
+ * such shard, or too many points to read), -1.
+ */
+static int group_by_fit(const axe_layout *layout, const axe_shape *shape,
+			axe_algebra_result *out, axe_error *err)
+{
+	size_t na = layout->naxes ? layout->naxes : 1;
+	int64_t n = 1, *v;
+	axe_layout *R;
+	bool exhausted;
+	int r;
+
+	for (size_t d = 0; d < shape->rank; d++)
+		n *= shape->dim[d]; /* the layout's size: checked by axe_layout_check_shape */
+	if (n > AXE_FIT_MAX_VALUES / (int64_t)na)
+		return 0;
+	v = malloc((size_t)n * na * sizeof(int64_t));
+	R = v ? axe_layout_frame(layout) : NULL;
+	if (!R) {
+		free(v);
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	}
+	for (int64_t x = 0; x < n; x++)
+		axe_layout_shard_value(layout, x, v + x * (int64_t)na);
+	r = axe_layout_fit(v, n, layout->naxes, shape->dim, shape->rank, R, out->block,
+			   &exhausted, err);
+	free(v);
+	if (r > 0 && R->nshard == 0)
+		r = axe_layout_push_shard(R, 1, 1, 0) < 0
+		    ? axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory") : 1;
+	if (r <= 0) {
+		axe_layout_free(R);
+		return r;
+	}
+	out->layout = R;
+	/* The prime iters found: fused back where the scan now succeeds on them. */
+	return fewest_iters(out, shape, err);
+}
+
 int axe_layout_group(const axe_layout *layout, const axe_shape *shape, axe_algebra_result *out,
 		     axe_reason *why, axe_error *err)
 {
@@ -122,14 +194,18 @@ int axe_layout_group(const axe_layout *layout, const axe_shape *shape, axe_algeb
 	if (!L)
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	r = axe_layout_refine(L, shape->dim, shape->rank, out->block, &bad, &detail, err);
-	if (r <= 0) {
+	if (r > 0) {
+		out->layout = L;
+	} else {
 		axe_layout_free(L);
+		if (r == 0)
+			r = group_by_fit(layout, shape, out, err);
 		if (r == 0)
 			axe_reason_set(why, "dimension %zu (extent %lld) cannot be formed: %s", bad,
 				       (long long)shape->dim[bad], detail.text);
-		return r;
+		if (r <= 0)
+			return r;
 	}
-	out->layout = L;
 	out->shape = *shape;
 	out->nblocks = shape->rank;
 	return 1;

@@ -10,9 +10,10 @@
 #include "algebra.h"
 
 /*
- * Check that "shape" is a shape of "layout": rank at least 1 and extents
- * whose product is the layout's size.  "what" names the shape in the
- * message ("the outer shape").  0 or -1 (an input error).
+ * Check that "shape" is a shape of "layout": at most AXE_MAX_RANK extents
+ * whose product is the layout's size (rank 0, shape (), for one point).
+ * "what" names the shape in the message ("the outer shape").  0 or -1 (an
+ * input error).
  */
 int axe_layout_check_shape(const axe_layout *layout, const axe_shape *shape, const char *what,
 			   axe_error *err);

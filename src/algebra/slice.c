@@ -26,7 +26,11 @@
  * first run of L values, so L divides n; runs of L that repeat with wraps
  * between them need e = 2L and chunk steps that do not change, i.e. no carry
  * in the next iter.  With coinciding steps a refused region may still have a
- * layout.
+ * layout, and a shape that does not group the layout has no blocks at all:
+ * before refusing, the region's values are read point by point and a shard
+ * with that map is searched for (fit.c), so a region is refused only when no
+ * layout with the original replica, offsets and swizzle expresses it (or the
+ * region is too large to read: AXE_FIT_MAX_VALUES).
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -34,6 +38,7 @@
 
 #include "../core/arith.h"
 #include "canon.h"
+#include "fit.h"
 #include "group.h"
 #include "slice.h"
 
@@ -205,27 +210,6 @@ static int check_region(const axe_shape *shape, const int64_t *begin, const int6
 	return 0;
 }
 
-/* A layout with the axes, offsets, replica and swizzle of "g" and no shard. */
-static axe_layout *frame_of(const axe_layout *g)
-{
-	axe_layout *R = axe_layout_new();
-
-	for (size_t a = 0; R && a < g->naxes; a++)
-		if (axe_layout_intern_axis(R, g->axis[a]) < 0 ||
-		    (g->offset_written[a] && axe_layout_add_offset(R, (int)a, g->offset[a]) < 0))
-			goto error;
-	for (size_t i = 0; R && i < g->nreplica; i++)
-		if (axe_layout_push_replica(R, g->replica[i].extent, g->replica[i].stride,
-					    g->replica[i].axis) < 0)
-			goto error;
-	if (R)
-		R->swizzle = g->swizzle;
-	return R;
-error:
-	axe_layout_free(R);
-	return NULL;
-}
-
 /*
  * Slice every dimension of the grouped "g" (blocks "block") into "R":
  * shard iters outermost first, f_d(b_d) added to the offsets.  1, 0, -1.
@@ -257,9 +241,78 @@ static int slice_all(const axe_layout *g, const size_t *block, const int64_t *be
 		if (origin[a] != 0 && axe_layout_add_offset(R, (int)a, origin[a]) < 0)
 			r = axe_error_set(err, AXE_ERR_OVERFLOW, NULL, 0,
 					  "the slice's offset overflows 64 bits");
-	if (r > 0 && R->nshard == 0 && axe_layout_push_shard(R, 1, 1, 0) < 0)
+	/* A box of rank 0 is shape (): no shard; otherwise keep one unit iter. */
+	if (r > 0 && rank > 0 && R->nshard == 0 && axe_layout_push_shard(R, 1, 1, 0) < 0)
 		r = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	free(out);
+	return r;
+}
+
+/*
+ * The values of D over the region, row-major over its extents, into a new
+ * array ("*n" points of layout->naxes values); NULL when the region is too
+ * large to read or out of memory ("*too_large" tells which).
+ */
+static int64_t *region_values(const axe_layout *layout, const axe_shape *shape,
+			      const int64_t *begin, const int64_t *end, size_t rank, int64_t *n,
+			      bool *too_large)
+{
+	size_t na = layout->naxes ? layout->naxes : 1;
+	int64_t *v;
+
+	*n = 1;
+	*too_large = true;
+	for (size_t d = 0; d < rank; d++)
+		if (axe_mul_ovf(*n, end[d] - begin[d], n) || *n > AXE_FIT_MAX_VALUES / (int64_t)na)
+			return NULL;
+	*too_large = false;
+	v = malloc((size_t)*n * na * sizeof(int64_t));
+	for (int64_t y = 0; v && y < *n; y++) {
+		int64_t rest = y, flat = 0, step = 1;
+		/* Row-major over the region, then the point's flat index in "shape". */
+		for (size_t d = rank; d-- > 0;) {
+			int64_t e = end[d] - begin[d];
+			flat += (begin[d] + rest % e) * step;
+			rest /= e;
+			step *= shape->dim[d];
+		}
+		axe_layout_shard_value(layout, flat, v + y * (int64_t)na);
+	}
+	return v;
+}
+
+/*
+ * The slice by search (fit.c) into "*result": 1, 0 (no shard has the
+ * region's map, or the region is too large to read), -1.  "*searched" tells
+ * whether the search covered every shard.
+ */
+static int slice_by_fit(const axe_layout *layout, const axe_shape *shape, const int64_t *begin,
+			const int64_t *end, size_t rank, axe_layout **result, bool *searched,
+			axe_error *err)
+{
+	size_t block[2];
+	bool too_large, exhausted = true;
+	int64_t n, *v = region_values(layout, shape, begin, end, rank, &n, &too_large);
+	axe_layout *R = v ? axe_layout_frame(layout) : NULL;
+	int r = too_large ? 0 : 1;
+
+	if (r && !R)
+		r = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	if (r > 0)
+		r = axe_layout_fit(v, n, layout->naxes, &n, 1, R, block, &exhausted, err);
+	/* The region's corner D(begin) joins the offsets, as in slice_all. */
+	for (size_t a = 0; r > 0 && a < layout->naxes; a++)
+		if (v[a] != 0 && axe_layout_add_offset(R, (int)a, v[a]) < 0)
+			r = axe_error_set(err, AXE_ERR_OVERFLOW, NULL, 0,
+					  "the slice's offset overflows 64 bits");
+	if (r > 0 && R->nshard == 0 && axe_layout_push_shard(R, 1, 1, 0) < 0)
+		r = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	free(v);
+	*searched = !too_large && !exhausted;
+	if (r > 0)
+		*result = R;
+	else
+		axe_layout_free(R);
 	return r;
 }
 
@@ -270,6 +323,7 @@ int axe_layout_slice(const axe_layout *layout, const axe_shape *shape, const int
 	axe_algebra_result grouped;
 	axe_reason detail;
 	axe_layout *R = NULL;
+	bool searched = false;
 	int r;
 
 	memset(out, 0, sizeof(*out));
@@ -279,10 +333,21 @@ int axe_layout_slice(const axe_layout *layout, const axe_shape *shape, const int
 	if (r == 0)
 		axe_reason_set(why, "the shape does not group the layout, so its dimensions have "
 			       "no blocks to slice: %s", detail.text);
-	if (r > 0 && !(R = frame_of(grouped.layout)))
+	if (r > 0 && !(R = axe_layout_frame(grouped.layout)))
 		r = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	if (r > 0)
 		r = slice_all(grouped.layout, grouped.block, begin, end, rank, R, why, err);
+	if (r == 0) {
+		/* The structural route refused: an equal layout may still express it. */
+		axe_layout_free(R);
+		R = NULL;
+		r = slice_by_fit(layout, shape, begin, end, rank, &R, &searched, err);
+		if (r == 0 && searched && why) {
+			memcpy(detail.text, why->text, sizeof(detail.text));
+			axe_reason_set(why, "no layout has the region's values (checked point by point): "
+				       "%s", detail.text);
+		}
+	}
 	if (r > 0) {
 		axe_layout_order_axes(R);
 		if (axe_layout_validate(R, NULL, 0, err) < 0 ||

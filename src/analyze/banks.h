@@ -242,16 +242,20 @@ void axe_bank_result_release(axe_bank_result *r);
 int64_t axe_bank_worst(const axe_bank_result *r);
 
 /*
- * `--suggest`: the same plan on the tile with each swizzle mode (none, 32B,
- * 64B, 128B) and with each row padding (banks_suggest.c).
+ * `--suggest`: the same plan on the tile with each swizzle that can change a
+ * bank (the hardware modes none, 32B, 64B, 128B first) and with each row
+ * padding up to a 128-byte line (banks_suggest.c).
  */
+#define AXE_BANK_SUGGEST_SHOWN 10 /* rows of the text table before the rest is summed up */
+
 typedef struct axe_bank_candidate {
-	char name[32];            /* "none", "128B", "pad 4" ... */
+	char name[32];            /* "none", "128B", "Swizzle(3,2,4)", "pad 4" ... */
 	axe_layout *layout;       /* owned: the candidate tile */
 	int64_t padding;          /* elements added to each row; 0 for swizzle modes */
 	int64_t extra_bytes;      /* buffer growth over the current layout */
 	int64_t base_alignment;   /* axe_bank_base_alignment() */
 	bool current;             /* equals the given tile */
+	bool hardware;            /* a TMA copy writes it, a wgmma/UMMA descriptor reads it */
 	bool possible;            /* false: "why_not" says why */
 	char why_not[512];
 	int vector_bytes;
@@ -263,15 +267,16 @@ typedef enum axe_bank_reason {
 	AXE_BANK_BY_ONLY,         /* no other candidate is possible */
 	AXE_BANK_BY_POSSIBLE,
 	AXE_BANK_BY_WAVEFRONTS,
-	AXE_BANK_BY_INSTRUCTIONS, /* equal wavefronts, wider vectors */
-	AXE_BANK_BY_MEMORY,       /* equal cost, less padding */
+	AXE_BANK_BY_MEMORY,       /* equal wavefronts, less padding */
+	AXE_BANK_BY_INSTRUCTIONS, /* equal wavefronts and memory, wider vectors */
+	AXE_BANK_BY_HARDWARE,     /* equal cost, the hardware copies and reads it */
 	AXE_BANK_BY_ALIGNMENT,    /* equal cost, a smaller base alignment */
 	AXE_BANK_BY_ORDER,        /* a tie: the first in the order of the modes */
 } axe_bank_reason;
 
 typedef struct axe_bank_suggestion {
 	axe_bank_candidate *c;    /* ranked: possible ones first, cheapest first */
-	size_t n;
+	size_t n, cap;
 	axe_bank_reason decided_by; /* why c[0] ranks above c[1] */
 	bool padding_tried;       /* false: "padding_why" says why not */
 	char padding_why[160];

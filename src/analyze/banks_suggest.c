@@ -2,15 +2,24 @@
  * banks_suggest.c: `banks --suggest`: the same accesses against variants of
  * the shared-memory layout, ranked.
  *
- * Variants: each swizzle preset (none, 32B, 64B, 128B for the tile's dtype)
- * in place of the layout's swizzle, and, without a swizzle, row padding of
- * 1 element and of 4, 8 and 16 bytes (distinct amounts only).  A row is the
- * run of the logical dimension that is contiguous in memory (the last one
- * for a row-major tile), so padding by p is what `T tile[R][C + p]` does:
- * every stride that is a multiple of the row length R grows by p per row;
- * the padded layout is checked against pad(a) = a + p * floor(a / R) on
- * every element.  Ranking: fewest wavefronts, then fewest instructions
- * (wider vectors), then least extra memory, then the smallest base
+ * Variants, in this order: the hardware swizzle modes (none, 32B, 64B, 128B
+ * for the tile's dtype) in place of the layout's swizzle; every other
+ * Swizzle(M, B, S) that can change a bank (the B permuted bits lie in a
+ * 128-byte line: M + B <= log2(128 / element bytes); the B source bits from
+ * M + S up lie below the tile's highest address: others act like a smaller
+ * swizzle or none); and, without a swizzle, row paddings of one element and
+ * of every multiple of 4 bytes (of the element size, when wider) up to a
+ * 128-byte line.  A row is the run of the logical dimension that is
+ * contiguous in memory (the last one for a row-major tile), so padding by p
+ * is what `T tile[R][C + p]` does: every stride that is a multiple of the
+ * row length R grows by p per row; the padded layout is checked against
+ * pad(a) = a + p * floor(a / R) on every element.
+ *
+ * Ranking: fewest wavefronts, then least extra memory, then fewest
+ * instructions (wider vectors), then one the hardware copies and reads (a
+ * TMA tensor map writes, and a wgmma/UMMA shared-memory descriptor reads,
+ * only the modes none, 32B, 64B and 128B: a TMA box lands densely, so padded
+ * rows and other swizzles need copies by threads), then the smallest base
  * alignment, then the order above.
  */
 #include <stdio.h>
@@ -24,10 +33,35 @@
 static const char *const modes[] = { "none", "32B", "64B", "128B" };
 
 #define NMODES 4
+#define LINE_BYTES 128 /* one phase's worth of banks: 32 banks of 4 bytes */
 
 _Static_assert(sizeof(((axe_bank_candidate *)0)->why_not) == sizeof(((axe_error *)0)->message),
 	       "why_not holds a whole error message");
-#define MAX_CANDIDATES (NMODES + 5)
+
+/* A new zeroed candidate at the end of "s", or NULL on no memory. */
+static axe_bank_candidate *push(axe_bank_suggestion *s)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 64;
+		axe_bank_candidate *c = realloc(s->c, cap * sizeof(*c));
+		if (!c)
+			return NULL;
+		s->c = c;
+		s->cap = cap;
+	}
+	memset(&s->c[s->n], 0, sizeof(s->c[0]));
+	return &s->c[s->n++];
+}
+
+/* log2 of "v", a power of two. */
+static int log2_exact(int64_t v)
+{
+	int k = 0;
+
+	while (((int64_t)1 << k) < v)
+		k++;
+	return k;
+}
 
 /* Evaluate candidate "c" (its layout set): possible, or why not. */
 static void evaluate(axe_bank_candidate *c, const axe_bank_plan *p, const axe_bank_tile *cur)
@@ -50,8 +84,9 @@ static void evaluate(axe_bank_candidate *c, const axe_bank_plan *p, const axe_ba
 	c->total = r.total;
 	c->vector_bytes = r.phasing.lane_bytes;
 	if (m >= 0 && m0 >= 0) {
-		axe_layout_axis_range(c->layout, m, &lo, &hi);
-		axe_layout_axis_range(cur->layout, m0, &lo0, &hi0);
+		/* The buffer holds the highest swizzled address. */
+		axe_layout_image_range(c->layout, m, &lo, &hi);
+		axe_layout_image_range(cur->layout, m0, &lo0, &hi0);
 		c->extra_bytes = (hi - hi0) * cur->elem_bytes;
 	}
 	axe_bank_result_release(&r);
@@ -121,11 +156,14 @@ static bool pads_rows(const axe_bank_tile *t, const axe_layout *L, int64_t row, 
 	return ok;
 }
 
-/* Add the padding candidates of "t" to "s", or say in "s" why there are none. */
+/*
+ * Add the padding candidates of "t" to "s" (one element, then every multiple
+ * of 4 bytes, or of the element when wider, up to a line), or say in "s" why
+ * there are none.  0 or -1 (no memory).
+ */
 static int add_paddings(axe_bank_suggestion *s, const axe_bank_tile *t)
 {
-	int64_t amounts[4] = { 1, 4 / t->elem_bytes, 8 / t->elem_bytes, 16 / t->elem_bytes }, row;
-	int64_t last = 0; /* the amount tried last: the list may repeat for wide elements */
+	int64_t step = t->elem_bytes >= 4 ? 1 : 4 / t->elem_bytes, row, last = 0;
 	int d = contiguous_dim(t);
 
 	if (d < 0) {
@@ -139,28 +177,31 @@ static int add_paddings(axe_bank_suggestion *s, const axe_bank_tile *t)
 		return 0;
 	}
 	s->padding_tried = true;
-	for (int k = 0; k < 4; k++) {
-		axe_bank_candidate *c = &s->c[s->n];
-		if (amounts[k] <= last)
-			continue;
-		last = amounts[k];
-		memset(c, 0, sizeof(*c));
-		c->padding = amounts[k];
-		snprintf(c->name, sizeof(c->name), "pad %lld", (long long)amounts[k]);
-		c->layout = padded(t, row, amounts[k]);
-		if (c->layout && !pads_rows(t, c->layout, row, amounts[k])) {
-			axe_layout_free(c->layout);
-			c->layout = NULL;
+	for (int64_t amount = 1; amount * t->elem_bytes <= LINE_BYTES;
+	     amount = amount < step ? step : amount + step) {
+		axe_bank_candidate *c;
+		axe_layout *L = padded(t, row, amount);
+		if (L && !pads_rows(t, L, row, amount)) {
+			axe_layout_free(L);
+			L = NULL;
 		}
-		if (c->layout) {
-			s->n++;
-		} else if (k == 0) {
+		if (!L && last == 0) {
 			/* Strides that do not allow one element of padding allow none. */
 			snprintf(s->padding_why, sizeof(s->padding_why), "padding needs every stride "
 				 "of a row (%lld elements) or more to be a multiple of it", (long long)row);
 			s->padding_tried = false;
 			return 0;
 		}
+		last = amount;
+		if (!L)
+			continue;
+		if (!(c = push(s))) {
+			axe_layout_free(L);
+			return -1;
+		}
+		c->padding = amount;
+		c->layout = L;
+		snprintf(c->name, sizeof(c->name), "pad %lld", (long long)amount);
 	}
 	return 0;
 }
@@ -173,16 +214,16 @@ static int add_paddings(axe_bank_suggestion *s, const axe_bank_tile *t)
 static int compare(const axe_bank_candidate *a, const axe_bank_candidate *b,
 		   axe_bank_reason *by)
 {
-	int64_t key_a[5] = { !a->possible, a->total.wavefronts, a->total.instructions,
-			     a->extra_bytes, a->base_alignment };
-	int64_t key_b[5] = { !b->possible, b->total.wavefronts, b->total.instructions,
-			     b->extra_bytes, b->base_alignment };
-	static const axe_bank_reason reasons[5] = {
-		AXE_BANK_BY_POSSIBLE, AXE_BANK_BY_WAVEFRONTS, AXE_BANK_BY_INSTRUCTIONS,
-		AXE_BANK_BY_MEMORY, AXE_BANK_BY_ALIGNMENT,
+	int64_t key_a[6] = { !a->possible, a->total.wavefronts, a->extra_bytes,
+			     a->total.instructions, !a->hardware, a->base_alignment };
+	int64_t key_b[6] = { !b->possible, b->total.wavefronts, b->extra_bytes,
+			     b->total.instructions, !b->hardware, b->base_alignment };
+	static const axe_bank_reason reasons[6] = {
+		AXE_BANK_BY_POSSIBLE, AXE_BANK_BY_WAVEFRONTS, AXE_BANK_BY_MEMORY,
+		AXE_BANK_BY_INSTRUCTIONS, AXE_BANK_BY_HARDWARE, AXE_BANK_BY_ALIGNMENT,
 	};
 
-	for (int k = 0; k < 5; k++)
+	for (int k = 0; k < 6; k++)
 		if (key_a[k] != key_b[k]) {
 			*by = reasons[k];
 			return key_a[k] < key_b[k] ? -1 : 1;
@@ -191,30 +232,71 @@ static int compare(const axe_bank_candidate *a, const axe_bank_candidate *b,
 	return 0;
 }
 
-/* Add the swizzle presets; the current layout too when its swizzle is none of them. */
+/* Add a candidate: "t"'s layout with swizzle "sw" named "name"; 0 or -1. */
+static int add_swizzle(axe_bank_suggestion *s, const axe_bank_tile *t, const axe_swizzle *sw,
+		       const char *name, bool hardware)
+{
+	axe_bank_candidate *c = push(s);
+
+	if (!c || !(c->layout = axe_layout_dup(t->layout)))
+		return -1;
+	c->layout->swizzle = *sw;
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	c->hardware = hardware;
+	c->current = axe_layout_identical(c->layout, t->layout);
+	return 0;
+}
+
+/* Bits of the highest (unswizzled) address of "t": every address is below 2^bits. */
+static int address_bits(const axe_bank_tile *t)
+{
+	int64_t hi = 0;
+	int bits = 0;
+
+	for (int64_t f = 0; f < t->npoints; f++)
+		hi = t->pre[f] > hi ? t->pre[f] : hi;
+	while (bits < 62 && ((int64_t)1 << bits) <= hi)
+		bits++;
+	return bits;
+}
+
+/*
+ * Add the hardware modes, then every other swizzle that can change a bank
+ * (see the file comment), then the current layout when it is none of them.
+ */
 static int add_swizzles(axe_bank_suggestion *s, const axe_bank_tile *t)
 {
+	int line = log2_exact(LINE_BYTES / t->elem_bytes), bits = address_bits(t);
 	bool matched = false;
+	char name[48];
 
 	for (int k = 0; k < NMODES; k++) {
-		axe_bank_candidate *c = &s->c[s->n];
-		memset(c, 0, sizeof(*c));
-		snprintf(c->name, sizeof(c->name), "%s", modes[k]);
-		if (!(c->layout = axe_layout_dup(t->layout)))
+		axe_swizzle sw = { 0 };
+		axe_swizzle_preset(modes[k], t->dtype, &sw);
+		if (add_swizzle(s, t, &sw, modes[k], true) < 0)
 			return -1;
-		axe_swizzle_preset(modes[k], t->dtype, &c->layout->swizzle);
-		c->current = axe_layout_identical(c->layout, t->layout);
-		matched |= c->current;
-		s->n++;
+		matched |= s->c[s->n - 1].current;
 	}
+	/* Coarser units first: at equal cost they split fewer vectors. */
+	for (int m = line - 1; m >= 0; m--)
+		for (int b = 1; m + b <= line; b++)
+			for (int a = b; m + a + b <= bits && m + a + b <= AXE_SWIZZLE_MAX_BITS; a++) {
+				axe_swizzle sw = { true, m, b, a };
+				if (axe_swizzle_preset_name(&sw, t->dtype))
+					continue; /* a hardware mode, added above */
+				snprintf(name, sizeof(name), "Swizzle(%d,%d,%d)", m, b, a);
+				if (add_swizzle(s, t, &sw, name, false) < 0)
+					return -1;
+				matched |= s->c[s->n - 1].current;
+			}
 	if (!matched) {
-		axe_bank_candidate *c = &s->c[s->n];
-		memset(c, 0, sizeof(*c));
+		axe_bank_candidate *c = push(s);
+		if (!c || !(c->layout = axe_layout_dup(t->layout)))
+			return -1;
 		snprintf(c->name, sizeof(c->name), "current");
 		c->current = true;
-		if (!(c->layout = axe_layout_dup(t->layout)))
-			return -1;
-		s->n++;
+		c->hardware = !t->layout->swizzle.present ||
+			      axe_swizzle_preset_name(&t->layout->swizzle, t->dtype) != NULL;
 	}
 	return 0;
 }
@@ -223,8 +305,7 @@ int axe_bank_suggest(const axe_bank_plan *p, const axe_bank_tile *t, axe_bank_su
 		     axe_error *err)
 {
 	memset(s, 0, sizeof(*s));
-	s->c = calloc(MAX_CANDIDATES, sizeof(*s->c));
-	if (!s->c || add_swizzles(s, t) < 0 || add_paddings(s, t) < 0) {
+	if (add_swizzles(s, t) < 0 || add_paddings(s, t) < 0) {
 		axe_bank_suggestion_release(s);
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	}
@@ -249,5 +330,5 @@ void axe_bank_suggestion_release(axe_bank_suggestion *s)
 		axe_layout_free(s->c[i].layout);
 	free(s->c);
 	s->c = NULL;
-	s->n = 0;
+	s->n = s->cap = 0;
 }

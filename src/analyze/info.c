@@ -132,7 +132,7 @@ int axe_info_compute(const axe_evaluator *ev, axe_info *info, axe_error *err)
 		s->name = L->axis[a];
 		s->kind = axe_axis_kind_of(s->name);
 		s->size = known ? known->size : 0;
-		axe_layout_axis_range(L, (int)a, &s->lo, &s->hi);
+		s->range_exact = axe_layout_image_range(L, (int)a, &s->lo, &s->hi);
 		s->span = axe_layout_axis_span(L, (int)a);
 		if (info->injective == AXE_VERDICT_FALSE)
 			continue;

@@ -13,7 +13,8 @@
 typedef struct axe_axis_summary {
 	const char *name;
 	int kind;        /* enum axe_axis_kind */
-	int64_t lo, hi;  /* lowest and highest coordinate reached (before swizzle) */
+	int64_t lo, hi;  /* lowest and highest coordinate reached (after the swizzle) */
+	bool range_exact; /* false: lo and hi only bound a swizzled range */
 	int64_t span;    /* Axe paper Lemma C.1: 1 + sum of (e-1)|s| */
 	int64_t size;    /* hardware extent of the axis, 0 when unbounded */
 } axe_axis_summary;

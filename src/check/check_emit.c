@@ -1,10 +1,12 @@
 /*
  * check_emit.c: the `emit` check: emit-cuda generates the code (its index
  * math proved equal to the layouts), and the code compiles with nvcc for
- * sm_90a.  Without nvcc the check is skipped after generation.
+ * sm_90a (sm_100a for a copy with an atom, which may be tcgen05).  Without
+ * nvcc the check is skipped after generation.
  *
  *   - emit: {layout: L}                        (kind index, the default)
  *   - emit: {kind: copy, src: A, dst: B}
+ *   - emit: {kind: copy, src: A, dst: B, atom: ldmatrix.x4}   (or atom: auto)
  *   - emit: {kind: tma, global: G, smem: S}
  */
 #include <spawn.h>
@@ -21,30 +23,47 @@ extern char **environ;
 
 #define PROOF_SECONDS 10
 
-/* The nvcc to use: $NVCC, else on PATH, else CUDA's default place; NULL if none. */
-static const char *find_nvcc(void)
+/*
+ * The nvcc to use into "*nvcc": $NVCC, else on PATH, else CUDA's default
+ * place; NULL if none, or when NVCC=none turns compiling off.  -1 when $NVCC
+ * names no executable file: the user asked for that compiler, so a missing
+ * one is an error, not a skip.
+ */
+static int find_nvcc(const char **nvcc)
 {
 	static const char *const fallback = "/usr/local/cuda/bin/nvcc";
 	const char *env = getenv("NVCC"), *path = getenv("PATH");
 	static char found[4096];
 
-	if (env && *env)
-		return access(env, X_OK) == 0 ? env : NULL;
+	*nvcc = NULL;
+	if (env && strcmp(env, "none") == 0)
+		return 0; /* compiling turned off: the checks are skipped */
+	if (env && *env) {
+		*nvcc = env;
+		return access(env, X_OK) == 0 ? 0 : -1;
+	}
 	while (path && *path) {
 		size_t n = strcspn(path, ":");
 		snprintf(found, sizeof(found), "%.*s/nvcc", (int)n, path);
-		if (n > 0 && access(found, X_OK) == 0)
-			return found;
+		if (n > 0 && access(found, X_OK) == 0) {
+			*nvcc = found;
+			return 0;
+		}
 		path += n + (path[n] == ':');
 	}
-	return access(fallback, X_OK) == 0 ? fallback : NULL;
+	*nvcc = access(fallback, X_OK) == 0 ? fallback : NULL;
+	return 0;
 }
 
-/* Compile "code" with nvcc; 1 compiled, 0 failed (log in "log"), -1 could not run. */
-static int compile(const char *nvcc, const char *code, size_t len, char *log, size_t size)
+/*
+ * Compile "code" with nvcc for "gencode" ("arch=compute_90a,code=sm_90a"); 1
+ * compiled, 0 failed (log in "log"), -1 could not run.
+ */
+static int compile(const char *nvcc, const char *gencode, const char *code, size_t len, char *log,
+		   size_t size)
 {
 	char src[] = "/tmp/axe-check-XXXXXX.cu", out[] = "/tmp/axe-check-XXXXXX.log";
-	char *argv[] = { (char *)nvcc, "-c", "-gencode", "arch=compute_90a,code=sm_90a",
+	char *argv[] = { (char *)nvcc, "-c", "-gencode", (char *)gencode,
 			 "-o", "/dev/null", src, NULL };
 	posix_spawn_file_actions_t fa;
 	int fd = mkstemps(src, 3), lfd = mkstemps(out, 4), status = -1;
@@ -99,8 +118,12 @@ static int generate(const axe_check_ctx *ctx, const char *kind, axe_emit *out,
 	}
 	if (strcmp(kind, "copy") == 0) {
 		axe_cuda_copy_request req = { .name = "copy", .timeout = PROOF_SECONDS };
+		const axe_node *atom = axe_node_get(ctx->value, "atom");
 		if (operand(ctx, "src", &req.src) < 0 || operand(ctx, "dst", &req.dst) < 0)
 			return -1;
+		if (atom && atom->kind != AXE_NODE_SCALAR)
+			return axe_check_error(ctx, atom, "'atom' is an atom name or auto");
+		req.atom = atom ? atom->scalar : NULL;
 		return axe_cuda_generate_copy(&req, out, res, ctx->err);
 	}
 	axe_cuda_tma_request req = { .name = "tma", .timeout = PROOF_SECONDS };
@@ -120,12 +143,13 @@ static int generate(const axe_check_ctx *ctx, const char *kind, axe_emit *out,
 int axe_check_emit(axe_check_ctx *ctx)
 {
 	static const char *const keys[] = { "kind", "layout", "src", "dst", "global", "smem",
-					    NULL };
+					    "atom", NULL };
 	const axe_node *kind_node;
 	const char *kind = "index", *nvcc;
 	axe_cuda_outcome res = { 0, "" };
 	axe_emit out;
 	char log[600];
+	bool sm100;
 	int r;
 
 	if (axe_check_keys(ctx, keys) < 0)
@@ -135,16 +159,23 @@ int axe_check_emit(axe_check_ctx *ctx)
 		if (strcmp(kind, "index") && strcmp(kind, "copy") && strcmp(kind, "tma"))
 			return axe_check_error(ctx, kind_node, "'kind' is index, copy or tma");
 	}
+	sm100 = axe_node_get(ctx->value, "atom") != NULL;
 	snprintf(ctx->result->name, sizeof(ctx->result->name), "emit-cuda --kind %s", kind);
 	axe_emit_init(&out);
 	r = generate(ctx, kind, &out, &res);
 	if (r == 0 && res.status != AXE_EXIT_OK)
 		axe_check_fail(ctx, "not emitted: %s", res.why);
-	else if (r == 0 && !(nvcc = find_nvcc()))
-		axe_check_skip(ctx, "nvcc not found (the code was generated and its index math "
-			       "proved; set NVCC to compile it)");
-	else if (r == 0 && compile(nvcc, out.buf, out.len, log, sizeof(log)) != 1)
-		axe_check_fail(ctx, "nvcc -c for sm_90a failed: %s", log[0] ? log : "could not run");
+	else if (r == 0 && find_nvcc(&nvcc) < 0)
+		r = axe_check_error(ctx, ctx->value, "NVCC names '%s', which is not an executable "
+				    "file (unset NVCC to look for nvcc on PATH)", nvcc);
+	else if (r == 0 && !nvcc)
+		axe_check_skip(ctx, "no nvcc (the code was generated and its index math proved; "
+			       "set NVCC to a compiler to compile it)");
+	else if (r == 0 && compile(nvcc, sm100 ? "arch=compute_100a,code=sm_100a"
+				   : "arch=compute_90a,code=sm_90a", out.buf, out.len, log,
+				   sizeof(log)) != 1)
+		axe_check_fail(ctx, "nvcc -c for %s failed: %s", sm100 ? "sm_100a" : "sm_90a",
+			       log[0] ? log : "could not run");
 	axe_emit_release(&out);
 	return r;
 }

@@ -10,6 +10,7 @@
 #include "../output/banks_out.h"
 #include "commands.h"
 #include "operands.h"
+#include "picture.h"
 
 enum { KEY_VECTOR = 256, KEY_WARP, KEY_STEP, KEY_MAX, KEY_SUGGEST, KEY_JSON };
 
@@ -28,13 +29,14 @@ static const axe_opt options[] = {
 	{ "suggest", KEY_SUGGEST, NULL, "rank the swizzle modes and row paddings for these "
 					"accesses" },
 	{ "json", KEY_JSON, NULL, "one JSON object" },
+	AXE_PICTURE_OPTIONS,
 	AXE_OPERAND_OPTIONS,
 	AXE_OPT_END,
 };
 
 const axe_command command_banks = {
 	"banks", "SMEM (--threads T | --access ACCESS) [--vector BYTES] [--grid] [--json] "
-		 "[--max-conflicts N] [--suggest]",
+		 "[--max-conflicts N] [--suggest] [--format text|svg|html] [-o FILE]",
 	"Shared-memory bank conflicts of each warp instruction: wavefronts, ideal,\n"
 	"conflicts and worst phase (max_way), and their totals.",
 	"Model (sm_80, sm_90, sm_100): 32 banks of 4 bytes, bank = (byte / 4) mod 32;\n"
@@ -64,10 +66,20 @@ const axe_command command_banks = {
 	"bytes (lane l < 16: row l); .x4 16 rows x 32 bytes (lane l: row l%16, bytes\n"
 	"16*(l/16) on, the order of the mma A fragment).\n"
 	"\n"
-	"--suggest tries none, 32B, 64B and 128B in place of the swizzle, and rows (the\n"
-	"logical dimension contiguous in memory) padded by 1 element, 4, 8 and 16\n"
-	"bytes; it ranks them by wavefronts, then instructions, extra bytes and base\n"
-	"alignment, and says why the first wins.\n"
+	"--suggest tries every swizzle that can change a bank in place of the layout's\n"
+	"(the hardware modes none, 32B, 64B, 128B, then each other Swizzle(M,B,S)), and\n"
+	"rows (the logical dimension contiguous in memory) padded by one element and\n"
+	"every multiple of 4 bytes up to 128; it ranks them by wavefronts, then extra\n"
+	"bytes, instructions, hardware support and base alignment, says for each\n"
+	"whether a TMA copy writes it and a wgmma/UMMA descriptor reads it (tma/mma),\n"
+	"and says why the first wins.\n"
+	"\n"
+	"--format svg|html: the instruction table and, for the instruction of --grid\n"
+	"(else the one with the most wavefronts; in HTML, any row clicked), one block\n"
+	"per phase: its lanes, each showing the bank of its first word, and the lines\n"
+	"it touches x 32 banks with words per bank.  A bank holding more than one\n"
+	"distinct word in a phase is a conflict: its words and the lanes on them are\n"
+	"red.  With --suggest, the ranked candidates side by side.\n"
 	"\n"
 	"Exit status: 0; 1 when the conflicts exceed --max-conflicts; 2 on bad input.\n",
 	options,
@@ -76,6 +88,7 @@ const axe_command command_banks = {
 
 typedef struct banks_args {
 	axe_operand_opts operand;
+	axe_picture_opts picture;
 	const char *threads, *access, *vector;
 	int64_t vector_bytes;
 	bool grid, suggest, json;
@@ -99,9 +112,12 @@ static int read_count(const char *option, const char *arg, int64_t *out)
 static int handle(void *ctx, int key, const char *arg)
 {
 	banks_args *a = ctx;
+	int p;
 
 	if (axe_operand_option(&a->operand, key, arg))
 		return 0;
+	if ((p = axe_picture_option(&a->picture, &command_banks, key, arg)) != 0)
+		return p < 0 ? -1 : 0;
 	switch (key) {
 	case 't': a->threads = arg; return 0;
 	case 'a': a->access = arg; return 0;
@@ -124,6 +140,9 @@ static int check_usage(const banks_args *a, int operands, bool spec_access)
 	if (operands > 1 || (operands == 0 && !spec_access))
 		return axe_usage_error(&command_banks, "expected one SMEM operand, got %d",
 				       operands), -1;
+	if (a->json && axe_picture_is_drawing(&a->picture))
+		return axe_usage_error(&command_banks, "--json and --format svg|html exclude each "
+				       "other"), -1;
 	if (a->vector && !a->threads)
 		return axe_usage_error(&command_banks, "--vector goes with --threads; ldmatrix rows "
 				       "are 16 bytes and a spec access gives vector_bytes"), -1;
@@ -213,6 +232,8 @@ static int report(const banks_args *a, banks_run *run, axe_error *err)
 {
 	axe_banks_report rep = { &run->tile, &run->plan, run->threads_text, NULL, -1, NULL };
 	axe_writer *w;
+	FILE *out;
+	int r = 0;
 
 	if (a->suggest) {
 		if (axe_bank_suggest(&run->plan, &run->tile, &run->suggestion, err) < 0)
@@ -229,11 +250,16 @@ static int report(const banks_args *a, banks_run *run, axe_error *err)
 	}
 	if (!(w = malloc(sizeof(*w))))
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	axe_writer_init(w, stdout);
-	axe_print_banks(w, &rep, a->json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
+	if (!(out = axe_picture_open(&a->picture, err)))
+		return free(w), -1;
+	axe_writer_init(w, out);
+	if (axe_picture_is_drawing(&a->picture))
+		r = axe_banks_picture(w, &rep, a->picture.format, err);
+	else
+		axe_print_banks(w, &rep, a->json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
 	axe_writer_flush(w);
 	free(w);
-	return 0;
+	return axe_picture_close(&a->picture, out, r < 0, err) < 0 ? -1 : r;
 }
 
 static void release(banks_run *run)

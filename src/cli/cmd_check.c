@@ -10,31 +10,33 @@
 #include "../output/check_out.h"
 #include "commands.h"
 
-enum { KEY_JSON = 256, KEY_JUNIT };
+enum { KEY_JSON = 256, KEY_JUNIT, KEY_STRICT };
 
 static const axe_opt options[] = {
 	{ "junit", KEY_JUNIT, "FILE", "also write the results as JUnit XML to FILE" },
 	{ "json", KEY_JSON, NULL, "one JSON object with every check and the totals" },
 	{ "verbose", 'v', NULL, "print passing checks too" },
+	{ "strict", KEY_STRICT, NULL, "a skipped check fails (exit 1), as when nvcc is absent" },
 	AXE_OPT_END,
 };
 
 const axe_command command_check = {
-	"check", "SPEC... [--junit FILE] [--json] [--verbose]",
+	"check", "SPEC... [--junit FILE] [--json] [--verbose] [--strict]",
 	"Run every assertion of the specs' `checks:` sections; print one line per\n"
 	"failing check with its FILE:LINE:COL, and 'N passed, M failed'.",
 	"Kinds of check: eval, inverse, canon, equal, not-equal, banks, tma, trainium,\n"
-	"emit (see axe-layout(1), CHECKS).  emit checks compile with nvcc ($NVCC) and\n"
-	"are skipped when it is absent.\n"
-	"Exit status: 0 when every check passes (skipped ones do not fail), 1 when a\n"
-	"check fails, 2 when a spec or a check is malformed.\n",
+	"emit (see axe-layout(1), CHECKS).  emit checks compile with nvcc ($NVCC, else\n"
+	"nvcc on PATH) and are skipped when there is none or NVCC=none; an NVCC that\n"
+	"names no executable is an error.  Skips are counted on their own line.\n"
+	"Exit status: 0 when every check passes (skipped ones do not fail, unless\n"
+	"--strict), 1 when a check fails, 2 when a spec or a check is malformed.\n",
 	options,
 	"run the checks: of spec files (a CI gate)",
 };
 
 typedef struct check_args {
 	const char *junit;
-	bool json, verbose;
+	bool json, verbose, strict;
 } check_args;
 
 static int handle(void *ctx, int key, const char *arg)
@@ -47,6 +49,8 @@ static int handle(void *ctx, int key, const char *arg)
 		a->json = true;
 	else if (key == 'v')
 		a->verbose = true;
+	else if (key == KEY_STRICT)
+		a->strict = true;
 	return 0;
 }
 
@@ -104,14 +108,14 @@ int cmd_check(int argc, char **argv)
 			status = axe_cli_report(&err);
 			goto out;
 		}
-		failed += reps[n].failed;
+		failed += reps[n].failed + (a.strict ? reps[n].skipped : 0);
 		if (!a.json)
 			axe_print_check_lines(stdout, &reps[n], a.verbose);
 	}
 	if (a.json)
 		axe_print_check_json(stdout, reps, n);
 	else
-		axe_print_check_summary(stdout, reps, n);
+		axe_print_check_summary(stdout, reps, n, a.strict);
 	status = failed ? AXE_EXIT_FALSE : AXE_EXIT_OK;
 	if (a.junit && write_junit(a.junit, reps, n) < 0)
 		status = AXE_EXIT_INPUT;

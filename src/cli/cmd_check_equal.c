@@ -11,6 +11,8 @@
 #include "../prove/prove.h"
 #include "commands.h"
 #include "operands.h"
+#include "walk_options.h"
+#include "picture.h"
 
 enum { KEY_JSON = 256, KEY_NO_RELATIONS };
 
@@ -23,14 +25,16 @@ static const axe_opt options[] = {
 	{ "no-axis-relations", KEY_NO_RELATIONS, NULL, "compare thread axes as named: do not "
 						      "rewrite tid, tx, tid_in_wg or warpid "
 						      "into laneid, warpid, wid_in_wg, wgid" },
+	AXE_PICTURE_OPTIONS,
 	AXE_OPERAND_OPTIONS,
 	AXE_EXPR_OPERAND_OPTIONS,
+	AXE_WALK_OPTIONS,
 	AXE_OPT_END,
 };
 
 const axe_command command_check_equal = {
 	"check-equal", "A B [--method auto|canon|enum|smt] [--timeout S] [--no-axis-relations] "
-	"[--json]\n"
+	"[--json] [--format text|svg|html] [-o FILE]\n"
 	"       axe-layout check-equal A --expr MAP --shape S [--vars V,...] "
 	"[--replica-vars R=N,...]",
 	"Decide whether two layouts induce the same map: the same number of points and,\n"
@@ -43,7 +47,10 @@ const axe_command command_check_equal = {
 	"powers of two (slow for bit-vectors), Z3 gets 0.1 s for one integer query\n"
 	"per axis instead.  When Z3 gives up, domains of at most 2^24 points are\n"
 	"enumerated.  --method smt gives integer queries half of the time left first.\n"
-	"Enumeration walks layouts with odometers, no division per point.  Replicas on\n"
+	"Enumeration walks layouts with odometers, no division per point, and an expr:\n"
+	"layout with its expressions compiled (invariant parts hoisted, divisions by\n"
+	"constants made shifts or multiplications), on every core (-j); the first\n"
+	"difference in row-major order is reported whatever the threads.  Replicas on\n"
 	"the Z3 route are instantiated, at most 256 combinations per layout.\n"
 	"\n"
 	"The answer says how it is known: 'equal: canonical forms identical', 'equal:\n"
@@ -57,6 +64,10 @@ const axe_command command_check_equal = {
 	"layout the second operand: AXIS=EXPR separated by ';', over the variables of\n"
 	"--vars, which range over the --shape extents.\n"
 	"\n"
+	"--format svg|html: A and B side by side on A's shape with each point's images,\n"
+	"and a grid of every point (up to 65536) where they differ in red, the\n"
+	"counterexample preselected; the exit status is the same.\n"
+	"\n"
 	"Thread axes are related (tid = tx = laneid + 32*warpid, warpid = wid_in_wg +\n"
 	"4*wgid, tid_in_wg = laneid + 32*wid_in_wg): when A and B name related axes,\n"
 	"the coarser ones are rewritten into the finer ones, as digits, before the\n"
@@ -68,7 +79,9 @@ const axe_command command_check_equal = {
 
 typedef struct equal_args {
 	axe_operand_opts operand;
+	axe_picture_opts picture;
 	axe_equal_options opt;
+	axe_cli_walk walk;
 	bool json;
 	bool no_relations;
 } equal_args;
@@ -81,6 +94,10 @@ static int handle(void *ctx, int key, const char *arg)
 
 	if (axe_operand_option(&a->operand, key, arg))
 		return 0;
+	if ((m = axe_cli_walk_option(&a->walk, &command_check_equal, key, arg)) != 0)
+		return m < 0 ? -1 : 0;
+	if ((m = axe_picture_option(&a->picture, &command_check_equal, key, arg)) != 0)
+		return m < 0 ? -1 : 0;
 	if (key == KEY_JSON) {
 		a->json = true;
 	} else if (key == KEY_NO_RELATIONS) {
@@ -111,18 +128,27 @@ static int resolve(const equal_args *a, char **argv, int k, int nargs, axe_opera
 	return r;
 }
 
-/* Print "res" and return the exit status it means (2 when no memory is left). */
-static int report(const equal_args *a, const axe_equal_result *res, axe_error *err)
+/* Print "res" (drawn with "side" for a picture) and return the exit status it means. */
+static int report(const equal_args *a, const axe_equal_side *side, const axe_equal_result *res,
+		  axe_error *err)
 {
 	axe_writer *w = malloc(sizeof(*w));
+	FILE *out = w ? axe_picture_open(&a->picture, err) : NULL;
+	int r = 0;
 
 	if (!w)
-		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory"),
-		       axe_cli_report(err);
-	axe_writer_init(w, stdout);
-	axe_print_equal(w, res, a->json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
+		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	if (!out)
+		return free(w), axe_cli_report(err);
+	axe_writer_init(w, out);
+	if (axe_picture_is_drawing(&a->picture))
+		r = axe_equal_picture(w, &side[0], &side[1], res, a->picture.format, err);
+	else
+		axe_print_equal(w, res, a->json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
 	axe_writer_flush(w);
 	free(w);
+	if (axe_picture_close(&a->picture, out, r < 0, err) < 0 || r < 0)
+		return axe_cli_report(err);
 	return res->verdict == AXE_VERDICT_TRUE    ? AXE_EXIT_OK
 	       : res->verdict == AXE_VERDICT_FALSE ? AXE_EXIT_FALSE
 						   : AXE_EXIT_UNDECIDED;
@@ -184,15 +210,23 @@ int cmd_check_equal(int argc, char **argv)
 	if (n != 2)
 		return axe_usage_error(&command_check_equal, "expected two layouts (A and B, or "
 				       "A and --expr), got %d", n);
+	if (a.json && axe_picture_is_drawing(&a.picture))
+		return axe_usage_error(&command_check_equal, "--json and --format svg|html exclude "
+				       "each other");
 	axe_error_init(&err);
+	axe_cli_walk_start(&a.walk, "check-equal");
+	a.opt.walk = a.walk.options;
 	if (resolve(&a, argv, 1, first - 1, &op[0], &side[0], &err) == 0 &&
 	    resolve(&a, argv, 2, first - 1, &op[1], &side[1], &err) == 0 &&
 	    relate(&a, op, side, &err) == 0 &&
 	    axe_prove_equal(&side[0], &side[1], &a.opt, &res, &err) == 0) {
+		axe_cli_walk_end(&a.walk);
 		warn_typo(op, &res);
-		status = report(&a, &res, &err);
-	} else
+		status = report(&a, side, &res, &err);
+	} else {
+		axe_cli_walk_end(&a.walk);
 		status = axe_cli_report(&err);
+	}
 	axe_equal_result_release(&res);
 	axe_operand_release(&op[0]);
 	axe_operand_release(&op[1]);

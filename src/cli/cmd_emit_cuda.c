@@ -1,7 +1,7 @@
 /*
- * cmd_emit_cuda.c: `axe-layout emit-cuda`: CUDA source for layouts (issue
- * 8; cli.md): proved index functions, a copy kernel, a TMA copy, or a
- * LEGO-style template (seed 002, section IV.A) filled with proved
+ * cmd_emit_cuda.c: `axe-layout emit-cuda`: CUDA source for layouts
+ * (axe-layout(1), "emit-cuda"): proved index functions, a copy kernel, a TMA copy, or a
+ * LEGO-style template (the LEGO paper, section IV.A) filled with proved
  * expressions.
  */
 #include <errno.h>
@@ -17,7 +17,8 @@
 
 enum {
 	KEY_KIND = 256, KEY_NAME, KEY_TEMPLATE, KEY_TIMEOUT, KEY_DIRECTION, KEY_BLOCK, KEY_REGION,
-	KEY_SMEM_REGION, KEY_BOX,
+	KEY_SMEM_REGION, KEY_BOX, KEY_ATOM, KEY_GLOBAL_SHAPE, KEY_SMEM_SHAPE, KEY_L2, KEY_OOB,
+	KEY_STAGES,
 };
 
 static const axe_opt options[] = {
@@ -38,11 +39,23 @@ static const axe_opt options[] = {
 	{ "threads", 'T', "T", "copy between memory layouts: the thread layout over the "
 			       "tile (thread axes, and m for the step) instead of the default" },
 	{ "block", KEY_BLOCK, "N", "copy: threads of the default mapping (default 128)" },
+	{ "atom", KEY_ATOM, "NAME", "copy: move with this instruction (a name that axe-layout "
+				    "atoms lists, or auto for its best), or say why it cannot" },
 	{ "region", KEY_REGION, "B:E,...", "tma: the region of GLOBAL, half-open ranges per "
 					   "dimension (default: SMEM's extents at the origin)" },
 	{ "smem-region", KEY_SMEM_REGION, "B:E,...", "tma: the region of SMEM (default: all)" },
 	{ "box", KEY_BOX, "E,...", "tma: force the box, outermost first (default: the "
 				   "largest legal box)" },
+	{ "global-shape", KEY_GLOBAL_SHAPE, "S", "tma: GLOBAL's logical shape (default: the "
+						 "spec's, else its shard extents)" },
+	{ "smem-shape", KEY_SMEM_SHAPE, "S", "tma: SMEM's logical shape (default: the spec's, "
+					     "else its shard extents)" },
+	{ "l2-promotion", KEY_L2, "P", "tma: none, 64B, 128B (the default, as CUTLASS's "
+				       "make_tma_copy) or 256B" },
+	{ "oob-fill", KEY_OOB, "FILL", "tma: zero (the default) or nan, what loads read "
+				       "outside the tensor" },
+	{ "stages", KEY_STAGES, "N", "tma, g2s: also a pipeline example of N buffers in "
+				     "flight, 2 to 8 (default 1: none)" },
 	AXE_OPERAND_OPTIONS,
 	AXE_OPT_END,
 };
@@ -50,9 +63,9 @@ static const axe_opt options[] = {
 const axe_command command_emit_cuda = {
 	"emit-cuda", "LAYOUT [--kind index] [--name NAME] [-o FILE] [--timeout S]\n"
 	"       axe-layout emit-cuda SRC DST --kind copy [--direction D] [--threads T] "
-	"[--block N]\n"
+	"[--block N] [--atom NAME|auto]\n"
 	"       axe-layout emit-cuda GLOBAL SMEM --kind tma [--region B:E,...] "
-	"[--direction g2s|s2g]\n"
+	"[--direction g2s|s2g] [--stages N]\n"
 	"       axe-layout emit-cuda SPEC.yaml --template FILE.cu.in [-o FILE]",
 	"CUDA source whose index math is proved equal to the layout before it is\n"
 	"printed: index functions, a copy kernel, a TMA copy, or a filled template.",
@@ -79,13 +92,28 @@ const axe_command command_emit_cuda = {
 	"sides (checked on every element).  Shared and register sides are staged\n"
 	"from and to global memory so that the kernel's result can be checked.\n"
 	"--shape and --dtype apply to SRC and DST, --swizzle to DST.\n"
+	"--atom NAME moves the tile with that instruction once axe-layout atoms finds\n"
+	"it legal for the pair (auto: its best), else says why and exits 1: cp.async\n"
+	"(one commit group, then a wait), ld/st.shared at the atom's width,\n"
+	"ldmatrix/stmatrix (each lane's row address found through the register\n"
+	"layout's inverse and the fragment; the registers in the register layout's\n"
+	"order), cp.async.bulk.tensor (the --kind tma file), tcgen05.ld/st (sm_100a:\n"
+	"tensor memory allocated, staged as lane * NAME_tmem_cols + column).\n"
 	"\n"
 	"--kind tma: the plan of emit-tma as code: NAME_encode (cuTensorMapEncodeTiled\n"
-	"through the runtime's driver entry point; no link to libcuda), NAME_load\n"
-	"(mbarrier, expect-tx bytes, cp.async.bulk.tensor, coordinates innermost\n"
-	"first) or NAME_store (bulk group), SMEM's index functions, a kernel and a\n"
-	"launcher.  --swizzle applies to SMEM; shapes come from the specs.  No plan:\n"
-	"'no TMA plan (RULE): REASON; fix: FIX', exit 1.\n"
+	"through the runtime's driver entry point; no link to libcuda); for a load\n"
+	"NAME_barrier_init (once per stage barrier), NAME_load(map, smem, bar, shift)\n"
+	"(one thread: arrive.expect_tx with the bytes of every copy, then the\n"
+	"cp.async.bulk.tensor copies, coordinates innermost first) and NAME_wait(bar,\n"
+	"phase); for a store NAME_store (the copies as one bulk group, committed) and\n"
+	"NAME_store_wait (wait_group.read); SMEM's index functions, a kernel and a\n"
+	"launcher.  --stages N adds NAME_pipeline_kernel, N buffers in flight on N\n"
+	"barriers.  --swizzle applies to SMEM; --global-shape and --smem-shape give\n"
+	"the shapes of literals.  The L2 promotion defaults to 128B, the value\n"
+	"CUTLASS's make_tma_copy encodes: the hardware fetches whole 128-byte lines,\n"
+	"so a promotion of at least a line costs no extra traffic for boxes whose rows\n"
+	"are 128 bytes or more.  No plan: 'no TMA plan (RULE): REASON; fix: FIX', exit\n"
+	"1.\n"
 	"\n"
 	"--template FILE: each {{ NAME.AXIS(ARGS) }} in FILE (LEGO's placeholders)\n"
 	"becomes the proved expression of layout NAME on AXIS, the arguments (the\n"
@@ -103,8 +131,9 @@ const axe_command command_emit_cuda = {
 
 typedef struct emit_args {
 	axe_operand_opts operand;
-	const char *kind, *output, *template_path, *direction, *threads;
-	const char *region, *smem_region, *box;
+	const char *kind, *output, *template_path, *direction, *threads, *atom;
+	const char *region, *smem_region, *box, *shape[2], *l2, *oob;
+	int stages;
 	double timeout;
 	int64_t block;
 } emit_args;
@@ -126,6 +155,17 @@ static int handle(void *ctx, int key, const char *arg)
 	case KEY_REGION: a->region = arg; return 0;
 	case KEY_SMEM_REGION: a->smem_region = arg; return 0;
 	case KEY_BOX: a->box = arg; return 0;
+	case KEY_ATOM: a->atom = arg; return 0;
+	case KEY_GLOBAL_SHAPE: a->shape[0] = arg; return 0;
+	case KEY_SMEM_SHAPE: a->shape[1] = arg; return 0;
+	case KEY_L2: a->l2 = arg; return 0;
+	case KEY_OOB: a->oob = arg; return 0;
+	case KEY_STAGES:
+		a->stages = (int)strtol(arg, &end, 10);
+		if (*arg == '\0' || *end != '\0' || a->stages < 1 || a->stages > 8)
+			return axe_usage_error(&command_emit_cuda, "--stages takes 1 to 8 buffers, "
+					       "not '%s'", arg), -1;
+		return 0;
 	case KEY_BLOCK:
 		a->block = strtoll(arg, &end, 10);
 		if (*arg == '\0' || *end != '\0' || a->block < 1 || a->block > 1024)
@@ -202,6 +242,21 @@ static int resolve(const emit_args *a, const char *arg, bool swizzle, axe_operan
 	return axe_operand_resolve(arg, &o, op, err);
 }
 
+/* Resolve TMA operand "which" (0 GLOBAL, 1 SMEM, which takes --swizzle) with its shape option. */
+static int resolve_shaped(const emit_args *a, const char *arg, int which, axe_operand *op,
+			  axe_error *err)
+{
+	static const char *const option[] = { "--global-shape", "--smem-shape" };
+	axe_operand_opts o = a->operand;
+
+	o.name = NULL;
+	o.shape = a->shape[which];
+	o.shape_option = option[which];
+	if (which == 0)
+		o.swizzle = NULL;
+	return axe_operand_resolve(arg, &o, op, err);
+}
+
 static int run_index(const emit_args *a, char **operand, emit_run *run, axe_error *err)
 {
 	axe_cuda_operand in;
@@ -218,7 +273,7 @@ static int run_index(const emit_args *a, char **operand, emit_run *run, axe_erro
 
 static int run_copy(const emit_args *a, char **operand, emit_run *run, axe_error *err)
 {
-	axe_cuda_copy_request req = { .direction = a->direction, .block = a->block,
+	axe_cuda_copy_request req = { .direction = a->direction, .block = a->block, .atom = a->atom,
 				      .timeout = a->timeout };
 	axe_operand_opts shape_only = { .shape = a->operand.shape };
 
@@ -278,6 +333,22 @@ static int tma_request(const emit_args *a, emit_run *run, axe_cuda_tma_request *
 				     a->direction, strlen(a->direction) }, (int)strlen(a->direction),
 				     "a TMA copy goes g2s or s2g, not '%s'", a->direction);
 	t->direction = a->direction ? (axe_tma_direction)d : AXE_TMA_G2S;
+	t->l2_promotion = AXE_TMA_L2_128B; /* CUTLASS's make_tma_copy (copy_traits_sm90_tma.hpp) */
+	if (a->l2 && (d = axe_tma_l2_parse(a->l2)) < 0)
+		return axe_error_set(err, AXE_ERR_VALUE, &(axe_loc){ "--l2-promotion", 1, 1, a->l2,
+				     strlen(a->l2) }, (int)strlen(a->l2), "the L2 promotion is none, "
+				     "64B, 128B or 256B, not '%s'", a->l2);
+	if (a->l2)
+		t->l2_promotion = (axe_tma_l2)d;
+	if (a->oob && (d = axe_tma_oob_parse(a->oob)) < 0)
+		return axe_error_set(err, AXE_ERR_VALUE, &(axe_loc){ "--oob-fill", 1, 1, a->oob,
+				     strlen(a->oob) }, (int)strlen(a->oob), "the fill is zero or nan, "
+				     "not '%s'", a->oob);
+	if (a->oob)
+		t->oob_fill = (axe_tma_oob)d;
+	if (a->stages > 1 && t->direction != AXE_TMA_G2S)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--stages makes a pipeline of "
+				     "loads: give it with --direction g2s");
 	t->box_at = (axe_tma_origin){ { "--box", 1, 1, a->box, a->box ? strlen(a->box) : 0 },
 				      a->box ? (int)strlen(a->box) : 0 };
 	if (a->box)
@@ -297,14 +368,16 @@ static int run_tma(const emit_args *a, char **operand, emit_run *run, axe_error 
 
 	axe_tma_request_init(&req.tma);
 	req.name = a->operand.name ? a->operand.name : "tma";
+	req.stages = a->stages;
 	if (a->operand.shape)
 		return axe_error_set(err, AXE_ERR_VALUE, &(axe_loc){ "--shape", 1, 1,
 				     a->operand.shape, strlen(a->operand.shape) },
 				     (int)strlen(a->operand.shape), "--kind tma takes the shapes of "
-				     "GLOBAL and SMEM from their specs (or shard extents)");
+				     "GLOBAL and SMEM from --global-shape and --smem-shape (default: "
+				     "their specs, or shard extents)");
 	if (check_name(a, req.name, NULL, err) < 0 ||
-	    resolve(a, operand[0], false, &run->op[0], err) < 0 ||
-	    resolve(a, operand[1], true, &run->op[1], err) < 0)
+	    resolve_shaped(a, operand[0], 0, &run->op[0], err) < 0 ||
+	    resolve_shaped(a, operand[1], 1, &run->op[1], err) < 0)
 		return -1;
 	g = input(&run->op[0], "<arg>", operand[0]);
 	s = input(&run->op[1], "<arg>", operand[1]);
@@ -327,8 +400,7 @@ static int run_template(const emit_args *a, char **operand, emit_run *run, axe_e
 	size_t n = 0;
 	int r;
 
-	if (strchr(operand[0], '[') || strstr(operand[0], ".yaml:") ||
-	    strstr(operand[0], ".yml:")) {
+	if (axe_operand_names_one(operand[0])) {
 		if (resolve(a, operand[0], true, &run->op[0], err) < 0)
 			return -1;
 		one = input(&run->op[0], "<arg>", operand[0]);
@@ -377,15 +449,17 @@ static int check_usage(const emit_args *a, int operands)
 				       "--template" : "--kind index", copy ? "two LAYOUT operands, "
 				       "SRC and DST" : tma ? "two LAYOUT operands, GLOBAL and SMEM"
 				       : "one LAYOUT operand", operands, operands == 1 ? "" : "s");
-	if (!copy && (a->threads || a->block))
-		return axe_usage_error(&command_emit_cuda, "--threads and --block go with --kind "
-				       "copy");
+	if (!copy && (a->threads || a->block || a->atom))
+		return axe_usage_error(&command_emit_cuda, "--threads, --block and --atom go with "
+				       "--kind copy");
 	if (!copy && !tma && a->direction)
 		return axe_usage_error(&command_emit_cuda, "--direction goes with --kind copy or "
 				       "tma");
-	if (!tma && (a->region || a->smem_region || a->box))
-		return axe_usage_error(&command_emit_cuda, "--region, --smem-region and --box go "
-				       "with --kind tma");
+	if (!tma && (a->region || a->smem_region || a->box || a->shape[0] || a->shape[1] ||
+		     a->l2 || a->oob || a->stages))
+		return axe_usage_error(&command_emit_cuda, "--region, --smem-region, --box, "
+				       "--global-shape, --smem-shape, --l2-promotion, --oob-fill and "
+				       "--stages go with --kind tma");
 	return 0;
 }
 

@@ -1,7 +1,7 @@
 /*
  * cmd_emit_tma.c: `axe-layout emit-tma`: the cuTensorMapEncodeTiled
  * arguments and the copies that move a region between a global tensor and
- * a shared-memory tile (issue 8; semantics.md "TMA tensor maps").
+ * a shared-memory tile (semantics.md "TMA tensor maps").
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,24 +51,33 @@ const axe_command command_emit_tma = {
 	"The cuTensorMapEncodeTiled arguments and the cp.async.bulk.tensor copies that\n"
 	"move a region of GLOBAL (a tensor on m, element strides) to or from SMEM (a\n"
 	"shared tile on m, with its swizzle), or why the hardware cannot do it.",
-	"Arrays are innermost first, globalStrides in bytes without dimension 0.  The\n"
-	"tensor map describes the whole global tensor; each copy gives coordinates\n"
-	"(innermost first) and a shared byte offset before the swizzle, and moves\n"
-	"bytes_per_copy bytes (the mbarrier's expect-tx).  The box is the longest run of\n"
-	"the region that lies densely in SMEM; one wider than 256 elements or than the\n"
-	"swizzle span (32/64/128 bytes) becomes one more tensor dimension ({32, 2, 64}\n"
-	"for a 64-wide f32 tile under 128B) or several copies.  Under a swizzle each box\n"
-	"row takes the whole span in shared memory.  More than 5 dimensions: the\n"
+	"Element i of the global region, row-major, goes to element i of the shared\n"
+	"region: they hold the same number of elements, whatever their extents.  A\n"
+	"global range may run past the tensor's end (a ragged last tile): loads fill\n"
+	"those elements (zeros, or NaN with --oob-fill nan), stores skip them, and the\n"
+	"output says which.  A dimension of region extent 1 is a coordinate, folded\n"
+	"into the map's global address whatever its stride (0 for a broadcast).\n"
+	"\n"
+	"Arrays are innermost first, globalStrides in bytes without dimension 0; the\n"
+	"map's dimensions follow the shared tile, so its strides need not grow.  Each\n"
+	"copy gives coordinates (innermost first) and a shared byte offset before the\n"
+	"swizzle, and moves bytes_per_copy bytes (the mbarrier's expect-tx).  Without\n"
+	"--box the planner searches every box the layouts allow (any divisor of each\n"
+	"run, cut into more tensor dimensions: {32, 2, 64} for a 64-wide f32 tile\n"
+	"under 128B; a dimension cut into pieces may leave an overhang outside the\n"
+	"map) and keeps the fewest copies, then the lowest rank.  Under a swizzle each\n"
+	"box row takes the whole span in shared memory.  More than 5 dimensions: the\n"
 	"outer ones move the map's global address, copy by copy.\n"
 	"\n"
 	"Every cuTensorMapEncodeTiled rule is checked (rank 1..5, globalDim 1..2^32,\n"
-	"globalStrides multiples of 16 below 2^40 and nested, boxDim 1..256, inner box\n"
-	"bytes a multiple of 16 within the swizzle span, elementStrides 1..8, interleave\n"
-	"and swizzle pairing, NaN fill for float types only), and each copy's shared\n"
-	"address is 128-byte aligned; the shared buffer must be aligned to 128 bytes,\n"
-	"or to 256/512/1024 under a 32B/64B/128B swizzle, the global base to 16 bytes\n"
-	"(128 under a swizzle).  Exit status: 0 with a plan; 1 when no plan exists:\n"
-	"'no TMA plan (RULE): REASON' and 'fix: FIX'; 2 on bad input.\n",
+	"globalStrides multiples of 16 below 2^40, boxDim 1..256, inner box bytes a\n"
+	"multiple of 16 within the swizzle span, elementStrides 1..8, interleave and\n"
+	"swizzle pairing, NaN fill for float types only, the global address 16-byte\n"
+	"aligned), and each copy's shared address is 128-byte aligned; the shared\n"
+	"buffer must be aligned to 128 bytes, or to 256/512/1024 under a 32B/64B/128B\n"
+	"swizzle.  Exit status: 0 with a plan; 1 when no plan exists: 'no TMA plan\n"
+	"(RULE): REASON', 'fix: FIX' and 'tried: ' the boxes tried, by rule; 2 on bad\n"
+	"input.\n",
 	options,
 	"TMA tensor-map arguments and copies, validated",
 };

@@ -163,7 +163,7 @@ static int parse_dtype(const char *option, const char *text, int *dtype, axe_err
 	if ((*dtype = axe_dtype_lookup(text)) >= 0)
 		return 0;
 	axe_error_set(err, AXE_ERR_NAME, &loc, (int)strlen(text), "unknown dtype '%s'", text);
-	if ((best = axe_suggest(text, axe_dtype_names(), axe_dtype_count())))
+	if ((best = axe_dtype_suggest(text)))
 		axe_error_hint(err, "did you mean '%s'?", best);
 	return -1;
 }

@@ -25,7 +25,8 @@ const axe_command command_info = {
 	"is 1 + sum of (extent-1)*|stride| over the iters on the axis (Axe paper,\n"
 	"Lemma C.1).  'injective: no' names two points that share a coordinate.\n"
 	"A layout read from another tool's notation says so ('form:'), and when it\n"
-	"has only an expr: form, why.\n",
+	"has only an expr: form, why.\n"
+	"A spec file of several layouts lists their names: give FILE:NAME for one.\n",
 	options,
 	"size, axes, spans, replication and injectivity of a layout",
 };
@@ -62,6 +63,33 @@ static int info_expr(axe_operand *op, const axe_info_origin *origin, bool json)
 	return AXE_EXIT_OK;
 }
 
+/*
+ * "info FILE" on a spec of several layouts (or none) lists them; true when it
+ * did (or failed: "err" set), false for a spec of one layout.
+ */
+static bool spec_index(const char *path, const info_args *a, axe_error *err)
+{
+	axe_spec *spec = axe_spec_load(path, err);
+	axe_writer *w;
+
+	if (!spec)
+		return true;
+	if (spec->nlayouts == 1) {
+		axe_spec_free(spec);
+		return false;
+	}
+	if ((w = malloc(sizeof(*w)))) {
+		axe_writer_init(w, stdout);
+		axe_print_spec_layouts(w, spec, a->json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
+		axe_writer_flush(w);
+	} else {
+		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	}
+	free(w);
+	axe_spec_free(spec);
+	return true;
+}
+
 int cmd_info(int argc, char **argv)
 {
 	info_args a = { 0 };
@@ -79,6 +107,8 @@ int cmd_info(int argc, char **argv)
 		return axe_usage_error(&command_info, "expected one LAYOUT operand, got %d",
 				       first - 1);
 	axe_error_init(&err);
+	if (!axe_operand_names_one(argv[1]) && spec_index(argv[1], &a, &err))
+		return axe_error_is_set(&err) ? axe_cli_report(&err) : AXE_EXIT_OK;
 	a.operand.allow_import_expr = true;
 	if (axe_operand_resolve(argv[1], &a.operand, &op, &err) < 0)
 		return axe_operand_release(&op), axe_cli_report(&err);

@@ -59,7 +59,8 @@ static int slice(const char *region, const axe_operand *op, axe_algebra_result *
 {
 	axe_loc loc = { "--region", 1, 1, region, strlen(region) };
 	int64_t begin[AXE_MAX_RANK], end[AXE_MAX_RANK];
-	long n = axe_parse_region(region, &loc, begin, end, AXE_MAX_RANK, err);
+	long n = axe_int_list_is_empty(region) /* the one point of shape () */
+		 ? 0 : axe_parse_region(region, &loc, begin, end, AXE_MAX_RANK, err);
 	int r;
 
 	if (n < 0)

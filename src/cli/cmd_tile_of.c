@@ -74,9 +74,11 @@ int cmd_tile_of(int argc, char **argv)
 		axe_operand_opts o = { .shape = a.inner_shape, .shape_option = "--inner-shape" };
 		r = axe_operand_resolve(argv[2], &o, &inner, &err);
 	}
-	if (r == 0)
+	if (r == 0) {
+		axe_operand_match_ranks(&tile, &inner);
 		r = axe_layout_tile_of(tile.layout, &tile.shape, inner.layout, &inner.shape, &res,
 				       &why, &err);
+	}
 	if (r >= 0)
 		r = axe_emit_algebra(r, &res, &why, "not a tile", inner.layout, a.json, &err);
 	axe_algebra_result_release(&res);

@@ -43,7 +43,8 @@ static void usage(FILE *out)
 	size_t n;
 	const char *const *formats = axe_format_names(&n);
 
-	fprintf(out, "\nA LAYOUT is a literal such as 'S[(8,16):(16,1)]', or FILE.yaml:NAME");
+	fprintf(out, "\nA LAYOUT is a literal such as 'S[(8,16):(16,1)]' or '5@x', or FILE:NAME of a "
+		"spec");
 	if (n > 0) {
 		fprintf(out, ",\nor FORMAT:TEXT in another tool's notation (FORMAT:");
 		for (size_t i = 0; i < n; i++)

@@ -1,8 +1,10 @@
 /*
  * operands.c: operand resolution shared by every command.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../core/dtype.h"
 #include "../core/eval.h"
@@ -44,24 +46,80 @@ static axe_loc option_loc(const char *option, const char *value)
 	return (axe_loc){ option, 1, 1, value, strlen(value) };
 }
 
-/* Split "FILE.yaml:NAME" into the path and the name (NULL when absent). */
+/*
+ * Is "arg" a layout in the compact syntax rather than a spec file?  An
+ * existing file wins; otherwise a term list ('[') or an offset alone (a
+ * number first, or a sign) is a layout.
+ */
+static bool is_layout_text(const char *arg)
+{
+	const char *p = arg;
+
+	if (access(arg, F_OK) == 0)
+		return false;
+	if (strchr(arg, '['))
+		return true;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return (*p >= '0' && *p <= '9') || *p == '-' || *p == '+' ||
+	       strncmp(p, "Swizzle", 7) == 0;
+}
+
+/*
+ * Split "FILE:NAME" into the path and the name (NULL when absent).  An
+ * existing file named by the whole operand wins; otherwise the text before
+ * the last ':' is the spec when that file exists, whatever its extension, or
+ * when it ends in .yaml or .yml (then opening it reports the error).
+ */
 static int split_spec_operand(const char *arg, char *path, size_t size, const char **name)
 {
 	const char *colon = strrchr(arg, ':');
 	size_t len = strlen(arg);
 
 	*name = NULL;
-	if (colon && colon > arg && (strncmp(colon - 5, ".yaml", 5) == 0 ||
-				     strncmp(colon - 4, ".yml", 4) == 0) &&
-	    colon - arg >= 5) {
-		len = (size_t)(colon - arg);
-		*name = colon + 1;
+	if (colon && colon > arg && access(arg, F_OK) != 0) {
+		size_t n = (size_t)(colon - arg);
+		bool yaml = (n >= 5 && strncmp(colon - 5, ".yaml", 5) == 0) ||
+			    (n >= 4 && strncmp(colon - 4, ".yml", 4) == 0);
+		if (n < size) {
+			memcpy(path, arg, n);
+			path[n] = '\0';
+			if (yaml || access(path, F_OK) == 0) {
+				len = n;
+				*name = colon + 1;
+			}
+		}
 	}
 	if (len >= size)
 		return -1;
 	memcpy(path, arg, len);
 	path[len] = '\0';
 	return 0;
+}
+
+/*
+ * "arg" is written in another tool's notation (or a misspelt one): a known
+ * FORMAT: prefix, a name that looks like one, or FILE.suffix:NAME of a file
+ * notation; an existing file named by the whole operand is none.
+ */
+static bool is_notation(const char *arg)
+{
+	const char *suggest;
+	size_t n;
+
+	if (access(arg, F_OK) == 0)
+		return false;
+	return axe_format_prefix(arg, &n, &suggest) || suggest || axe_file_format_match(arg, &n);
+}
+
+bool axe_operand_names_one(const char *arg)
+{
+	char path[4096];
+	const char *name;
+
+	if (is_notation(arg) || is_layout_text(arg))
+		return true;
+	return split_spec_operand(arg, path, sizeof(path), &name) == 0 && name;
 }
 
 /* The `expr:` layout of spec entry out->entry (when the command takes one). */
@@ -264,7 +322,8 @@ static int apply_shape(const char *text, const char *option, axe_operand *out,
 {
 	axe_loc loc = option_loc(option, text);
 	int64_t dims[AXE_MAX_RANK], size, product = 1;
-	long n = axe_parse_int_list(text, &loc, dims, AXE_MAX_RANK, "extent", err);
+	long n = axe_int_list_is_empty(text)
+		 ? 0 : axe_parse_int_list(text, &loc, dims, AXE_MAX_RANK, "extent", err);
 
 	if (n < 0)
 		return -1;
@@ -302,7 +361,7 @@ static int apply_dtype(const char *text, axe_operand *out, axe_error *err)
 	if (out->dtype >= 0)
 		return 0;
 	axe_error_set(err, AXE_ERR_NAME, &loc, (int)strlen(text), "unknown dtype '%s'", text);
-	best = axe_suggest(text, axe_dtype_names(), axe_dtype_count());
+	best = axe_dtype_suggest(text);
 	if (best)
 		axe_error_hint(err, "did you mean '%s'?", best);
 	return -1;
@@ -355,6 +414,8 @@ static int from_foreign(const char *arg, const axe_operand_opts *opts, axe_opera
 	const char *suggest;
 	size_t n;
 
+	if (!is_notation(arg))
+		return 0;
 	if ((f = axe_format_prefix(arg, &n, &suggest)) != NULL)
 		return from_notation(arg, f, n, opts, out, err) < 0 ? -1 : 1;
 	if (suggest) {
@@ -380,7 +441,7 @@ int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_opera
 	/* A notation's reader took --shape, --tile and --bind already. */
 	if ((foreign = from_foreign(arg, opts, out, err)) < 0)
 		return -1;
-	if (!foreign && strchr(arg, '[')) {
+	if (!foreign && is_layout_text(arg)) {
 		out->layout = axe_layout_parse(arg, err);
 		if (!out->layout)
 			return -1;
@@ -453,6 +514,19 @@ int axe_operand_resolve_expr(const axe_operand_opts *opts, axe_operand *out, axe
 	out->expr = axe_expr_layout_from_text(opts->expr, opts->vars, opts->replica_vars,
 					      &out->shape, err);
 	return out->expr ? 0 : -1;
+}
+
+void axe_operand_match_ranks(axe_operand *a, axe_operand *b)
+{
+	axe_operand *zero = a->shape.rank == 0 ? a : b->shape.rank == 0 ? b : NULL;
+	const axe_operand *other = zero == a ? b : a;
+
+	/* Shape () and (1, ..., 1) both hold the one point. */
+	if (!zero || other->shape.rank == 0)
+		return;
+	zero->shape.rank = other->shape.rank;
+	for (size_t d = 0; d < other->shape.rank; d++)
+		zero->shape.dim[d] = 1;
 }
 
 void axe_operand_release(axe_operand *op)

@@ -1,9 +1,10 @@
 /*
- * operands.h: turning a command-line operand into a layout (cli.md, "Naming a
- * layout"): another tool's notation FORMAT:TEXT or FILE.mlir:#alias
- * (docs/interop.md), a literal (anything containing '['), FILE.yaml:NAME,
- * or FILE.yaml holding one layout; with --shape, --dtype and --swizzle
- * applied, and --tile and --bind passed to a notation's reader.
+ * operands.h: turning a command-line operand into a layout: another tool's
+ * notation FORMAT:TEXT or FILE.mlir:#alias (docs/interop.md), a literal
+ * (anything containing '[', or an offset alone), FILE:NAME (a spec of any
+ * extension), or FILE holding one layout; with --shape, --dtype and
+ * --swizzle applied, and --tile and --bind passed to a notation's reader.
+ * An existing file named by the whole operand wins.
  */
 #ifndef AXE_CLI_OPERANDS_H
 #define AXE_CLI_OPERANDS_H
@@ -80,6 +81,16 @@ int axe_operand_option(axe_operand_opts *o, int key, const char *arg);
  */
 int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_operand *out,
 			axe_error *err);
+
+/* Does "arg" name one layout (a literal or FILE:NAME) rather than a whole spec? */
+bool axe_operand_names_one(const char *arg);
+
+/*
+ * When one of two operands has shape () (a one-point layout) and the other a
+ * rank r > 0, give the first the shape (1, ..., 1) of rank r: the algebra
+ * over two layouts pairs their dimensions.
+ */
+void axe_operand_match_ranks(axe_operand *a, axe_operand *b);
 
 /* Resolve the `expr:` operand of --expr, --vars, --replica-vars and --shape. */
 int axe_operand_resolve_expr(const axe_operand_opts *opts, axe_operand *out, axe_error *err);

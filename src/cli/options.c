@@ -4,6 +4,7 @@
  */
 #include <getopt.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,8 +60,75 @@ static void unknown_option(const axe_command *cmd, const char *word)
 	fprintf(stderr, "Try 'axe-layout %s --help'.\n", cmd->name);
 }
 
+static int parse_words(const axe_command *cmd, int argc, char **argv, axe_opt_handler handle,
+		       void *ctx, char **dash, size_t ndash, char (*stand_in)[2]);
+
+/* Does option word "word" take the next word as its argument? */
+static bool takes_next(const axe_command *cmd, const char *word)
+{
+	size_t n = count_opts(cmd->opts);
+
+	if (word[0] != '-' || word[1] == '\0')
+		return false;
+	if (word[1] == '-') {
+		size_t len = strcspn(word + 2, "=");
+		if (word[2 + len] == '=')
+			return false;
+		for (size_t i = 0; i < n; i++)
+			if (strlen(cmd->opts[i].name) == len &&
+			    strncmp(cmd->opts[i].name, word + 2, len) == 0)
+				return cmd->opts[i].arg != NULL;
+		return false;
+	}
+	/* A cluster "-ab": the first option that takes an argument takes the rest. */
+	for (const char *c = word + 1; *c; c++)
+		for (size_t i = 0; i < n; i++)
+			if (cmd->opts[i].key == (unsigned char)*c && cmd->opts[i].arg)
+				return c[1] == '\0';
+	return false;
+}
+
+/*
+ * A word that starts with '-' but not with an option letter ("-5", "-:x",
+ * "-2@x + 1"): an operand (a layout with a negative offset, or a bad one that
+ * the operand's own error describes), not an unknown option.
+ */
+static bool dash_operand(const char *word)
+{
+	unsigned char c = (unsigned char)word[1];
+
+	return word[0] == '-' && c != '\0' && c != '-' &&
+	       !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+}
+
+#define MAX_DASH_OPERANDS 16
+
 int axe_opts_parse(const axe_command *cmd, int argc, char **argv, axe_opt_handler handle,
 		   void *ctx)
+{
+	/* getopt sees a stand-in for each dash operand and hands back the original. */
+	static char stand_in[MAX_DASH_OPERANDS][2];
+	char *dash[MAX_DASH_OPERANDS];
+	size_t ndash = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (takes_next(cmd, argv[i])) {
+			i++;
+			continue;
+		}
+		if (dash_operand(argv[i]) && ndash < MAX_DASH_OPERANDS) {
+			stand_in[ndash][0] = 'x';
+			dash[ndash] = argv[i];
+			argv[i] = stand_in[ndash++];
+		}
+	}
+	return parse_words(cmd, argc, argv, handle, ctx, dash, ndash, stand_in);
+}
+
+static int parse_words(const axe_command *cmd, int argc, char **argv, axe_opt_handler handle,
+		       void *ctx, char **dash, size_t ndash, char (*stand_in)[2])
 {
 	struct option longs[MAX_OPTS + 2];
 	char shorts[3 * MAX_OPTS + 4] = "+:";
@@ -91,7 +159,11 @@ int axe_opts_parse(const axe_command *cmd, int argc, char **argv, axe_opt_handle
 	int operands = 1;
 	while ((key = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
 		if (key == 1) {
-			argv[operands++] = optarg;
+			argv[operands] = optarg;
+			for (size_t k = 0; k < ndash; k++)
+				if (optarg == stand_in[k])
+					argv[operands] = dash[k];
+			operands++;
 			continue;
 		}
 		if (key == HELP_KEY) {
@@ -110,8 +182,13 @@ int axe_opts_parse(const axe_command *cmd, int argc, char **argv, axe_opt_handle
 			return -1;
 	}
 	/* Anything after "--" is an operand too. */
-	for (int i = optind; i < argc; i++)
-		argv[operands++] = argv[i];
+	for (int i = optind; i < argc; i++) {
+		argv[operands] = argv[i];
+		for (size_t k = 0; k < ndash; k++)
+			if (argv[i] == stand_in[k])
+				argv[operands] = dash[k];
+		operands++;
+	}
 	argv[operands] = NULL;
 	return operands;
 }

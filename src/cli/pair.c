@@ -44,8 +44,10 @@ int axe_cli_run_pair(const axe_pair_command *pc, int argc, char **argv)
 				       .shape_option = i ? pc->right_option : pc->left_option };
 		r = axe_operand_resolve(argv[1 + i], &o, &op[i], &err);
 	}
-	if (r == 0)
+	if (r == 0) {
+		axe_operand_match_ranks(&op[0], &op[1]);
 		r = pc->op(op[0].layout, &op[0].shape, op[1].layout, &op[1].shape, &res, &why, &err);
+	}
 	if (r >= 0)
 		r = axe_emit_algebra(r, &res, &why, pc->refusal, pc->show_span ? op[1].layout : NULL,
 				     a.json, &err);

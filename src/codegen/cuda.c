@@ -1,6 +1,6 @@
 /*
  * cuda.c: printing the proved index functions of a layout (cuda.h;
- * cli.md "emit-cuda --kind index"): one `__host__ __device__ inline long
+ * axe-layout(1), "emit-cuda"): one `__host__ __device__ inline long
  * long NAME_AXIS(i0, ..., r0, ...)` per axis and, for separable layouts,
  * `bool NAME_inverse(AXIS..., long long *i0, ...)`; C names, and the
  * comments that say what was proved.
@@ -133,7 +133,7 @@ bool axe_cuda_index_uses_floor(const axe_cuda_index *ix)
 	for (size_t j = 0; j < ix->naxes + n && !uses; j++) {
 		const axe_expr *x = j < ix->naxes ? ix->forward[j] : ix->inverse[j - ix->naxes];
 		char *text = axe_cuda_expr_text(ix, x);
-		uses = !text || strstr(text, "axe_floor") != NULL;
+		uses = !text || axe_expr_c_needs_prelude(text);
 		free(text);
 	}
 	return uses;
@@ -455,6 +455,8 @@ char *axe_cuda_domain_text(const axe_cuda_index *ix)
 	for (size_t d = 0; d < ix->rank; d++)
 		append(&text, format("%si%zu in [0, %lld)", d ? ", " : "]: ", d,
 				     (long long)ix->shape.dim[d]));
+	if (ix->rank == 0)
+		append(&text, format("%s", "] (one point, no coordinates)"));
 	for (size_t t = 0; t < ix->nreplica; t++)
 		append(&text, format("%sr%zu in [0, %lld)",
 				     t ? ", " : ix->nreplica > 1 ? "; replica digits "

@@ -1,5 +1,5 @@
 /*
- * cuda.h: CUDA source for Axe layouts (issue 8; cli.md "emit-cuda"): index
+ * cuda.h: CUDA source for Axe layouts (axe-layout(1), "emit-cuda"): index
  * functions whose expressions come from the simplifier (LEGO paper, seed
  * 002, section IV.A) and are proved equal to the layout before they are
  * printed, a copy kernel between two layouts, a TMA copy, and LEGO-style
@@ -151,6 +151,7 @@ typedef struct axe_cuda_copy_request {
 	axe_cuda_operand threads;  /* --threads: a thread layout over the tile; layout NULL: none */
 	const char *direction;     /* "g2s", ...: memory spaces of SRC and DST; NULL: inferred */
 	int64_t block;             /* threads of the default mapping; 0: 128 */
+	const char *atom;          /* --atom: a copy atom of analyze/atoms.def, "auto", or NULL */
 	const char *name;          /* prefix of the generated names */
 	double timeout;            /* seconds per proof */
 } axe_cuda_copy_request;
@@ -159,8 +160,10 @@ typedef struct axe_cuda_copy_request {
  * `emit-cuda --kind copy`: a kernel that moves a tile from SRC's layout to
  * DST's, one tile per block, the threads taken from the register side's
  * layout, --threads, or a default mapping; vectorized where every thread's
- * elements are contiguous and aligned on both sides.  0 with "res" saying
- * whether it was emitted, or -1 on an input error.
+ * elements are contiguous and aligned on both sides.  With "atom", the
+ * copy uses that instruction (cuda_atoms.c), after `axe-layout atoms` has
+ * found it legal for the pair ("auto": the best one), or says why not.  0
+ * with "res" saying whether it was emitted, or -1 on an input error.
  */
 int axe_cuda_generate_copy(const axe_cuda_copy_request *req, axe_emit *out,
 			   axe_cuda_outcome *res, axe_error *err);
@@ -171,6 +174,7 @@ typedef struct axe_cuda_tma_request {
 	const char *smem_name;     /* SMEM's name, for its index functions' comment */
 	const char *name;          /* prefix of the generated names */
 	double timeout;            /* seconds per proof */
+	int stages;                /* > 1: a multi-stage pipeline example of that many buffers */
 } axe_cuda_tma_request;
 
 /*

@@ -1,5 +1,5 @@
 /*
- * cuda_copy.c: planning a copy kernel between two layouts (cuda.h; issue 8
+ * cuda_copy.c: planning a copy kernel between two layouts (cuda.h,
  * "copy"): which memory space each side is in, which thread moves which
  * element, and how wide a vector each move can be.
  *
@@ -25,6 +25,7 @@
 #include "../core/axes.h"
 #include "../core/dtype.h"
 #include "../core/eval.h"
+#include "../analyze/atoms.h"
 #include "cuda_private.h"
 
 #define MAX_POINTS ((int64_t)1 << 20)   /* elements of one block's tile */
@@ -247,13 +248,13 @@ static int64_t widest(int64_t elem_bytes, int64_t limit)
  * v % NT, NT the largest divisor of the vector count up to "block".
  */
 static axe_layout *default_threads(const addresses *A, int64_t size, int64_t elem_bytes,
-				   int64_t block)
+				   int64_t block, int64_t force)
 {
-	int64_t V = widest(elem_bytes, size), flat[16], chunks, nt, steps;
+	int64_t V = force ? force : widest(elem_bytes, size), flat[16], chunks, nt, steps;
 	axe_layout *T;
 	int m, tx;
 
-	for (; V > 1; V /= 2) {
+	for (; V > 1 && !force; V /= 2) {
 		bool ok = true;
 		for (int64_t f = 0; f < size && ok; f += V) {
 			for (int64_t j = 0; j < V; j++)
@@ -387,7 +388,7 @@ out:
 /* The widest vector every thread's steps of registers allow on both sides. */
 static int64_t vector_width(const axe_cuda_copy_plan *p, const addresses *A, int64_t size)
 {
-	int64_t V = widest(p->elem_bytes, p->nregs);
+	int64_t V = p->force_vector ? p->force_vector : widest(p->elem_bytes, p->nregs);
 
 	for (; V > 1; V /= 2) {
 		bool ok = true;
@@ -548,7 +549,7 @@ static const axe_layout *thread_layout(const axe_cuda_copy_request *req, axe_cud
 	if (req->threads.layout)
 		return req->threads.layout;
 	p->default_threads = true;
-	*made = default_threads(A, size, p->elem_bytes, block);
+	*made = default_threads(A, size, p->elem_bytes, block, p->force_vector);
 	return *made;
 }
 
@@ -584,8 +585,12 @@ static int plan_copy(const axe_cuda_copy_request *req, axe_cuda_copy_plan *p, ad
 	int r = -1;
 
 	snprintf(p->name, sizeof(p->name), "%s", req->name);
-	if (element_type(req, p, err) < 0 || check_operands(req, regs, &size, err) < 0 ||
-	    choose_spaces(req, regs, p->space, err) < 0)
+	if (element_type(req, p, err) < 0)
+		return -1;
+	/* The atom first: it knows tensor memory, which the plain copy does not. */
+	if (req->atom && (r = axe_cuda_copy_choose_atom(req, p, res, err)) != 0)
+		return r;
+	if (check_operands(req, regs, &size, err) < 0 || choose_spaces(req, regs, p->space, err) < 0)
 		return -1;
 	for (int i = 0; i < 2; i++)
 		if (p->space[i] != AXE_SPACE_REGS &&
@@ -598,7 +603,16 @@ static int plan_copy(const axe_cuda_copy_request *req, axe_cuda_copy_plan *p, ad
 	   : req->threads.layout ? &req->threads : NULL;
 	if (r == 0 && (r = fill_table(p, T, &req->src.shape, at, err)) == 0) {
 		p->vector = vector_width(p, A, size);
-		r = size_buffers(p, A, &req->dst, err);
+		/* The ranking checked the atom's width on these layouts; this re-checks it. */
+		if (p->force_vector && p->vector != p->force_vector) {
+			res->status = AXE_EXIT_FALSE;
+			snprintf(res->why, sizeof(res->why), "%s moves %lld elements per thread and "
+				 "step, which these layouts do not keep contiguous",
+				 p->atom->name, (long long)p->force_vector);
+			r = 1;
+		} else {
+			r = size_buffers(p, A, &req->dst, err);
+		}
 	}
 	axe_layout_free(made);
 	return r;
@@ -618,6 +632,10 @@ int axe_cuda_generate_copy(const axe_cuda_copy_request *req, axe_emit *out,
 	r = plan_copy(req, &plan, A, res, err);
 	if (r == 0)
 		axe_cuda_emit_copy(out, &plan);
+	else if (r == 2)
+		r = axe_cuda_copy_bulk(req, out, res, err);
+	else if (r == 3)
+		r = axe_cuda_copy_tmem(req, plan.atom, out, res, err);
 	free(A[0].addr);
 	free(A[1].addr);
 	axe_cuda_copy_plan_release(&plan);

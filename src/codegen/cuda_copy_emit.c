@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../core/dtype.h"
+#include "../analyze/atoms.h"
 #include "cuda_private.h"
 
 static const char *space_name(char space)
@@ -95,6 +96,9 @@ static void print_header(axe_emit *e, const axe_cuda_copy_plan *p)
 	    "thread and step, contiguous and aligned on both sides.", (long long)p->nthreads,
 	    (long long)p->nregs, (long long)p->vector, p->vector > 1 ? "s" : "",
 	    (long long)(p->vector * p->elem_bytes), axe_dtype_get(p->dtype)->name, p->type->name);
+	if (p->atom)
+		say(e, "instruction: %s (PTX ISA %s), chosen with axe-layout atoms.",
+		    p->atom->name, p->atom->ptx);
 	axe_emit_line(e, " *");
 	say(e, "%s_kernel<<<tiles, %s_block_threads, %s_smem_bytes>>>(in, out), or "
 	    "%s_launch(in, out, tiles, stream), copies tile b = blockIdx.x. in + b*%s_in_elems: %s. "
@@ -118,8 +122,9 @@ static void print_constants(axe_emit *e, const axe_cuda_copy_plan *p)
 	axe_emit_line(e, "static constexpr int %s_block_threads = %lld;", n, (long long)p->nthreads);
 	axe_emit_line(e, "static constexpr int %s_regs = %lld; /* registers (steps) per thread */", n,
 		      (long long)p->nregs);
-	axe_emit_line(e, "static constexpr int %s_vector = %lld; /* elements per move */", n,
-		      (long long)p->vector);
+	if (!axe_cuda_copy_is_matrix(p)) /* matrix atoms move whole 8x8 matrices */
+		axe_emit_line(e, "static constexpr int %s_vector = %lld; /* elements per move */", n,
+			      (long long)p->vector);
 	axe_emit_line(e, "static constexpr long long %s_in_elems = %lld; /* one tile of \"in\" */",
 		      n, (long long)p->elems[0]);
 	axe_emit_line(e, "static constexpr long long %s_out_elems = %lld; /* one tile of \"out\" */",
@@ -128,19 +133,19 @@ static void print_constants(axe_emit *e, const axe_cuda_copy_plan *p)
 	axe_emit_line(e, "%s", "");
 }
 
-/* "laneid = t % 32": the value of thread axis "name" at linear thread index t. */
-static void thread_value(const char *name, char *buf, size_t size)
+void axe_cuda_thread_value(const char *name, const char *var, char *buf, size_t size)
 {
 	const axe_cuda_thread_axis *ta = axe_cuda_thread_axis_of(name);
 
 	if (axe_cuda_thread_div(ta) == 1 && ta->mod == 0)
-		snprintf(buf, size, "t");
+		snprintf(buf, size, "%s", var);
 	else if (axe_cuda_thread_div(ta) == 1)
-		snprintf(buf, size, "t %% %lld", (long long)ta->mod);
+		snprintf(buf, size, "%s %% %lld", var, (long long)ta->mod);
 	else if (ta->mod == 0)
-		snprintf(buf, size, "t / %lld", (long long)axe_cuda_thread_div(ta));
+		snprintf(buf, size, "%s / %lld", var, (long long)axe_cuda_thread_div(ta));
 	else
-		snprintf(buf, size, "(t / %lld) %% %lld", (long long)axe_cuda_thread_div(ta), (long long)ta->mod);
+		snprintf(buf, size, "(%s / %lld) %% %lld", var,
+			 (long long)axe_cuda_thread_div(ta), (long long)ta->mod);
 }
 
 /* "NAME_threads_inverse(laneid, warpid, k, &i0, &i1)": the thread's element at register k. */
@@ -154,10 +159,10 @@ static char *inverse_call(const axe_cuda_index *T)
 		return NULL;
 	fprintf(f, "%s_inverse(", T->name);
 	for (size_t a = 0; a < T->naxes; a++)
-		fprintf(f, "%s, ", strcmp(T->layout->axis[a], "m") == 0 ? "k"
+		fprintf(f, "%s%s", a ? ", " : "", strcmp(T->layout->axis[a], "m") == 0 ? "k"
 				   : T->ctx->var[axe_cuda_var_axis(T, a)].name);
 	for (size_t d = 0; d < T->rank; d++)
-		fprintf(f, "%s&i%zu", d ? ", " : "", d);
+		fprintf(f, "%s&i%zu", d || T->naxes ? ", " : "", d);
 	fprintf(f, ")");
 	return fclose(f) == 0 ? call : (free(call), NULL);
 }
@@ -197,6 +202,8 @@ static void print_move(axe_emit *e, const axe_cuda_copy_plan *p)
 
 	if (!from || !to)
 		e->nomem = true;
+	else if (p->atom && p->atom->family == AXE_ATOM_CP_ASYNC)
+		axe_cuda_emit_cp_async(e, p, from, to);
 	else if (p->vector == 1)
 		axe_emit_line(e, "*(%s) = *(%s);", to, from);
 	else {
@@ -223,7 +230,7 @@ static void print_tile_function(axe_emit *e, const axe_cuda_copy_plan *p)
 	for (size_t a = 0; a < T->naxes; a++) {
 		if (!axe_cuda_thread_axis_of(T->layout->axis[a]))
 			continue;
-		thread_value(T->layout->axis[a], value, sizeof(value));
+		axe_cuda_thread_value(T->layout->axis[a], "t", value, sizeof(value));
 		axe_emit_line(e, "const long long %s = %s;", T->ctx->var[axe_cuda_var_axis(T, a)].name,
 			      value);
 	}
@@ -231,12 +238,14 @@ static void print_tile_function(axe_emit *e, const axe_cuda_copy_plan *p)
 	axe_emit_directive(e, "#pragma unroll");
 	axe_emit_directive(e, "#endif");
 	axe_emit_open(e, "for (long long k = 0; k < %s_regs; k += %s_vector) {", p->name, p->name);
-	axe_emit_begin(e);
-	axe_emit_put(e, "long long ");
-	for (size_t d = 0; d < T->rank; d++)
-		axe_emit_put(e, "%si%zu", d ? ", " : "", d);
-	axe_emit_put(e, ";");
-	axe_emit_end(e);
+	if (T->rank > 0) { /* shape (): no coordinates to declare */
+		axe_emit_begin(e);
+		axe_emit_put(e, "long long ");
+		for (size_t d = 0; d < T->rank; d++)
+			axe_emit_put(e, "%si%zu", d ? ", " : "", d);
+		axe_emit_put(e, ";");
+		axe_emit_end(e);
+	}
 	if (!call)
 		e->nomem = true;
 	else
@@ -250,6 +259,7 @@ static void print_tile_function(axe_emit *e, const axe_cuda_copy_plan *p)
 	if (dst_replicas)
 		e->depth -= (int)dst->nreplica;
 	axe_emit_close(e, "");
+	axe_cuda_emit_cp_async_wait(e, p);
 	axe_emit_close(e, "");
 	axe_emit_line(e, "%s", "");
 	free(call);
@@ -366,7 +376,10 @@ void axe_cuda_emit_copy(axe_emit *e, const axe_cuda_copy_plan *p)
 	if (p->T == &p->threads)
 		axe_cuda_print_functions(e, &p->threads);
 	print_constants(e, p);
-	print_tile_function(e, p);
+	if (axe_cuda_copy_is_matrix(p))
+		axe_cuda_emit_matrix_tile(e, p);
+	else
+		print_tile_function(e, p);
 	axe_emit_directive(e, "#ifdef __CUDACC__ /* the kernel and its launcher need nvcc */");
 	print_kernel(e, p);
 	print_launcher(e, p);

@@ -1,11 +1,11 @@
 /*
  * cuda_index.c: the forward index functions of a layout and their proof
- * (cuda.h; issue 8: "every emitted index expression is proved equal to the
+ * (cuda.h: "every emitted index expression is proved equal to the
  * layout before it is printed").
  *
  * The expressions are the layout's per-axis expressions (expr/from_layout.c,
- * seed 001 "Forward mapping") simplified with the ranges of the coordinates
- * and replica digits (LEGO paper, seed 002, section IV.A), with Z3 deciding
+ * the TIRx layout page, "Forward mapping") simplified with the ranges of
+ * the coordinates and replica digits (LEGO paper, section IV.A), with Z3 deciding
  * the side conditions interval analysis cannot.
  *
  * The proof goes through prove/ (enumeration for small domains, Z3 above).
@@ -38,23 +38,14 @@ void axe_cuda_index_release(axe_cuda_index *ix)
 }
 
 /*
- * The values axis "a" of "L" takes, into "*lo" and "*hi": its range, widened
- * on a swizzled m by what the XOR can flip (the bits of the mask (2^B - 1)
- * << M), since the swizzle permutes addresses within aligned blocks.  -1 when
- * the widened range leaves 64 bits.
+ * The values axis "a" of "L" takes, into "*lo" and "*hi", swizzle applied
+ * (axe_layout_image_range).  -1 when a swizzled range left 64 bits.
  */
 static int physical_range(const axe_layout *L, size_t a, int64_t *lo, int64_t *hi)
 {
-	int64_t mask, low;
-
-	axe_layout_axis_range(L, (int)a, lo, hi);
-	if (!L->swizzle.present || strcmp(L->axis[a], "m") != 0)
+	if (axe_layout_image_range(L, (int)a, lo, hi) || !L->swizzle.present)
 		return 0;
-	mask = (((int64_t)1 << L->swizzle.len) - 1) << L->swizzle.per_element;
-	if (__builtin_add_overflow(*hi, mask, hi) || __builtin_sub_overflow(*lo, mask, &low))
-		return -1;
-	*lo = *lo >= 0 && low < 0 ? 0 : low; /* the XOR keeps the sign */
-	return 0;
+	return *lo == INT64_MIN || *hi == INT64_MAX ? -1 : 0;
 }
 
 /*
@@ -293,7 +284,7 @@ int axe_cuda_prove(const axe_layout *P, const axe_expr_layout *E, const axe_shap
 		   double timeout, const char *what, axe_cuda_proof *out, axe_error *err)
 {
 	axe_equal_side a = { P, NULL, *shape, true }, b = { NULL, E, *shape, true };
-	axe_equal_options opt = { AXE_METHOD_AUTO, timeout };
+	axe_equal_options opt = { .method = AXE_METHOD_AUTO, .timeout = timeout };
 	axe_equal_result res;
 	char point[256];
 

@@ -88,7 +88,48 @@ typedef struct axe_cuda_copy_plan {
 	int64_t smem_offset[2];    /* shared sides: byte offset in the dynamic shared memory */
 	int64_t smem_bytes;
 	int64_t *table;            /* nthreads x nregs: the row-major point, or -1 */
+	const struct axe_atom *atom; /* --atom: the instruction, or NULL for plain moves */
+	int64_t force_vector;      /* elements per move the atom fixes, or 0 */
 } axe_cuda_copy_plan;
+
+/*
+ * cuda_atoms.c: rank the atoms for the pair of "req" and take the one
+ * req->atom names (or the best for "auto") into p->atom and
+ * p->force_vector.  0 to go on; 2 for cp.async.bulk.tensor (emitted by
+ * axe_cuda_copy_bulk), 3 for tcgen05 (axe_cuda_copy_tmem); 1 when the atom cannot move this tile (or the
+ * generator does not emit its family), "res" saying why; -1 on error.
+ */
+int axe_cuda_copy_choose_atom(const axe_cuda_copy_request *req, axe_cuda_copy_plan *p,
+			      axe_cuda_outcome *res, axe_error *err);
+
+/* The copy of "req" as a TMA copy (axe_cuda_generate_tma): GLOBAL and SMEM by the spaces. */
+int axe_cuda_copy_bulk(const axe_cuda_copy_request *req, axe_emit *out, axe_cuda_outcome *res,
+		       axe_error *err);
+
+/*
+ * The copy of "req" between tensor memory and registers with tcgen05 atom
+ * "atom" (cuda_tmem.c): 0 with "res" saying whether it was emitted, or -1.
+ */
+int axe_cuda_copy_tmem(const axe_cuda_copy_request *req, const struct axe_atom *atom,
+		       axe_emit *out, axe_cuda_outcome *res, axe_error *err);
+
+/* True when the atom of "p" is ldmatrix/stmatrix: its own tile function. */
+bool axe_cuda_copy_is_matrix(const axe_cuda_copy_plan *p);
+
+/* The tile function of an ldmatrix/stmatrix copy (cuda_atoms.c). */
+void axe_cuda_emit_matrix_tile(axe_emit *e, const axe_cuda_copy_plan *p);
+
+/*
+ * The move of one vector by cp.async from "from" (global) to "to" (shared),
+ * with the plain move for the host; and the lines after the thread's moves
+ * (commit the group, wait for it).
+ */
+void axe_cuda_emit_cp_async(axe_emit *e, const axe_cuda_copy_plan *p, const char *from,
+			    const char *to);
+void axe_cuda_emit_cp_async_wait(axe_emit *e, const axe_cuda_copy_plan *p);
+
+/* "laneid = t % 32": the value of thread axis "name" at linear thread index "var". */
+void axe_cuda_thread_value(const char *name, const char *var, char *buf, size_t size);
 
 void axe_cuda_copy_plan_release(axe_cuda_copy_plan *plan);
 

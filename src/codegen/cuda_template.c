@@ -1,5 +1,5 @@
 /*
- * cuda_template.c: LEGO-style templates (seed 002, section IV.A "Code
+ * cuda_template.c: LEGO-style templates (the LEGO paper, section IV.A "Code
  * Generation via Instantiating Templates"): the user's source holds
  * placeholders in Jinja2's {{ }} syntax, and each becomes the proved index
  * expression of a layout on one axis, with the user's argument expressions
@@ -11,6 +11,13 @@
  * starts a placeholder.  The arguments are the coordinates, then the
  * replica digits; the digits may be left out when the axis does not depend
  * on them.  Each argument is parenthesized, and so is the expression.
+ *
+ * The inverse direction, {{ frag.inverse.i0(laneid, warpid, m) }}, asks
+ * which coordinate (i0, i1, ...) or replica digit (r0, ...) the physical
+ * point with these axis values holds: its arguments are the values of the
+ * layout's axes, in the order the layout names them, and the expression is
+ * the proved inverse (cuda_inverse.c), defined for points the layout
+ * reaches.
  *
  * LEGO proves the side conditions of its rewrites with Z3; here, as in every
  * emit-cuda file, the whole expression is proved equal to the layout
@@ -39,6 +46,7 @@ typedef struct filler {
 	double timeout;
 	axe_emit body;          /* the text with placeholders replaced */
 	bool floor;             /* some expression calls axe_floordiv/axe_floormod */
+	bool inverse;           /* some placeholder asks for an inverse */
 	axe_cuda_outcome *res;
 	axe_error *err;
 } filler;
@@ -119,6 +127,8 @@ typedef struct placeholder {
 	size_t start, end;          /* bytes [start, end) of the template */
 	size_t name, name_len;      /* the layout name */
 	size_t axis, axis_len;
+	bool inverse;               /* NAME.inverse.COORD(axis values) */
+	size_t coord, coord_len;    /* COORD of an inverse placeholder */
 	size_t args;                /* the byte after "(" */
 	size_t narg;
 	size_t arg[AXE_MAX_RANK * 2], arg_len[AXE_MAX_RANK * 2];
@@ -173,6 +183,16 @@ static int parse_placeholder(filler *f, size_t start, placeholder *ph)
 	if (ph->axis_len == 0)
 		return fail(f, pos, 1, "expected an axis name after '.'");
 	pos = skip_space(f, pos + ph->axis_len);
+	if (ph->axis_len == 7 && memcmp(f->text + ph->axis, "inverse", 7) == 0 && pos < f->len &&
+	    f->text[pos] == '.') {
+		ph->inverse = true;
+		ph->coord = skip_space(f, pos + 1);
+		ph->coord_len = ident_end(f, ph->coord) - ph->coord;
+		if (ph->coord_len == 0)
+			return fail(f, ph->coord, 1, "expected a coordinate (i0, i1, ...) or a "
+				    "replica digit (r0, ...) after 'inverse.'");
+		pos = skip_space(f, ph->coord + ph->coord_len);
+	}
 	if (pos >= f->len || f->text[pos] != '(')
 		return fail(f, pos, 1, "expected '(' and the arguments after the axis name");
 	ph->args = pos + 1;
@@ -286,20 +306,19 @@ static bool atomic(const char *s, size_t len)
 }
 
 /*
- * The text replacing the placeholder: the expression of axis "a" with the
- * arguments in place of its variables (malloc'd; NULL on no memory).
+ * The text replacing the placeholder: "e" (over ix->ctx) with argument j in
+ * place of variable "var[j]" (malloc'd; NULL on no memory).
  */
-static char *instantiate(filler *f, const placeholder *ph, axe_cuda_index *ix, int a)
+static char *instantiate(filler *f, const placeholder *ph, axe_cuda_index *ix,
+			 const axe_expr *e, const int *var)
 {
 	const axe_expr **by = calloc(ix->ctx->nvars + 1, sizeof(*by));
-	const axe_expr *e;
 	char *text = NULL, *out = NULL, *name;
 
 	if (!by)
 		return NULL;
 	for (size_t j = 0; j < ph->narg; j++) {
-		int v = j < ix->rank ? axe_cuda_var_coord(ix, j)
-				     : axe_cuda_var_replica(ix, j - ix->rank);
+		int v = var[j];
 		bool bare = atomic(f->text + ph->arg[j], ph->arg_len[j]);
 		if (asprintf(&name, bare ? "%.*s" : "(%.*s)", (int)ph->arg_len[j],
 			     f->text + ph->arg[j]) < 0)
@@ -309,10 +328,10 @@ static char *instantiate(filler *f, const placeholder *ph, axe_cuda_index *ix, i
 								   ix->ctx->var[v].hi));
 		free(name);
 	}
-	e = axe_expr_subst(ix->ctx, ix->forward[a], by);
+	e = axe_expr_subst(ix->ctx, e, by);
 	if (!e || ix->ctx->nomem || !(text = axe_expr_to_string(ix->ctx, e, AXE_SYNTAX_C)))
 		goto out;
-	f->floor |= strstr(text, "axe_floor") != NULL;
+	f->floor |= axe_expr_c_needs_prelude(text);
 	if (e->op == AXE_EXPR_VAR || (e->op == AXE_EXPR_CONST && e->value >= 0))
 		out = strdup(text);
 	else if (asprintf(&out, "(%s)", text) < 0)
@@ -321,6 +340,56 @@ out:
 	free(text);
 	free(by);
 	return out;
+}
+
+/* The forward text of axis "a": the arguments are the coordinates, then replica digits. */
+static char *instantiate_forward(filler *f, const placeholder *ph, axe_cuda_index *ix, int a)
+{
+	int var[AXE_MAX_RANK * 2];
+
+	for (size_t j = 0; j < ph->narg; j++)
+		var[j] = j < ix->rank ? axe_cuda_var_coord(ix, j)
+				      : axe_cuda_var_replica(ix, j - ix->rank);
+	return instantiate(f, ph, ix, ix->forward[a], var);
+}
+
+/*
+ * The inverse placeholder: check it (a proved inverse, a known coordinate,
+ * one argument per axis) and return its text in "*text"; 0 or -1.
+ */
+static int fill_inverse(filler *f, const placeholder *ph, axe_cuda_index *ix, char **text)
+{
+	char coord[64];
+	int var[AXE_MAX_RANK * 2];
+	size_t k, span = ph->end - ph->start;
+	char kind;
+
+	word(f, ph->coord, ph->coord_len, coord, sizeof(coord));
+	if (!ix->inverse || ix->inverse_proof.verdict != AXE_VERDICT_TRUE)
+		return fail(f, ph->start, span, "layout '%s' has no proved inverse: %s", ix->name,
+			    ix->inverse_proof.how);
+	kind = coord[0];
+	if ((kind != 'i' && kind != 'r') || sscanf(coord + 1, "%zu", &k) != 1 ||
+	    (kind == 'i' ? k >= ix->rank : k >= ix->nreplica) ||
+	    strlen(coord) != (size_t)snprintf(NULL, 0, "%c%zu", kind, k)) {
+		fail(f, ph->coord, ph->coord_len, "layout '%s' has no coordinate '%s'", ix->name,
+		     coord);
+		if (ix->nreplica)
+			axe_error_hint(f->err, "its inverse gives i0..i%zu and the replica digits "
+				       "r0..r%zu", ix->rank ? ix->rank - 1 : 0, ix->nreplica - 1);
+		else
+			axe_error_hint(f->err, "its inverse gives i0..i%zu", ix->rank ? ix->rank - 1 : 0);
+		return -1;
+	}
+	if (ph->narg != ix->naxes)
+		return fail(f, ph->start, span, "%s.inverse takes the values of the layout's %zu "
+			    "ax%s, in its order, not %zu argument%s", ix->name, ix->naxes,
+			    ix->naxes == 1 ? "is" : "es", ph->narg, ph->narg == 1 ? "" : "s");
+	for (size_t j = 0; j < ph->narg; j++)
+		var[j] = axe_cuda_var_axis(ix, j);
+	f->inverse = true;
+	*text = instantiate(f, ph, ix, ix->inverse[kind == 'i' ? k : ix->rank + k], var);
+	return *text ? 0 : axe_error_set(f->err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 }
 
 /* Replace the placeholder at "start"; the byte after it, or 0 when stopped, -1 on error. */
@@ -335,10 +404,14 @@ static long fill_one(filler *f, size_t start)
 		return -1;
 	if ((r = layout_of(f, &ph, &ix)) != 0)
 		return r < 0 ? -1 : 0;
-	if ((a = axis_of(f, &ph, ix)) < 0 || check_args(f, &ph, ix, a) < 0)
+	if (ph.inverse) {
+		if (fill_inverse(f, &ph, ix, &text) < 0)
+			return -1;
+	} else if ((a = axis_of(f, &ph, ix)) < 0 || check_args(f, &ph, ix, a) < 0) {
 		return -1;
-	if (!(text = instantiate(f, &ph, ix, a)))
+	} else if (!(text = instantiate_forward(f, &ph, ix, a))) {
 		return axe_error_set(f->err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	}
 	axe_emit_raw(&f->body, text, strlen(text));
 	free(text);
 	return (long)ph.end;
@@ -372,7 +445,10 @@ static void print_header(axe_emit *e, const filler *f)
 	if (asprintf(&text, "Generated by axe-layout emit-cuda from the template %s: each "
 		     "{{ LAYOUT.AXIS(...) }} placeholder is an index expression of LAYOUT on AXIS, "
 		     "proved equal to the layout before it was printed; its arguments must lie "
-		     "in the ranges below.", f->path) >= 0) {
+		     "in the ranges below.%s", f->path, f->inverse ? " Each {{ LAYOUT.inverse."
+		     "COORD(...) }} is the coordinate COORD (or replica digit) of the point "
+		     "whose axis values are its arguments, in the layout's axis order." : "")
+	    >= 0) {
 		axe_cuda_print_comment(e, text, "");
 		free(text);
 	}
@@ -384,8 +460,11 @@ static void print_header(axe_emit *e, const filler *f)
 		layout = axe_layout_to_string(ix->layout);
 		domain = axe_cuda_domain_text(ix);
 		if (layout && domain &&
-		    asprintf(&text, "- %s: %s on shape %s; proved: %s.", ix->name, layout, domain,
-			     ix->forward_proof.how) >= 0) {
+		    asprintf(&text, "- %s: %s on shape %s; proved: %s.%s%s%s", ix->name, layout,
+			     domain, ix->forward_proof.how, f->inverse && ix->inverse ?
+			     " Inverse, for points the layout reaches: " : "",
+			     f->inverse && ix->inverse ? ix->inverse_proof.how : "",
+			     f->inverse && ix->inverse ? "." : "") >= 0) {
 			axe_cuda_print_comment(e, text, "  ");
 			free(text);
 		} else {
@@ -442,7 +521,7 @@ int axe_cuda_generate_template(const char *path, const axe_cuda_operand *layouts
 			       double timeout, axe_emit *out, axe_cuda_outcome *res,
 			       axe_error *err)
 {
-	filler f = { path, NULL, 0, layouts, n, NULL, timeout, { 0 }, false, res, err };
+	filler f = { path, NULL, 0, layouts, n, NULL, timeout, { 0 }, false, false, res, err };
 	char *text = NULL;
 	int r = -1;
 

@@ -1,16 +1,19 @@
 /*
- * cuda_tma.c: a TMA copy as CUDA source (cuda.h; issue 8 "tma"), from the
+ * cuda_tma.c: a TMA copy as CUDA source (cuda.h, "tma"), from the
  * plan of tma.h (Axe paper, section 3.4; CUDA driver API
  * cuTensorMapEncodeTiled; PTX ISA, cp.async.bulk.tensor and mbarrier).
  *
  * Host: the tensor map is encoded through the driver entry point that the
  * runtime hands out (cudaGetDriverEntryPointByVersion, or
  * cudaGetDriverEntryPoint before CUDA 12.5), so nothing links libcuda.
- * Device, global to shared: one thread initializes an mbarrier, declares
- * the bytes of every copy with arrive.expect_tx and issues the copies
- * (coordinates innermost first); every thread waits for the phase to
- * complete.  Shared to global: the writers fence the async proxy, one
- * thread issues the copies as a bulk group and waits for it.
+ * Device, global to shared, in pipeline-ready pieces: NAME_barrier_init
+ * (once per stage barrier), NAME_load (one thread: arrive.expect_tx with
+ * the bytes of every copy, then the copies, coordinates innermost first, on
+ * the stage's barrier) and NAME_wait (the stage's phase parity); with
+ * --stages N a ring of N buffers shows them in a producer/consumer loop.
+ * Shared to global: the writers fence the async proxy, one thread issues
+ * the copies as a bulk group and commits it (NAME_store), and waits for the
+ * group to have read shared memory (NAME_store_wait).
  *
  * The numbers come from the planner, which checks every documented rule;
  * the index functions of SMEM, which a consumer uses to read the tile, are
@@ -23,18 +26,8 @@
 
 #include "../core/dtype.h"
 #include "cuda_private.h"
+#include "cuda_tma_private.h"
 
-/* What the file needs beyond the plan. */
-typedef struct tma_file {
-	const axe_cuda_tma_request *req;
-	const axe_tma_plan *plan;
-	axe_cuda_index smem;         /* NAME_smem: SMEM's index functions */
-	const axe_cuda_type *type;
-	int64_t extent[AXE_TMA_MAX_RANK]; /* the region along each map dimension */
-	int64_t smem_elems;          /* the shared buffer */
-	int64_t elem_bytes;
-	int64_t threads;
-} tma_file;
 
 static void say(axe_emit *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void say(axe_emit *e, const char *fmt, ...)
@@ -95,8 +88,8 @@ static int measure(tma_file *f, axe_error *err)
 	}
 	for (int d = 0; d < p->params.rank; d++)
 		f->extent[d] = hi[d] - lo[d] + p->params.box_dim[d];
-	axe_layout_axis_range(f->smem.layout, axe_layout_axis_index(f->smem.layout, "m"), &lo_m,
-			      &hi_m);
+	axe_layout_image_range(f->smem.layout, axe_layout_axis_index(f->smem.layout, "m"), &lo_m,
+			       &hi_m);
 	if (hi_m + 1 > f->smem_elems)
 		f->smem_elems = hi_m + 1;
 	return 0;
@@ -134,10 +127,13 @@ static void print_header(axe_emit *e, const tma_file *f)
 	    (long long)p->smem_alignment, (long long)p->global_alignment);
 	axe_emit_line(e, " *");
 	say(e, "%s_encode(&map, global) encodes the map on the host. %s_%s(&map, smem, %sshift) "
-	    "copies the region moved by shift[d] elements along map dimension d. %s_kernel, "
+	    "copies the region moved by shift[d] elements along map dimension d%s. %s_kernel, "
 	    "launched by %s_launch(&map, buffer, grid, stream), does it for block (x, y) with "
 	    "the region moved by x regions along the outermost dimension and y along the "
-	    "next; %s.", n, n, load ? "load" : "store", load ? "bar, " : "", n, n,
+	    "next; %s.", n, n, load ? "load" : "store", load ? "bar, " : "",
+	    load ? " on the stage barrier bar (set up by _barrier_init, waited on by "
+		   "_wait(bar, phase))" : " as one committed bulk group (_store_wait waits for "
+		   "it to read shared memory)", n, n,
 	    load ? "it writes the shared buffer to buffer + (y*gridDim.x + x)*" "SMEM_ELEMS for "
 		   "the host to check"
 		 : "it fills the shared buffer from buffer + (y*gridDim.x + x)*SMEM_ELEMS first");
@@ -155,19 +151,22 @@ static void print_constants(axe_emit *e, const tma_file *f)
 	const char *n = f->req->name;
 
 	axe_emit_line(e, "typedef %s %s_elem;", f->type->name, n);
-	axe_emit_line(e, "static constexpr int %s_rank = %d;", n, p->params.rank);
-	axe_emit_line(e, "static constexpr unsigned %s_bytes_per_copy = %lld;", n,
+	axe_emit_line(e, "inline constexpr int %s_rank = %d;", n, p->params.rank);
+	axe_emit_line(e, "inline constexpr unsigned %s_bytes_per_copy = %lld;", n,
 		      (long long)p->bytes_per_copy);
-	axe_emit_line(e, "static constexpr unsigned %s_expect_tx_bytes = %lld; /* all copies */", n,
+	axe_emit_line(e, "inline constexpr unsigned %s_expect_tx_bytes = %lld; /* all copies */", n,
 		      (long long)p->total_bytes);
-	axe_emit_line(e, "static constexpr long long %s_smem_elems = %lld; /* the shared buffer */",
+	axe_emit_line(e, "inline constexpr long long %s_smem_elems = %lld; /* the shared buffer */",
 		      n, (long long)f->smem_elems);
-	axe_emit_line(e, "static constexpr int %s_smem_align = %lld;", n,
+	axe_emit_line(e, "inline constexpr int %s_smem_align = %lld;", n,
 		      (long long)p->smem_alignment);
-	axe_emit_line(e, "static constexpr int %s_smem_bytes = %lld; /* the buffer and its "
+	axe_emit_line(e, "inline constexpr int %s_smem_bytes = %lld; /* the buffer and its "
 		      "alignment */", n, (long long)(f->smem_elems * f->elem_bytes +
 						    p->smem_alignment));
-	axe_emit_line(e, "static constexpr int %s_block_threads = %lld;", n, (long long)f->threads);
+	axe_emit_line(e, "inline constexpr int %s_block_threads = %lld;", n, (long long)f->threads);
+	if (f->req->stages > 1)
+		axe_emit_line(e, "inline constexpr int %s_stages = %d; /* buffers in flight */", n,
+			      f->req->stages);
 	axe_emit_line(e, "%s", "");
 }
 
@@ -217,208 +216,6 @@ static void print_encode(axe_emit *e, const tma_file *f)
 	axe_emit_line(e, "%s", "");
 }
 
-/* "shift[0] + 64 + l0*64": coordinate "d" of the copy at loop counters l0, l1, ... */
-static void coordinate(FILE *out, const axe_tma_plan *p, int d)
-{
-	fprintf(out, "shift[%d]", d);
-	if (p->first.coords[d] != 0)
-		fprintf(out, " + %lld", (long long)p->first.coords[d]);
-	for (size_t i = 0; i < p->nloops; i++)
-		if (p->loop[i].coord_step[d] != 0)
-			fprintf(out, " + l%zu * %lld", i, (long long)p->loop[i].coord_step[d]);
-}
-
-/* The asm statement of one copy, at the loop counters in scope. */
-static void print_copy(axe_emit *e, const tma_file *f)
-{
-	const axe_tma_plan *p = f->plan;
-	int r = p->params.rank;
-	bool load = p->direction == AXE_TMA_G2S;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
-
-	if (!out) {
-		e->nomem = true;
-		return;
-	}
-	/* Operands: %0 the shared address, %1 the map, then the coordinates, then the mbarrier. */
-	fprintf(out, "asm volatile(\"cp.async.bulk.tensor.%dd.%s.tile.%s ", r,
-		load ? "shared::cluster.global" : "global.shared::cta",
-		load ? "mbarrier::complete_tx::bytes" : "bulk_group");
-	fprintf(out, "%s[%%1, {", load ? "[%0], " : "");
-	for (int d = 0; d < r; d++)
-		fprintf(out, "%s%%%d", d ? ", " : "", d + 2);
-	if (load)
-		fprintf(out, "}], [%%%d];\"", r + 2);
-	else
-		fprintf(out, "}], [%%0];\"");
-	fprintf(out, "\n\t:: \"r\"(s");
-	if (p->first.smem_offset_bytes != 0)
-		fprintf(out, " + %lldu", (long long)p->first.smem_offset_bytes);
-	for (size_t i = 0; i < p->nloops; i++)
-		if (p->loop[i].smem_step_bytes != 0)
-			fprintf(out, " + l%zu * %lldu", i, (long long)p->loop[i].smem_step_bytes);
-	fprintf(out, "), \"l\"(reinterpret_cast<unsigned long long>(map))");
-	for (int d = 0; d < r; d++) {
-		fprintf(out, ",\n\t   \"r\"(");
-		coordinate(out, p, d);
-		fprintf(out, ")");
-	}
-	fprintf(out, "%s\n\t: \"memory\");", load ? ", \"r\"(b)" : "");
-	if (fclose(out) != 0) {
-		free(text);
-		e->nomem = true;
-		return;
-	}
-	axe_emit_text(e, text);
-	free(text);
-}
-
-/* The loops over the copies (loop 0 slowest), the copy inside. */
-static void print_copies(axe_emit *e, const tma_file *f)
-{
-	const axe_tma_plan *p = f->plan;
-
-	for (size_t i = 0; i < p->nloops; i++)
-		axe_emit_open(e, "for (int l%zu = 0; l%zu < %lld; l%zu++)%s", i, i,
-			      (long long)p->loop[i].extent, i, i + 1 < p->nloops ? "" : " {");
-	print_copy(e, f);
-	if (p->nloops > 0) {
-		e->depth -= (int)p->nloops - 1;
-		axe_emit_close(e, "");
-	}
-}
-
-static void print_load(axe_emit *e, const tma_file *f)
-{
-	const char *n = f->req->name;
-
-	axe_emit_line(e, "/*");
-	axe_emit_line(e, " * Device: the region, moved by shift[d] elements along map dimension d,");
-	axe_emit_line(e, " * into \"smem\" (aligned to %s_smem_align bytes).  Thread 0 issues the copies",
-		      n);
-	axe_emit_line(e, " * on the mbarrier \"bar\"; every thread of the block returns once they landed.");
-	axe_emit_line(e, " */");
-	axe_emit_line(e, "__device__ __forceinline__ void %s_load(const CUtensorMap *map, %s_elem *smem, "
-		      "unsigned long long *bar,", n, n);
-	axe_emit_line(e, "\tconst int *shift)");
-	axe_emit_open(e, "{");
-	axe_emit_line(e, "const unsigned b = static_cast<unsigned>(__cvta_generic_to_shared(bar));");
-	axe_emit_line(e, "const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));");
-	axe_emit_open(e, "if (threadIdx.x == 0) {");
-	axe_emit_line(e, "asm volatile(\"mbarrier.init.shared::cta.b64 [%%0], 1;\" :: \"r\"(b) : "
-		      "\"memory\");");
-	axe_emit_line(e, "/* Make the initialized barrier visible to the copy engine. */");
-	axe_emit_line(e, "asm volatile(\"fence.mbarrier_init.release.cluster;\" ::: \"memory\");");
-	axe_emit_line(e, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");");
-	axe_emit_close(e, "");
-	axe_emit_line(e, "__syncthreads();");
-	axe_emit_open(e, "if (threadIdx.x == 0) {");
-	axe_emit_line(e, "/* One arrival, and the bytes of every copy: the phase completes when all landed. */");
-	axe_emit_line(e, "asm volatile(\"{ .reg .b64 state; mbarrier.arrive.expect_tx.shared::cta.b64 "
-		      "state, [%%0], %%1; }\"");
-	axe_emit_line(e, "\t:: \"r\"(b), \"r\"(%s_expect_tx_bytes) : \"memory\");", n);
-	print_copies(e, f);
-	axe_emit_close(e, "");
-	axe_emit_line(e, "unsigned done = 0;");
-	axe_emit_open(e, "while (!done) {");
-	axe_emit_line(e, "asm volatile(\"{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, "
-		      "[%%1], 0; selp.u32 %%0, 1, 0, p; }\"");
-	axe_emit_line(e, "\t: \"=r\"(done) : \"r\"(b) : \"memory\");");
-	axe_emit_close(e, "");
-	axe_emit_close(e, "");
-	axe_emit_line(e, "%s", "");
-}
-
-static void print_store(axe_emit *e, const tma_file *f)
-{
-	const char *n = f->req->name;
-
-	axe_emit_line(e, "/*");
-	axe_emit_line(e, " * Device: \"smem\" (aligned to %s_smem_align bytes) to the region, moved by",
-		      n);
-	axe_emit_line(e, " * shift[d] elements along map dimension d.  Every thread calls it after");
-	axe_emit_line(e, " * writing the buffer; thread 0 issues the copies and waits for them.");
-	axe_emit_line(e, " */");
-	axe_emit_line(e, "__device__ __forceinline__ void %s_store(const CUtensorMap *map, const "
-		      "%s_elem *smem, const int *shift)", n, n);
-	axe_emit_open(e, "{");
-	axe_emit_line(e, "const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));");
-	axe_emit_line(e, "/* The threads' writes must be visible to the copy engine before it reads. */");
-	axe_emit_line(e, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");");
-	axe_emit_line(e, "__syncthreads();");
-	axe_emit_open(e, "if (threadIdx.x == 0) {");
-	print_copies(e, f);
-	axe_emit_line(e, "asm volatile(\"cp.async.bulk.commit_group;\" ::: \"memory\");");
-	axe_emit_line(e, "asm volatile(\"cp.async.bulk.wait_group 0;\" ::: \"memory\");");
-	axe_emit_close(e, "");
-	axe_emit_line(e, "__syncthreads();");
-	axe_emit_close(e, "");
-	axe_emit_line(e, "%s", "");
-}
-
-static void print_kernel(axe_emit *e, const tma_file *f)
-{
-	const char *n = f->req->name;
-	int r = f->plan->params.rank;
-	bool load = f->plan->direction == AXE_TMA_G2S;
-
-	axe_emit_line(e, "/* Block (x, y): the region moved by x regions along the outermost map "
-		      "dimension, y along the next. */");
-	axe_emit_line(e, "__global__ void __launch_bounds__(%lld) %s_kernel(const __grid_constant__ "
-		      "CUtensorMap map, %s%s_elem *buffer)", (long long)f->threads, n,
-		      load ? "" : "const ", n);
-	axe_emit_open(e, "{");
-	axe_emit_line(e, "extern __shared__ unsigned char %s_raw[];", n);
-	if (load)
-		axe_emit_line(e, "__shared__ alignas(8) unsigned long long bar;");
-	axe_emit_line(e, "const unsigned raw = static_cast<unsigned>(__cvta_generic_to_shared(%s_raw));",
-		      n);
-	axe_emit_line(e, "%s_elem *smem = reinterpret_cast<%s_elem *>(%s_raw + ((%s_smem_align - raw %% "
-		      "%s_smem_align) %% %s_smem_align));", n, n, n, n, n, n);
-	axe_emit_line(e, "int shift[%d] = {};", r);
-	axe_emit_line(e, "shift[%d] = static_cast<int>(blockIdx.x) * %lld; /* the region's extent "
-		      "there */", r - 1, (long long)f->extent[r - 1]);
-	if (r > 1)
-		axe_emit_line(e, "shift[%d] = static_cast<int>(blockIdx.y) * %lld;", r - 2,
-			      (long long)f->extent[r - 2]);
-	axe_emit_line(e, "buffer += (static_cast<long long>(blockIdx.y) * gridDim.x + blockIdx.x) * "
-		      "%s_smem_elems;", n);
-	if (load) {
-		axe_emit_line(e, "%s_load(&map, smem, &bar, shift);", n);
-		axe_emit_line(e, "for (long long i = threadIdx.x; i < %s_smem_elems; i += blockDim.x)", n);
-		axe_emit_line(e, "\tbuffer[i] = smem[i];");
-	} else {
-		axe_emit_line(e, "for (long long i = threadIdx.x; i < %s_smem_elems; i += blockDim.x)", n);
-		axe_emit_line(e, "\tsmem[i] = buffer[i];");
-		axe_emit_line(e, "%s_store(&map, smem, shift);", n);
-	}
-	axe_emit_close(e, "");
-	axe_emit_line(e, "%s", "");
-}
-
-static void print_launcher(axe_emit *e, const tma_file *f)
-{
-	const char *n = f->req->name;
-	bool load = f->plan->direction == AXE_TMA_G2S;
-
-	axe_emit_line(e, "/* Launch %s_kernel on \"grid\" blocks; the launch's error. */", n);
-	axe_emit_line(e, "inline cudaError_t %s_launch(const CUtensorMap *map, %s%s_elem *buffer, "
-		      "dim3 grid, cudaStream_t stream = 0)", n, load ? "" : "const ", n);
-	axe_emit_open(e, "{");
-	if (f->smem_elems * f->elem_bytes + f->plan->smem_alignment > 48 * 1024) {
-		axe_emit_line(e, "cudaError_t err = cudaFuncSetAttribute(%s_kernel, "
-			      "cudaFuncAttributeMaxDynamicSharedMemorySize, %s_smem_bytes);", n, n);
-		axe_emit_line(e, "if (err != cudaSuccess)");
-		axe_emit_line(e, "\treturn err;");
-	}
-	axe_emit_line(e, "%s_kernel<<<grid, %s_block_threads, %s_smem_bytes, stream>>>(*map, buffer);",
-		      n, n, n);
-	axe_emit_line(e, "return cudaGetLastError();");
-	axe_emit_close(e, "");
-}
-
 static void emit_file(axe_emit *e, const tma_file *f)
 {
 	print_header(e, f);
@@ -434,12 +231,7 @@ static void emit_file(axe_emit *e, const tma_file *f)
 	print_constants(e, f);
 	axe_emit_directive(e, "#ifdef __CUDACC__ /* the TMA code needs nvcc */");
 	print_encode(e, f);
-	if (f->plan->direction == AXE_TMA_G2S)
-		print_load(e, f);
-	else
-		print_store(e, f);
-	print_kernel(e, f);
-	print_launcher(e, f);
+	axe_cuda_tma_print_device(e, f);
 	axe_emit_directive(e, "#endif");
 }
 
@@ -453,12 +245,12 @@ static int refuse(const axe_tma_plan *plan, int planned, const axe_tma_refusal *
 			 why->reason, why->fix[0] ? "; fix: " : "", why->fix);
 		return 1;
 	}
-	if (plan->folded_dims > 0) {
+	if (axe_tma_plan_moves_base(plan)) {
 		res->status = AXE_EXIT_FALSE;
-		snprintf(res->why, sizeof(res->why), "the plan folds %d global dimension%s into "
-			 "base addresses, one tensor map per address; emit-cuda --kind tma emits "
-			 "one tensor map (emit-tma prints the whole plan)", plan->folded_dims,
-			 plan->folded_dims == 1 ? "" : "s");
+		snprintf(res->why, sizeof(res->why), "the plan loops over global dimensions "
+			 "beyond the map's rank by moving its base address, one tensor map per "
+			 "address; emit-cuda --kind tma emits one tensor map (emit-tma prints the "
+			 "whole plan)");
 		return 1;
 	}
 	return 0;

@@ -1,17 +1,14 @@
 /*
  * tma.c: TMA copy plans (tma.h): the request's defaults, the CUDA enum
- * names, the choice of the box, and the copies of a plan.
+ * names, a forced box, the report of filled elements, and the copies of a
+ * plan.
  *
  * The plan follows the Axe paper's section 3.4 ("TMA asynchronous copy"):
  * tma_modes.c slices both layouts to the region and refines them into
- * modes; here the shared-memory atom is chosen -- the longest run of modes,
- * innermost first, that lies densely in shared memory, cut so that each box
- * dimension holds at most 256 elements and the inner one at most the swizzle
- * span -- and tma_box.c turns it into a tensor map and loops of copies.  A
- * box whose modes no tensor map can hold (they would need an order or a cut
- * the global tensor does not allow) gives up its outermost mode to the
- * loops, down to a box of the contiguous run alone, which always has a map.
- * The rules of tma_rules.c then accept or refuse the plan.
+ * modes; tma_search.c chooses the shared-memory atom (the box) among every
+ * arrangement of those modes, or a forced box (--box) cuts them here; and
+ * tma_box.c turns the box into a tensor map and loops of copies, which the
+ * rules of tma_rules.c accept or refuse.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,8 +17,6 @@
 #include "../core/arith.h"
 #include "../core/dtype.h"
 #include "tma_private.h"
-
-#define MAX_BOX_DIM 256
 
 static const char *const interleave_name[] = {
 	"CU_TENSOR_MAP_INTERLEAVE_NONE", "CU_TENSOR_MAP_INTERLEAVE_16B",
@@ -135,6 +130,14 @@ int axe_tma_swizzle_repeat(axe_tma_swizzle v)
 	return 8 * axe_tma_swizzle_span(v); /* the pattern repeats every 8 rows of 128 bytes */
 }
 
+bool axe_tma_plan_moves_base(const axe_tma_plan *plan)
+{
+	for (size_t k = 0; k < plan->nloops; k++)
+		if (plan->loop[k].global_step_bytes != 0)
+			return true;
+	return false;
+}
+
 void axe_tma_plan_copy(const axe_tma_plan *plan, int64_t index, axe_tma_copy *copy)
 {
 	*copy = plan->first;
@@ -149,125 +152,6 @@ void axe_tma_plan_copy(const axe_tma_plan *plan, int64_t index, axe_tma_copy *co
 	}
 }
 
-/* Split mode "k" of "w" into an inner mode of extent "inner" and the outer rest after it. */
-static int split_mode(tma_work *w, size_t k, int64_t inner, axe_error *err)
-{
-	tma_mode outer = w->mode[k];
-
-	if (w->nmodes == TMA_MAX_MODES)
-		return axe_error_set(err, AXE_ERR_LIMIT, NULL, 0, "the copy needs more than %d "
-				     "modes", TMA_MAX_MODES);
-	outer.n /= inner;
-	outer.gstride *= inner;
-	outer.sstride *= inner;
-	outer.q *= inner;
-	memmove(&w->mode[k + 2], &w->mode[k + 1], (w->nmodes - k - 1) * sizeof(tma_mode));
-	w->mode[k].n = inner;
-	w->mode[k + 1] = outer;
-	w->nmodes++;
-	return 0;
-}
-
-/* The largest divisor of "n" at most "limit" whose bytes are a multiple of "unit" (0 if none). */
-static int64_t largest_divisor(int64_t n, int64_t limit, int64_t elem, int64_t unit)
-{
-	for (int64_t d = limit < n ? limit : n; d > 0; d--)
-		if (n % d == 0 && (d * elem) % unit == 0)
-			return d;
-	return 0;
-}
-
-/* The most elements box dimension "k" may hold: 256, and the swizzle span for dimension 0. */
-static int64_t box_limit(const tma_work *w, size_t k)
-{
-	return k == 0 && w->span > 0 && w->span < MAX_BOX_DIM ? w->span : MAX_BOX_DIM;
-}
-
-/*
- * The contiguous run (mode 0) must fit box dimension 0, or split into
- * pieces that do: a divisor within the limit that is a multiple of 16
- * bytes.  1, or 0 with "why".
- */
-static int check_inner_run(const tma_work *w, axe_tma_refusal *why)
-{
-	int64_t n = w->mode[0].n, limit = box_limit(w, 0);
-
-	if (n <= limit || largest_divisor(n, limit, w->elem, 16) > 1)
-		return 1;
-	axe_tma_refuse(why, w->span ? "inner box bytes within the swizzle span" : "boxDim 1..256",
-		       "the contiguous run of %lld elements (%lld bytes) is wider than a box's "
-		       "dimension 0 may be (%lld elements), and no multiple of 16 bytes within "
-		       "that divides it", (long long)n, (long long)(n * w->elem), (long long)limit);
-	return axe_tma_fix(why, "copy a contiguous run that is a multiple of %lld elements (16 "
-			   "bytes)", (long long)(16 / w->elem));
-}
-
-/*
- * Cut the modes so that each fits a box dimension: at most 256 elements,
- * and the innermost at most the swizzle span and a multiple of 16 bytes.
- * A mode with no such divisor stays whole: it cannot be in the box (dense_modes).
- */
-static int fit_modes(tma_work *w, axe_error *err)
-{
-	for (size_t k = 0; k < w->nmodes; k++) {
-		int64_t n = w->mode[k].n, limit = box_limit(w, k), d;
-		if (n <= limit)
-			continue;
-		d = largest_divisor(n, limit, w->elem, k == 0 ? 16 : 1);
-		if (d > 1 && split_mode(w, k, d, err) < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/*
- * Shared elements between box rows: under a swizzle a row takes the whole
- * span (CUDA programming guide: the shared buffer accommodates the full
- * swizzle width), else the row itself.
- */
-static int64_t row_pitch(const tma_work *w)
-{
-	int64_t n0 = w->mode[0].n;
-
-	return w->span > n0 ? w->span : n0;
-}
-
-/*
- * Under a swizzle, rows narrower than the span must be a span apart in
- * shared memory; rows packed closer can only be copied one by one, at
- * addresses that are not 128-byte aligned.  1, or 0 with "why".
- */
-static int check_swizzled_rows(const tma_work *w, axe_tma_refusal *why)
-{
-	const tma_mode *m0 = &w->mode[0];
-	int64_t row = m0->n * w->elem, span = w->span * w->elem;
-
-	if (w->span == 0 || m0->n >= w->span || w->nmodes < 2 || w->mode[1].sstride != m0->n)
-		return 1;
-	axe_tma_refuse(why, "inner box bytes within the swizzle span", "under %s each box row "
-		       "takes the whole %lld-byte span in shared memory, but the shared layout's "
-		       "rows are %lld bytes apart", axe_tma_swizzle_name(w->swizzle),
-		       (long long)span, (long long)row);
-	if (row == 32 || row == 64)
-		return axe_tma_fix(why, "use --swizzle %lldB, whose span is the row, or pad the "
-				   "rows to %lld bytes", (long long)row, (long long)span);
-	return axe_tma_fix(why, "pad the shared rows to %lld bytes", (long long)span);
-}
-
-/* How many modes, innermost first, lie densely in shared memory and fit a box (at most 5). */
-static size_t dense_modes(const tma_work *w)
-{
-	int64_t footprint = row_pitch(w);
-	size_t n = 1;
-
-	while (n < w->nmodes && n < AXE_TMA_MAX_RANK && w->mode[n].sstride == footprint &&
-	       w->mode[n].n <= MAX_BOX_DIM) {
-		footprint *= w->mode[n].n;
-		n++;
-	}
-	return n;
-}
-
 static void mark_box(tma_work *w, size_t n)
 {
 	for (size_t k = 0; k < w->nmodes; k++)
@@ -278,29 +162,6 @@ static void mark_box(tma_work *w, size_t n)
 static int accept(const axe_tma_plan *plan, axe_tma_refusal *why)
 {
 	return axe_tma_params_check(&plan->params, why) && axe_tma_plan_check(plan, why);
-}
-
-/* The planner's own box: the largest run of dense modes that has a tensor map. */
-static int choose_box(tma_work *w, axe_tma_plan *plan, axe_tma_refusal *why, axe_error *err)
-{
-	size_t n;
-	int r = 0;
-
-	if (!check_inner_run(w, why))
-		return 0;
-	if (fit_modes(w, err) < 0)
-		return -1;
-	if (!check_swizzled_rows(w, why))
-		return 0;
-	for (n = dense_modes(w); n >= 1; n--) {
-		mark_box(w, n);
-		r = axe_tma_box_plan(w, plan, why);
-		if (r != 0)
-			break;
-	}
-	if (r < 0)
-		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	return r == 1 ? accept(plan, why) : 0;
 }
 
 /* An input error on the forced box; returns -1. */
@@ -343,7 +204,7 @@ static long cut_forced(tma_work *w, axe_error *err)
 			return box_error(w, err, msg);
 		}
 		if (b < w->mode[k].n && w->mode[k].n % b == 0) {
-			if (split_mode(w, k, b, err) < 0)
+			if (axe_tma_split_mode(w, k, b, err) < 0)
 				return -1;
 			rest = true;
 		}
@@ -377,7 +238,7 @@ static int forced_box(tma_work *w, axe_tma_plan *plan, axe_tma_refusal *why, axe
 			       "has 1 to %d", n, AXE_TMA_MAX_RANK);
 		return axe_tma_fix(why, "give --box at most %d extents", AXE_TMA_MAX_RANK);
 	}
-	footprint = row_pitch(w);
+	footprint = w->span > w->mode[0].n ? w->span : w->mode[0].n; /* the box row pitch */
 	for (size_t k = 1; k < w->nmodes; k++) {
 		if (!w->mode[k].box)
 			continue;
@@ -399,6 +260,28 @@ static int forced_box(tma_work *w, axe_tma_plan *plan, axe_tma_refusal *why, axe
 	return r == 1 ? accept(plan, why) : 0;
 }
 
+/*
+ * The global dimensions whose range runs past the tensor's end, and how
+ * many region elements lie outside it: a load fills them (zero or NaN, the
+ * map's oobFill), a store leaves them unwritten.
+ */
+static void report_fill(const axe_tma_request *req, const axe_tma_region *r, axe_tma_plan *plan)
+{
+	int64_t all = 1, inside = 1;
+
+	plan->nfilled = 0;
+	for (size_t d = 0; d < r->rank; d++) {
+		int64_t extent = req->global_shape.dim[d];
+		int64_t end = r->end[d] < extent ? r->end[d] : extent;
+		all *= r->end[d] - r->begin[d];
+		inside *= end - r->begin[d];
+		if (r->end[d] > extent)
+			plan->filled[plan->nfilled++] = (struct axe_tma_fill){ (int)d, extent,
+									       r->end[d] };
+	}
+	plan->filled_elements = all - inside;
+}
+
 /* Byte offsets of "L" must fit in 64 bits. */
 static int check_bytes(const axe_layout *L, int64_t elem, const char *what,
 		       const axe_tma_origin *at, axe_error *err)
@@ -408,7 +291,7 @@ static int check_bytes(const axe_layout *L, int64_t elem, const char *what,
 
 	if (m < 0)
 		return 0;
-	axe_layout_axis_range(L, m, &lo, &hi);
+	axe_layout_image_range(L, m, &lo, &hi); /* the swizzled addresses */
 	if (axe_mul_ovf(lo, elem, &bytes) || axe_mul_ovf(hi, elem, &bytes) ||
 	    axe_sub_ovf(hi, lo, &span) || axe_mul_ovf(span, elem, &bytes))
 		return axe_error_set(err, AXE_ERR_OVERFLOW, at->loc.source ? &at->loc : NULL,
@@ -465,7 +348,9 @@ int axe_tma_plan_build(const axe_tma_request *req, axe_tma_plan *plan, axe_tma_r
 	w->elem = axe_tma_elem_bytes(req->dtype);
 	r = axe_tma_modes(w, why, err);
 	if (r == 1)
-		r = req->box_rank ? forced_box(w, plan, why, err) : choose_box(w, plan, why, err);
+		r = req->box_rank ? forced_box(w, plan, why, err) : axe_tma_search(w, plan, why, err);
+	if (r == 1)
+		report_fill(req, &w->region, plan);
 	free(w);
 	return r;
 }

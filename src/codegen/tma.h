@@ -1,7 +1,7 @@
 /*
  * tma.h: TMA copy plans: the cuTensorMapEncodeTiled arguments and the list
  * of cp.async.bulk.tensor copies that move a region between a global tensor
- * and a shared-memory tile (issue 8; semantics.md "TMA tensor maps"; Axe
+ * and a shared-memory tile (semantics.md "TMA tensor maps"; Axe
  * paper section 3.4 "TMA asynchronous copy"; CUDA driver API,
  * cuTensorMapEncodeTiled; CUDA programming guide, "Using TMA to transfer
  * multi-dimensional arrays" and its swizzle table).
@@ -67,7 +67,11 @@ typedef struct axe_tma_origin {
 	int span;
 } axe_tma_origin;
 
-/* Half-open ranges [begin, end) per logical dimension; rank 0 asks for the default. */
+/*
+ * Half-open ranges [begin, end) per logical dimension; rank 0 asks for the
+ * default.  A global range may run past the tensor's end (begin inside it):
+ * the copy fills the elements beyond with zeros or NaN (a ragged last tile).
+ */
 typedef struct axe_tma_region {
 	size_t rank;
 	int64_t begin[AXE_MAX_RANK];
@@ -78,8 +82,8 @@ typedef struct axe_tma_region {
  * What to copy.  "global" places the global tensor on m in elements (no
  * replica, no swizzle); "smem" places the shared tile on m in elements, with
  * the swizzle the copy must produce.  Element i of "region" (row-major)
- * pairs with element i of "smem_region"; their extents must agree once
- * extent-1 dimensions are dropped.  Defaults: "smem_region" the whole shared
+ * pairs with element i of "smem_region"; the two hold the same number of
+ * elements, whatever their extents.  Defaults: "smem_region" the whole shared
  * shape; "region" the same extents at the global origin, aligned to the
  * global shape's innermost dimensions (outer ones [0, 1)).
  */
@@ -148,8 +152,15 @@ typedef struct axe_tma_plan {
 	int64_t total_bytes;       /* ncopies x bytes_per_copy: the region's bytes */
 	int64_t box_pitch_bytes;   /* shared bytes between box rows (the swizzle span, or the row) */
 	int64_t smem_alignment;    /* the shared buffer's base alignment, bytes (128; 256/512/1024 swizzled) */
-	int64_t global_alignment;  /* the global base address alignment, bytes (16; 128 swizzled) */
-	int folded_dims;           /* global dimensions turned into base-address loops (rank > 5) */
+	int64_t global_alignment;  /* the global base address alignment, bytes (16; 32 with the 32B interleave) */
+	int folded_dims;           /* global pieces folded into the base address (coordinates, rank > 5) */
+	size_t nfilled;            /* global dimensions whose range runs past the tensor's end */
+	struct axe_tma_fill {
+		int dim;               /* logical dimension of the global shape */
+		int64_t begin, end;    /* its indices beyond the tensor: [extent, region end) */
+	} filled[AXE_MAX_RANK];
+	int64_t filled_elements;   /* region elements outside the tensor (zero/NaN on a load,
+				      not written on a store) */
 } axe_tma_plan;
 
 /* Why no plan exists: the rule that fails, the numbers, and what would fix it. */
@@ -157,6 +168,7 @@ typedef struct axe_tma_refusal {
 	char rule[96];
 	char reason[512];
 	char fix[512];
+	char tried[1024]; /* the arrangements the planner tried, "" when it tried none */
 } axe_tma_refusal;
 
 /*
@@ -165,13 +177,19 @@ typedef struct axe_tma_refusal {
  * stride that is not a multiple of 16 bytes, a transposed shared layout, a
  * forced box that breaks a rule...); -1 on an input error in "err" (a
  * region out of bounds, a layout on other axes than m, regions of different
- * extents, a --box that does not describe the region).  Without a forced
- * box, the plan covers as much of the region per copy as the rules allow:
- * boxes wider than 256 elements or than the swizzle span are split into one
- * more tensor dimension, else into several copies.
+ * element counts, a --box that does not describe the region).  Without a
+ * forced box, the planner searches the boxes the layouts allow (every
+ * divisor of every run, cut into more tensor dimensions) and keeps the one
+ * with the fewest copies, then the lowest rank; dimensions of region extent
+ * 1 become part of the base address, and a dimension cut into (outer, inner)
+ * pieces may leave an overhang outside the map when the region stays clear
+ * of it.
  */
 int axe_tma_plan_build(const axe_tma_request *req, axe_tma_plan *plan, axe_tma_refusal *why,
 		       axe_error *err);
+
+/* Whether a loop of "plan" moves the map's global address (one map per address). */
+bool axe_tma_plan_moves_base(const axe_tma_plan *plan);
 
 /* Copy number "index" (0 <= index < plan->ncopies) of "plan" into "copy". */
 void axe_tma_plan_copy(const axe_tma_plan *plan, int64_t index, axe_tma_copy *copy);
@@ -179,8 +197,7 @@ void axe_tma_plan_copy(const axe_tma_plan *plan, int64_t index, axe_tma_copy *co
 /*
  * Check every documented cuTensorMapEncodeTiled rule on "params": 1 when
  * they hold, 0 with "why" set (rank 1..5, globalDim 1..2^32, globalStrides
- * multiple of 16 (32 with 32B interleave) and below 2^40, each stride
- * covering the dimension below it, boxDim 1..256, inner box bytes a
+ * multiple of 16 (32 with 32B interleave) and below 2^40, boxDim 1..256, inner box bytes a
  * multiple of 16 and at most the swizzle span, elementStrides 1..8,
  * interleave rank >= 3 and 32B interleave with 32B swizzle, NaN fill only
  * for floating-point types).

@@ -8,12 +8,17 @@
  * tensor-map dimension whose coordinate counts steps of q, so the box mode
  * is that dimension's box.  A piece below the lowest cut, and an iter with
  * no box mode, is a dimension of box 1.  A loop mode steps the coordinate of
- * the piece it falls in.  The cuts must divide E and the region's first
- * digit, or coordinates would carry across them.  The map's dimensions are
- * the pieces sorted by stride (the nesting the driver's globalStrides formula
- * asks for), so the box's dimensions must come in the same order as in
- * shared memory, where the box lies densely.  Pieces beyond rank 5 are
- * folded into the map's base address, box-1 pieces first.
+ * the piece it falls in.  The cuts must divide the region's first digit,
+ * or coordinates would carry across them; the top piece has E / cut steps,
+ * rounded down when the region stays clear of the overhang (the elements
+ * past the last whole step are outside the map), and a region that runs
+ * past E (a ragged tile) needs the cut to divide E, so that the map's bound
+ * is the tensor's.  The map's dimensions follow the shared tile: the box's
+ * pieces in shared order, then the others by stride (the driver asks
+ * nothing of the strides' order; FlashAttention-3's maps decrease).  Pieces
+ * that no copy moves (a region extent of 1, a broadcast batch) are folded
+ * into the base address; so are pieces beyond rank 5, as loops of maps,
+ * except a ragged one, whose bound the map must keep.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -28,13 +33,14 @@ typedef struct tma_part {
 	int64_t extent; /* globalDim */
 	int64_t stride; /* elements */
 	int box_mode;   /* the box mode it holds, or -1 (box 1) */
+	bool ragged;    /* the region runs past its iter's end: the map must bound it */
 	bool varies;    /* a loop steps its coordinate */
 	bool folded;    /* beyond the map's rank: part of the base address */
 	int dim;        /* its tensor-map dimension, or -1 */
 } tma_part;
 
 typedef struct tma_parts {
-	tma_part part[TMA_MAX_MODES + TMA_MAX_ITERS];
+	tma_part part[TMA_MAX_MODES + TMA_MAX_ITERS + AXE_MAX_RANK];
 	size_t n;
 } tma_parts;
 
@@ -68,7 +74,36 @@ static size_t iter_cuts(const tma_work *w, int gi, int64_t *cut, int *mode)
 	return n;
 }
 
-/* Cut every global iter into parts; 1, or 0 when a cut does not divide. */
+/*
+ * The steps of the top piece of iter "it" cut at "top": E / top, rounded
+ * down when the region stays clear of the overhang; 0 (with "why") when the
+ * cut does not fit.
+ */
+static int64_t top_extent(const tma_iter *it, int64_t top, axe_tma_refusal *why)
+{
+	int64_t end = it->start + it->count, whole = it->extent / top * top;
+
+	if (it->start % top != 0) {
+		axe_tma_refuse(why, "box dimensions of the global tensor", "the box cuts global "
+			       "iter %lld:%lld every %lld steps, which does not divide the region's "
+			       "start %lld", (long long)it->extent, (long long)it->stride,
+			       (long long)top, (long long)it->start);
+		axe_tma_fix(why, "align the region to %lld elements", (long long)top);
+		return 0;
+	}
+	if (whole != it->extent && end > whole) {
+		axe_tma_refuse(why, "box dimensions of the global tensor", "the box cuts global "
+			       "iter %lld:%lld every %lld steps, which does not divide its extent, "
+			       "and the region reaches the overhang past %lld", (long long)it->extent,
+			       (long long)it->stride, (long long)top, (long long)whole);
+		axe_tma_fix(why, "copy a region that ends by %lld, or give the tensor an extent "
+			    "that is a multiple of %lld", (long long)whole, (long long)top);
+		return 0;
+	}
+	return it->extent / top;
+}
+
+/* Cut every global iter into parts; 1, or 0 when a cut does not fit. */
 static int cut_iters(const tma_work *w, tma_parts *P, axe_tma_refusal *why)
 {
 	int64_t cut[TMA_MAX_MODES + 1];
@@ -77,23 +112,20 @@ static int cut_iters(const tma_work *w, tma_parts *P, axe_tma_refusal *why)
 	P->n = 0;
 	for (size_t gi = 0; gi < w->global.niters; gi++) {
 		const tma_iter *it = &w->global.iter[gi];
+		bool ragged = it->start + it->count > it->extent;
+		int64_t top;
 		size_t n;
-		if (it->extent == 1)
+		if (it->extent == 1 && it->count == 1)
 			continue;
 		n = iter_cuts(w, (int)gi, cut, mode);
-		if (it->extent % cut[n - 1] != 0 || it->start % cut[n - 1] != 0) {
-			axe_tma_refuse(why, "box dimensions of the global tensor", "the box cuts "
-				       "global iter %lld:%lld at every %lld steps, which divides "
-				       "neither its extent nor the region's start %lld",
-				       (long long)it->extent, (long long)it->stride,
-				       (long long)cut[n - 1], (long long)it->start);
-			return axe_tma_fix(why, "align the region to %lld elements",
-					   (long long)cut[n - 1]);
-		}
+		top = top_extent(it, cut[n - 1], why);
+		if (top == 0)
+			return 0;
 		for (size_t i = 0; i < n; i++) {
-			int64_t end = i + 1 < n ? cut[i + 1] : it->extent;
-			P->part[P->n++] = (tma_part){ (int)gi, cut[i], end / cut[i],
-						      it->stride * cut[i], mode[i], false, false, -1 };
+			int64_t extent = i + 1 < n ? cut[i + 1] / cut[i] : top;
+			P->part[P->n++] = (tma_part){ (int)gi, cut[i], extent, it->stride * cut[i],
+						      mode[i], ragged && i + 1 == n, false, false,
+						      -1 };
 		}
 	}
 	return 1;
@@ -115,68 +147,59 @@ static tma_part *part_of(tma_parts *P, int gi, int64_t q)
 	return best;
 }
 
-static int by_stride(const void *a, const void *b)
+/* The map's order: the box's pieces in shared order, then the others by stride. */
+static int by_map_order(const void *a, const void *b)
 {
 	const tma_part *x = a, *y = b;
+	bool xb = x->box_mode >= 0, yb = y->box_mode >= 0;
 
+	if (xb != yb)
+		return xb ? -1 : 1;
+	if (xb)
+		return (x->box_mode > y->box_mode) - (x->box_mode < y->box_mode);
 	if (x->stride != y->stride)
 		return (x->stride > y->stride) - (x->stride < y->stride);
-	return (x->gi > y->gi) - (x->gi < y->gi);
+	return (x->gi > y->gi) - (x->gi < y->gi) + 2 * ((x->b > y->b) - (x->b < y->b));
 }
 
 /*
- * Sort the parts by stride and check that the box modes come in shared
- * order: dimension 0 is box mode 0, and the box modes' shared strides grow
- * with their global ones.
+ * Mark the parts that loops step; fold the constant box-1 parts into the
+ * base address, then varying ones, largest stride first, down to rank 5.
+ * 1, or 0 when ragged parts keep the map above rank 5.
  */
-static int order_parts(tma_parts *P, axe_tma_refusal *why)
+static int fold_parts(const tma_work *w, tma_parts *P, axe_tma_refusal *why)
 {
-	int last = -1;
-
-	qsort(P->part, P->n, sizeof(P->part[0]), by_stride);
-	if (P->n == 0 || P->part[0].box_mode != 0) {
-		axe_tma_refuse(why, "globalStrides nested", "another global dimension steps by "
-			       "one element too: the global dimensions overlap");
-		return axe_tma_fix(why, "use a global layout whose dimensions do not overlap");
-	}
-	for (size_t i = 0; i < P->n; i++) {
-		if (P->part[i].box_mode < 0)
-			continue;
-		if (P->part[i].box_mode < last) {
-			axe_tma_refuse(why, "box in the same order in both memories", "the box's "
-				       "dimensions come in one order by global stride and in "
-				       "another in shared memory");
-			return axe_tma_fix(why, "order the shared layout's dimensions as the "
-					   "global ones");
-		}
-		last = P->part[i].box_mode;
-	}
-	return 1;
-}
-
-/* Mark the parts that loops step; fold box-1 parts beyond rank 5, constant ones first. */
-static void fold_parts(const tma_work *w, tma_parts *P)
-{
-	size_t kept = P->n;
+	size_t kept = 0;
 
 	for (size_t k = 0; k < w->nmodes; k++)
 		if (!w->mode[k].box)
 			part_of(P, w->mode[k].gi, w->mode[k].q)->varies = true;
+	for (size_t i = 0; i < P->n; i++) {
+		tma_part *p = &P->part[i];
+		p->folded = p->box_mode < 0 && !p->varies && !p->ragged;
+		kept += !p->folded;
+	}
 	while (kept > AXE_TMA_MAX_RANK) {
 		tma_part *pick = NULL;
 		for (size_t i = 0; i < P->n; i++) {
 			tma_part *p = &P->part[i];
-			if (p->box_mode >= 0 || p->folded)
+			if (p->box_mode >= 0 || p->folded || p->ragged)
 				continue;
-			if (!pick || (pick->varies && !p->varies) ||
-			    (pick->varies == p->varies && p->stride > pick->stride))
+			if (!pick || p->stride > pick->stride)
 				pick = p;
 		}
-		if (!pick) /* the caller keeps the box within 5 dimensions: not reached */
-			break;
+		if (!pick) {
+			axe_tma_refuse(why, "tensorRank 1..5", "the box and the ragged dimensions "
+				       "that the map must bound need %zu dimensions; a tensor map has "
+				       "1 to %d", kept, AXE_TMA_MAX_RANK);
+			return axe_tma_fix(why, "copy fewer dimensions per box, or a region that "
+					   "stays inside the tensor");
+		}
 		pick->folded = true;
 		kept--;
 	}
+	qsort(P->part, P->n, sizeof(P->part[0]), by_map_order);
+	return 1;
 }
 
 /* Saturating bytes of "elements" elements of "elem" bytes (the rules refuse huge values). */
@@ -276,9 +299,8 @@ int axe_tma_box_plan(const tma_work *w, axe_tma_plan *plan, axe_tma_refusal *why
 	if (!P)
 		return -1;
 	memset(plan, 0, sizeof(*plan));
-	r = cut_iters(w, P, why) && order_parts(P, why);
+	r = cut_iters(w, P, why) && fold_parts(w, P, why);
 	if (r == 1) {
-		fold_parts(w, P);
 		fill_params(w, P, plan);
 		r = fill_loops(w, P, plan, why);
 	}
@@ -292,8 +314,7 @@ int axe_tma_box_plan(const tma_work *w, axe_tma_plan *plan, axe_tma_refusal *why
 		plan->total_bytes = plan->bytes_per_copy * plan->ncopies;
 		plan->box_pitch_bytes = w->span ? w->span * w->elem : plan->params.box_dim[0] * w->elem;
 		plan->smem_alignment = repeat > 128 ? repeat : 128;
-		plan->global_alignment = w->swizzle != AXE_TMA_SWIZZLE_NONE ? 128 :
-					 w->req->interleave == AXE_TMA_INTERLEAVE_32B ? 32 : 16;
+		plan->global_alignment = w->req->interleave == AXE_TMA_INTERLEAVE_32B ? 32 : 16;
 	}
 	free(P);
 	return r;

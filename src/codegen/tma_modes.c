@@ -56,21 +56,40 @@ static const char *region_text(const axe_tma_region *r, char *buf, size_t size)
 	return buf;
 }
 
-/* Check that "r" is a region of "shape": same rank, 0 <= begin < end <= extent. */
+/*
+ * Check that "r" is a region of "shape": same rank, 0 <= begin < end <=
+ * extent, or end past the extent when "past_end" (a ragged global tile).
+ */
 static int check_region(const axe_tma_region *r, const axe_shape *shape, const char *what,
-			const axe_tma_origin *at, axe_error *err)
+			bool past_end, const axe_tma_origin *at, axe_error *err)
 {
 	if (r->rank != shape->rank)
 		return input_error(err, at, "the %s region gives %zu range%s for the %zu dimensions "
 				   "of the %s shape", what, r->rank, r->rank == 1 ? "" : "s",
 				   shape->rank, what);
-	for (size_t d = 0; d < r->rank; d++)
-		if (r->begin[d] < 0 || r->begin[d] >= r->end[d] || r->end[d] > shape->dim[d])
+	for (size_t d = 0; d < r->rank; d++) {
+		if (r->begin[d] < 0 || r->begin[d] >= r->end[d] || r->begin[d] >= shape->dim[d])
 			return input_error(err, at, "range %lld:%lld of the %s region is empty or "
-					   "leaves dimension %zu, which has extent %lld",
+					   "starts outside dimension %zu, which has extent %lld",
 					   (long long)r->begin[d], (long long)r->end[d], what, d,
 					   (long long)shape->dim[d]);
+		if (r->end[d] > shape->dim[d] && !past_end)
+			return input_error(err, at, "range %lld:%lld of the %s region leaves "
+					   "dimension %zu, which has extent %lld", (long long)r->begin[d],
+					   (long long)r->end[d], what, d, (long long)shape->dim[d]);
+	}
 	return 0;
+}
+
+/* The number of elements of "r" (the regions are checked: no overflow past 2^63 here). */
+static int64_t region_count(const axe_tma_region *r, bool *overflow)
+{
+	int64_t n = 1;
+
+	for (size_t d = 0; d < r->rank; d++)
+		if (__builtin_mul_overflow(n, r->end[d] - r->begin[d], &n))
+			*overflow = true;
+	return n;
 }
 
 /*
@@ -106,12 +125,17 @@ static int default_region(tma_work *w, axe_error *err)
 	return 0;
 }
 
-/* Fill in the default regions, check both, and check that they list the same elements. */
+/*
+ * Fill in the default regions, check both, and check that they hold the
+ * same number of elements: element i of one pairs with element i of the
+ * other in row-major order, whatever their extents.
+ */
 static int resolve_regions(tma_work *w, axe_error *err)
 {
 	const axe_tma_request *req = w->req;
 	char a[160], b[160];
-	size_t i = 0, j = 0;
+	bool overflow = false;
+	int64_t ng, ns;
 
 	w->smem_region = req->smem_region;
 	if (w->smem_region.rank == 0) {
@@ -121,31 +145,25 @@ static int resolve_regions(tma_work *w, axe_error *err)
 			w->smem_region.end[d] = req->smem_shape.dim[d];
 		}
 	}
-	if (check_region(&w->smem_region, &req->smem_shape, "shared", &req->smem_region_at,
-			 err) < 0)
+	if (check_region(&w->smem_region, &req->smem_shape, "shared", false,
+			 &req->smem_region_at, err) < 0)
 		return -1;
 	w->region = req->region;
 	if (w->region.rank == 0 && default_region(w, err) < 0)
 		return -1;
-	if (check_region(&w->region, &req->global_shape, "global", &req->region_at, err) < 0)
+	if (check_region(&w->region, &req->global_shape, "global", true, &req->region_at, err) < 0)
 		return -1;
-	/* Compare the extents other than 1, in order. */
-	for (;; i++, j++) {
-		while (i < w->region.rank && w->region.end[i] - w->region.begin[i] == 1)
-			i++;
-		while (j < w->smem_region.rank && w->smem_region.end[j] - w->smem_region.begin[j] == 1)
-			j++;
-		if (i == w->region.rank || j == w->smem_region.rank)
-			break;
-		if (w->region.end[i] - w->region.begin[i] != w->smem_region.end[j] - w->smem_region.begin[j])
-			break;
-	}
-	if (i == w->region.rank && j == w->smem_region.rank)
+	ng = region_count(&w->region, &overflow);
+	ns = region_count(&w->smem_region, &overflow);
+	if (overflow)
+		return input_error(err, &req->region_at, "the region holds more than 2^63 elements");
+	if (ng == ns)
 		return 0;
 	return input_error(err, req->region.rank ? &req->region_at : &req->smem_region_at,
-			   "the global region %s and the shared region %s do not have the same "
-			   "extents", region_text(&w->region, a, sizeof(a)),
-			   region_text(&w->smem_region, b, sizeof(b)));
+			   "the global region %s and the shared region %s do not hold the same "
+			   "number of elements (%lld and %lld)",
+			   region_text(&w->region, a, sizeof(a)),
+			   region_text(&w->smem_region, b, sizeof(b)), (long long)ng, (long long)ns);
 }
 
 /* Check that "L" places data on m only; -1 (input error at "at") otherwise. */
@@ -171,11 +189,21 @@ static int slice_dim(tma_side *side, const axe_layout *L, size_t k0, size_t k1, 
 {
 	int64_t at = lo, count = hi - lo;
 
+	if (k0 == k1 && count > 1) {
+		/* a dimension of extent 1 run past its end: one iter whose only digit is 0 */
+		side->iter[side->niters++] = (tma_iter){ 1, 0, 0, count, dim };
+		return 1;
+	}
 	for (size_t k = k1; k-- > k0;) {
 		const axe_iter *it = &L->shard[k];
 		tma_iter *t = &side->iter[side->niters + (k - k0)];
 		*t = (tma_iter){ it->extent, it->stride, at % it->extent, 1, dim };
-		if (count > 1 && t->start == 0 && count % it->extent == 0) {
+		if (count > 1 && k == k0) {
+			/* the outermost iter takes the rest, past its end for a ragged tile */
+			t->start = at;
+			t->count = count;
+			count = 1;
+		} else if (count > 1 && t->start == 0 && count % it->extent == 0) {
 			t->count = it->extent;
 			count /= it->extent;
 		} else if (count > 1) {
@@ -233,6 +261,59 @@ static int side_init(tma_side *side, const axe_layout *L, const axe_shape *shape
 	return r;
 }
 
+/*
+ * Fuse neighbouring global iters that are one run of memory (the outer's
+ * stride is the inner's times its extent) where the region covers the inner
+ * whole: (64, 4):(4, 1) is a run of 256.  The fused iter can be cut
+ * anywhere, the old boundary included, so no plan is lost.
+ */
+static void fuse_iters(tma_side *side)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < side->niters; k++) {
+		tma_iter *outer = n > 0 ? &side->iter[n - 1] : NULL, *inner = &side->iter[k];
+		bool whole = inner->start == 0 && inner->count == inner->extent && inner->extent > 1;
+		int64_t stride, extent;
+		if (inner->extent == 1 && inner->count == 1)
+			continue; /* one digit, 0: nothing to address */
+		if (outer && outer->extent > 1 && whole &&
+		    !__builtin_mul_overflow(inner->stride, inner->extent, &stride) &&
+		    stride == outer->stride &&
+		    !__builtin_mul_overflow(outer->extent, inner->extent, &extent)) {
+			outer->extent = extent;
+			outer->start *= inner->extent;
+			outer->count *= inner->extent;
+			outer->stride = inner->stride;
+			outer->dim = inner->dim;
+			continue;
+		}
+		side->iter[n++] = *inner;
+	}
+	side->niters = n;
+}
+
+/*
+ * An iter of extent 1 that a ragged region spans has one digit in the
+ * tensor, 0, and the rest filled: its stride never addresses memory.  It
+ * takes stride 1, so that it may be the map's dimension 0, when no other
+ * spanned iter is contiguous, else 16 bytes, which every stride rule
+ * accepts.
+ */
+static void pad_single_iters(tma_side *side, int64_t elem)
+{
+	bool unit = false;
+
+	for (size_t k = 0; k < side->niters; k++)
+		unit |= side->iter[k].extent > 1 && side->iter[k].count > 1 &&
+			side->iter[k].stride == 1;
+	for (size_t k = 0; k < side->niters; k++)
+		if (side->iter[k].extent == 1 && side->iter[k].count > 1) {
+			side->iter[k].stride = unit ? (elem < 16 ? 16 / elem : 1) : 1;
+			unit = true;
+		}
+}
+
 /* The index of the last iter before "k" that the region spans (count > 1), or -1. */
 static long prev_spanned(const tma_side *side, long k)
 {
@@ -276,6 +357,31 @@ static int refine(tma_work *w, axe_tma_refusal *why)
 			j = prev_spanned(s, j), sq = 1;
 	}
 	return 1;
+}
+
+/*
+ * Fuse neighbouring modes (by shared stride) that are one run on both
+ * sides: the same global iter, the outer's steps the inner's times its
+ * extent.  The box search cuts the fused mode at any divisor, so nothing is
+ * lost, and a run split only by the two layouts' shapes becomes one.  A
+ * forced box fuses only within a logical dimension, so that its extents
+ * stay the user's dimensions.
+ */
+static void fuse_modes(tma_mode *mode, size_t *nmodes, bool within_dims)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < *nmodes; k++) {
+		tma_mode *in = n > 0 ? &mode[n - 1] : NULL, *m = &mode[k];
+		if (in && in->gi == m->gi && m->q == in->q * in->n &&
+		    m->sstride == in->sstride * in->n &&
+		    (!within_dims || (in->gdim == m->gdim && in->sdim == m->sdim))) {
+			in->n *= m->n;
+			continue;
+		}
+		mode[n++] = *m;
+	}
+	*nmodes = n;
 }
 
 static int by_smem_stride(const void *a, const void *b)
@@ -338,7 +444,11 @@ static int check_innermost(const tma_work *w, axe_tma_refusal *why)
 			   "shared memory (for example ldmatrix .trans)", gdim);
 }
 
-/* Refusals that no box can avoid: replicas, a swizzled or non-strided global side. */
+/*
+ * Refusals that no box can avoid: replicas, a swizzled global side, a
+ * spanned global dimension that does not step forward (one of region
+ * extent 1 is a coordinate, whatever its stride: a broadcast batch).
+ */
 static int check_layouts(tma_work *w, axe_tma_refusal *why)
 {
 	const axe_tma_request *req = w->req;
@@ -356,7 +466,7 @@ static int check_layouts(tma_work *w, axe_tma_refusal *why)
 		return axe_tma_fix(why, "drop the swizzle from the global layout");
 	}
 	for (size_t k = 0; k < w->global.niters; k++)
-		if (w->global.iter[k].stride <= 0 && w->global.iter[k].extent > 1) {
+		if (w->global.iter[k].stride <= 0 && w->global.iter[k].count > 1) {
 			axe_tma_refuse(why, "globalStrides positive", "global dimension %d steps by "
 				       "%lld elements; tensor-map strides are positive byte counts",
 				       w->global.iter[k].dim, (long long)w->global.iter[k].stride);
@@ -401,6 +511,10 @@ int axe_tma_modes(tma_work *w, axe_tma_refusal *why, axe_error *err)
 	if (r == 1)
 		r = side_init(&w->smem, req->smem, &req->smem_shape, &w->smem_region, "shared",
 			      why, err);
+	if (r == 1) {
+		fuse_iters(&w->global);
+		pad_single_iters(&w->global, w->elem);
+	}
 	if (r == 1)
 		r = check_layouts(w, why) && read_swizzle(w, why) && refine(w, why);
 	if (r != 1)
@@ -412,5 +526,10 @@ int axe_tma_modes(tma_work *w, axe_tma_refusal *why, axe_error *err)
 		return axe_tma_fix(why, "copy at least 16 contiguous bytes");
 	}
 	qsort(w->mode, w->nmodes, sizeof(w->mode[0]), by_smem_stride);
+	/* the search starts from fused modes; a forced box is cut along the shapes' own */
+	memcpy(w->base, w->mode, w->nmodes * sizeof(w->mode[0]));
+	w->nbase = w->nmodes;
+	fuse_modes(w->base, &w->nbase, false);
+	fuse_modes(w->mode, &w->nmodes, true);
 	return check_innermost(w, why);
 }

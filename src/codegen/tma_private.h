@@ -15,20 +15,20 @@
 #include "tma.h"
 
 #define TMA_MAX_ITERS 128                    /* iters of one side */
-#define TMA_MAX_MODES (2 * TMA_MAX_ITERS + 8) /* refinement adds at most one per iter */
+#define TMA_MAX_MODES (2 * (TMA_MAX_ITERS + AXE_MAX_RANK) + 8) /* refinement adds one per iter */
 
 /* One iter of a layout, restricted to the region. */
 typedef struct tma_iter {
 	int64_t extent; /* the whole iter */
 	int64_t stride; /* elements */
 	int64_t start;  /* the first digit the region uses */
-	int64_t count;  /* digits the region uses: [start, start + count) */
+	int64_t count;  /* digits the region uses: [start, start + count), past extent when ragged */
 	int dim;        /* the logical dimension it belongs to */
 } tma_iter;
 
 /* A layout restricted to the region: its iters, outermost first, and where the region starts. */
 typedef struct tma_side {
-	tma_iter iter[TMA_MAX_ITERS];
+	tma_iter iter[TMA_MAX_ITERS + AXE_MAX_RANK]; /* and one per extent-1 dimension run past */
 	size_t niters;
 	int64_t offset; /* the layout's offset on m */
 	int64_t base;   /* its (unswizzled) m at the region's first element */
@@ -55,7 +55,15 @@ typedef struct tma_work {
 	tma_side global, smem;
 	tma_mode mode[TMA_MAX_MODES]; /* sorted by shared stride, innermost first */
 	size_t nmodes;
+	tma_mode base[TMA_MAX_MODES]; /* the same, runs fused: what the box search cuts */
+	size_t nbase;
 } tma_work;
+
+/* An arrangement the box search tries: box extents in shared order, innermost first. */
+typedef struct tma_arrangement {
+	int64_t box[AXE_TMA_MAX_RANK];
+	int rank;
+} tma_arrangement;
 
 /* tma_modes.c: slice both layouts to their regions and refine them into modes. */
 int axe_tma_modes(tma_work *w, axe_tma_refusal *why, axe_error *err);
@@ -65,6 +73,20 @@ int axe_tma_modes(tma_work *w, axe_tma_refusal *why, axe_error *err);
  * has no tensor map ("why"), -1 when out of memory.
  */
 int axe_tma_box_plan(const tma_work *w, axe_tma_plan *plan, axe_tma_refusal *why);
+
+/*
+ * tma_search.c: the planner's own box: the arrangement with the fewest
+ * copies, then the lowest rank, that every rule accepts.  1 with "plan", 0
+ * with "why" (the rule that refused the largest box, and every arrangement
+ * tried), -1 on an error.
+ */
+int axe_tma_search(tma_work *w, axe_tma_plan *plan, axe_tma_refusal *why, axe_error *err);
+
+/* Cut the base modes of "w" along "a" into w->mode and mark the box: 0, or -1 ("err"). */
+int axe_tma_apply(tma_work *w, const tma_arrangement *a, axe_error *err);
+
+/* Split mode "k" of "w" into an inner mode of extent "inner" and the outer rest after it. */
+int axe_tma_split_mode(tma_work *w, size_t k, int64_t inner, axe_error *err);
 
 /* tma_rules.c: the rules a finished plan must also meet (shared and global addresses, coordinates). */
 int axe_tma_plan_check(const axe_tma_plan *plan, axe_tma_refusal *why);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "dtype.h"
+#include "error.h"
 
 static const axe_dtype_info table[] = {
 #define DTYPE(name, bits, is_float, cuda) { #name, bits, is_float, #cuda },
@@ -25,6 +26,22 @@ int axe_dtype_lookup(const char *name)
 		if (strcmp(table[i].name, name) == 0)
 			return (int)i;
 	return -1;
+}
+
+static const struct {
+	const char *other, *ours;
+} aliases[] = {
+#define DTYPE_ALIAS(other, ours) { #other, #ours },
+#include "dtype_alias.def"
+#undef DTYPE_ALIAS
+};
+
+const char *axe_dtype_suggest(const char *text)
+{
+	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
+		if (strcmp(aliases[i].other, text) == 0)
+			return aliases[i].ours;
+	return axe_suggest(text, names, COUNT);
 }
 
 const axe_dtype_info *axe_dtype_get(int dtype)

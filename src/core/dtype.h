@@ -23,6 +23,13 @@ size_t axe_dtype_count(void);
 const char *const *axe_dtype_names(void);
 
 /*
+ * The dtype an unknown "text" probably means, for a hint: our name for
+ * another tool's spelling ("half" is f16, dtype_alias.def), else the closest
+ * name; NULL when none is close.
+ */
+const char *axe_dtype_suggest(const char *text);
+
+/*
  * The swizzle of preset "mode" ("none", "32B", "64B" or "128B") for
  * "dtype" into "sw": 0, or -1 when "mode" is not a preset.
  */

@@ -1,5 +1,5 @@
 /*
- * error.c: the one error record of the library (style.md section 4) and the
+ * error.c: the one error record of the library (HACKING.md, "Conventions") and the
  * "did you mean" suggestion used for unknown keys, names and axes.
  */
 #include <stdarg.h>

@@ -209,9 +209,7 @@ int axe_layout_validate(const axe_layout *layout, const axe_loc *loc, int span,
 {
 	int64_t size = 1;
 
-	if (layout->nshard == 0)
-		return axe_error_set(err, AXE_ERR_VALUE, loc, span,
-				     "the shard needs at least one iter");
+	/* An empty shard is one point (shape ()): a scalar, or an offset alone. */
 	for (size_t i = 0; i < layout->nshard; i++)
 		if (axe_mul_ovf(size, layout->shard[i].extent, &size))
 			return axe_error_set(err, AXE_ERR_OVERFLOW, loc, span,

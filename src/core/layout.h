@@ -89,6 +89,14 @@ int axe_layout_validate(const axe_layout *layout, const axe_loc *loc, int span,
  */
 void axe_layout_axis_range(const axe_layout *layout, int axis, int64_t *lo, int64_t *hi);
 
+/*
+ * Lowest and highest value "axis" reaches after the swizzle (range.c): the
+ * same as axe_layout_axis_range except on a swizzled m, where the result is
+ * exact when the search stays within its budget (true) and otherwise a
+ * range that holds every value reached (false).  Assumes a validated layout.
+ */
+bool axe_layout_image_range(const axe_layout *layout, int axis, int64_t *lo, int64_t *hi);
+
 /* Axis-wise span (Axe paper, Lemma C.1): 1 + sum of (e-1)|s| over D and R on "axis". */
 int64_t axe_layout_axis_span(const axe_layout *layout, int axis);
 

@@ -39,7 +39,7 @@ static const char *const op_python[] = {
 };
 
 static const int op_precedence[] = {
-	9, 9,
+	13, 13,
 #define OP(name, c, py, prec) prec,
 #include "expr_ops.def"
 #undef OP
@@ -257,6 +257,62 @@ static void bit_range(enum axe_expr_op op, const axe_expr *x, const axe_expr *y,
 	*hi = ((i128)1 << k) - 1;
 }
 
+/* Whether "x" is never 0 / always 0 over its interval. */
+static bool never_zero(const axe_expr *x)
+{
+	return x->lo > 0 || x->hi < 0;
+}
+
+static bool always_zero(const axe_expr *x)
+{
+	return x->lo == 0 && x->hi == 0;
+}
+
+/*
+ * [lo, hi] of a comparison or logical operator (0 or 1): a single value
+ * where the intervals decide it.
+ */
+static void truth_range(enum axe_expr_op op, const axe_expr *x, const axe_expr *y,
+			i128 *lo, i128 *hi)
+{
+	int known = -1; /* the value when the intervals decide it */
+
+	switch (op) {
+	case AXE_EXPR_LT: known = x->hi < y->lo ? 1 : x->lo >= y->hi ? 0 : -1; break;
+	case AXE_EXPR_LE: known = x->hi <= y->lo ? 1 : x->lo > y->hi ? 0 : -1; break;
+	case AXE_EXPR_GT: known = x->lo > y->hi ? 1 : x->hi <= y->lo ? 0 : -1; break;
+	case AXE_EXPR_GE: known = x->lo >= y->hi ? 1 : x->hi < y->lo ? 0 : -1; break;
+	case AXE_EXPR_EQ:
+	case AXE_EXPR_NE:
+		if (x->hi < y->lo || y->hi < x->lo)
+			known = op == AXE_EXPR_NE;
+		else if (x->lo == x->hi && y->lo == y->hi)
+			known = op == AXE_EXPR_EQ; /* the same single value */
+		break;
+	case AXE_EXPR_LAND:
+		known = always_zero(x) || always_zero(y) ? 0
+		      : never_zero(x) && never_zero(y) ? 1 : -1;
+		break;
+	default: /* LOR */
+		known = never_zero(x) || never_zero(y) ? 1
+		      : always_zero(x) && always_zero(y) ? 0 : -1;
+		break;
+	}
+	*lo = known < 0 ? 0 : known;
+	*hi = known < 0 ? 1 : known;
+}
+
+/* [lo, hi] of "c ? (ch->a : ch->b)": the branch the condition's interval picks, or both. */
+static void select_range(const axe_expr *c, const axe_expr *ch, i128 *lo, i128 *hi)
+{
+	if (never_zero(c))
+		*lo = ch->a->lo, *hi = ch->a->hi;
+	else if (always_zero(c))
+		*lo = ch->b->lo, *hi = ch->b->hi;
+	else
+		*lo = ch->lo, *hi = ch->hi;
+}
+
 /*
  * The interval of "op" on "x" and "y" into "*lo", "*hi"; false when the node
  * may be undefined (divisor interval holds 0, shift count outside [0, 62]).
@@ -302,8 +358,27 @@ static bool op_range(enum axe_expr_op op, const axe_expr *x, const axe_expr *y,
 			      floordiv128(x->hi, p), floordiv128(x->hi, q), lo, hi);
 		return true;
 	}
-	default:
+	case AXE_EXPR_AND:
+	case AXE_EXPR_OR:
+	case AXE_EXPR_XOR:
 		bit_range(op, x, y, lo, hi);
+		return true;
+	case AXE_EXPR_MIN:
+		*lo = x->lo < y->lo ? x->lo : y->lo, *hi = x->hi < y->hi ? x->hi : y->hi;
+		return true;
+	case AXE_EXPR_MAX:
+		*lo = x->lo > y->lo ? x->lo : y->lo, *hi = x->hi > y->hi ? x->hi : y->hi;
+		return true;
+	case AXE_EXPR_CHOICE: /* either branch */
+		*lo = x->lo < y->lo ? x->lo : y->lo, *hi = x->hi > y->hi ? x->hi : y->hi;
+		return true;
+	case AXE_EXPR_SELECT:
+		if (y->op != AXE_EXPR_CHOICE)
+			return false; /* built only by the parser, always with a CHOICE */
+		select_range(x, y, lo, hi);
+		return true;
+	default:
+		truth_range(op, x, y, lo, hi);
 		return true;
 	}
 }
@@ -334,8 +409,7 @@ const axe_expr *axe_expr_binary(axe_expr_ctx *ctx, enum axe_expr_op op, const ax
 
 /* ---- evaluation ---- */
 
-/* "x" op "y" with floor semantics into "*out"; -1 when undefined or out of range. */
-static int apply(enum axe_expr_op op, int64_t x, int64_t y, int64_t *out)
+int axe_expr_apply(enum axe_expr_op op, int64_t x, int64_t y, int64_t *out)
 {
 	switch (op) {
 	case AXE_EXPR_ADD: return axe_add_ovf(x, y, out) ? -1 : 0;
@@ -359,13 +433,54 @@ static int apply(enum axe_expr_op op, int64_t x, int64_t y, int64_t *out)
 	case AXE_EXPR_AND: *out = x & y; return 0;
 	case AXE_EXPR_OR: *out = x | y; return 0;
 	case AXE_EXPR_XOR: *out = x ^ y; return 0;
-	default: return -1;
+	case AXE_EXPR_EQ: *out = x == y; return 0;
+	case AXE_EXPR_NE: *out = x != y; return 0;
+	case AXE_EXPR_LT: *out = x < y; return 0;
+	case AXE_EXPR_LE: *out = x <= y; return 0;
+	case AXE_EXPR_GT: *out = x > y; return 0;
+	case AXE_EXPR_GE: *out = x >= y; return 0;
+	case AXE_EXPR_MIN: *out = x < y ? x : y; return 0;
+	case AXE_EXPR_MAX: *out = x > y ? x : y; return 0;
+	default: return -1; /* SELECT, CHOICE and the logical ones: see axe_expr_eval */
 	}
+}
+
+/*
+ * The nodes whose operands C evaluates lazily: && and || (the right one only
+ * when needed) and ?: (only the branch taken).  1 when "e" is one (result in
+ * "*out", or -1 returned through "*r"), 0 otherwise.
+ */
+static int eval_lazy(const axe_expr *e, const int64_t *values, int64_t *out, int *r)
+{
+	int64_t x;
+
+	if (e->op != AXE_EXPR_LAND && e->op != AXE_EXPR_LOR && e->op != AXE_EXPR_SELECT)
+		return 0;
+	*r = -1;
+	if (axe_expr_eval(e->a, values, &x) < 0)
+		return 1;
+	if (e->op == AXE_EXPR_SELECT) {
+		if (e->b->op != AXE_EXPR_CHOICE)
+			return 1;
+		*r = axe_expr_eval(x != 0 ? e->b->a : e->b->b, values, out);
+		return 1;
+	}
+	if ((e->op == AXE_EXPR_LAND) == (x == 0)) {
+		*out = e->op == AXE_EXPR_LOR; /* decided by the left operand */
+		*r = 0;
+		return 1;
+	}
+	if (axe_expr_eval(e->b, values, &x) < 0)
+		return 1;
+	*out = x != 0;
+	*r = 0;
+	return 1;
 }
 
 int axe_expr_eval(const axe_expr *e, const int64_t *values, int64_t *out)
 {
 	int64_t x, y;
+	int lazy;
 
 	if (e->op == AXE_EXPR_CONST) {
 		*out = e->value;
@@ -375,9 +490,11 @@ int axe_expr_eval(const axe_expr *e, const int64_t *values, int64_t *out)
 		*out = values[e->value];
 		return 0;
 	}
+	if (eval_lazy(e, values, out, &lazy))
+		return lazy;
 	if (axe_expr_eval(e->a, values, &x) < 0 || axe_expr_eval(e->b, values, &y) < 0)
 		return -1;
-	return apply(e->op, x, y, out);
+	return axe_expr_apply(e->op, x, y, out);
 }
 
 /* ---- structure ---- */

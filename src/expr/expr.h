@@ -1,6 +1,6 @@
 /*
  * expr.h: symbolic index expressions over logical coordinates with known
- * ranges (LEGO paper, seed 002, section IV.A: a layout becomes one index
+ * ranges (LEGO paper, section IV.A: a layout becomes one index
  * expression per physical axis, simplified with the ranges of its variables).
  *
  * An expression is an immutable tree of axe_expr nodes allocated in an
@@ -17,6 +17,9 @@
  * Integer semantics (semantics.md): `/` is floor division and `%` the modulo
  * that takes the divisor's sign, as in Python; `<<` multiplies and `>>`
  * floor-divides by a power of two; `& | ^` act on two's complement values.
+ * Comparisons, `&&`, `||` and `!` give 0 or 1 and `c ? a : b`, min and max
+ * are C's; `&&`, `||` and `?:` evaluate lazily, as in C (but every operand
+ * must be defined over the variables' ranges to be accepted).
  */
 #ifndef AXE_EXPR_EXPR_H
 #define AXE_EXPR_EXPR_H
@@ -35,6 +38,9 @@ enum axe_expr_op {
 #undef OP
 	AXE_EXPR_NOPS
 };
+
+#define AXE_EXPR_PREC_LOWEST 2   /* the loosest infix operator: || */
+#define AXE_EXPR_PREC_HIGHEST 11 /* the tightest: * / % */
 
 typedef struct axe_expr {
 	enum axe_expr_op op;
@@ -104,6 +110,12 @@ const char *axe_expr_op_python(enum axe_expr_op op);
 int axe_expr_op_precedence(enum axe_expr_op op);
 
 /*
+ * "x" "op" "y" with floor semantics into "*out"; -1 when the value is
+ * undefined (a zero divisor, a shift count outside [0, 62]) or leaves 64 bits.
+ */
+int axe_expr_apply(enum axe_expr_op op, int64_t x, int64_t y, int64_t *out);
+
+/*
  * The value of "e" when variable k has value "values[k]", into "*out".
  * 0, or -1 when the value is undefined or leaves 64 bits (never for a node
  * that is bounded and whose variables lie in their ranges).
@@ -148,13 +160,17 @@ typedef enum axe_expr_syntax {
  */
 char *axe_expr_to_string(const axe_expr_ctx *ctx, const axe_expr *e, axe_expr_syntax syntax);
 
-/* C definitions of axe_floordiv and axe_floormod (host and CUDA device). */
+/* C definitions of axe_floordiv, axe_floormod, axe_min and axe_max (host and device). */
 const char *axe_expr_c_prelude(void);
+
+/* Does C text printed by axe_expr_to_string call a helper of the prelude? */
+bool axe_expr_c_needs_prelude(const char *text);
 
 /*
  * Parse "len" bytes of "text" as an index expression in C syntax over the
  * variables of "ctx" (spec-format.md: integer literals, + - * / % << >> & |
- * ^, unary minus, parentheses).  "origin" places text[0] in the user's input.
+ * ^, comparisons < <= > >= == !=, && || !, c ? a : b, min(a, b), max(a, b),
+ * unary minus, parentheses).  "origin" places text[0] in the user's input.
  * The result is checked: every divisor is non-zero and every shift count in
  * [0, 62] over the variables' ranges, and no value leaves 64 bits; each
  * failure is an error at the offending subexpression.  NULL on error.

@@ -1,9 +1,11 @@
 /*
  * expr_parse.c: C-syntax index expressions of `expr:` layouts
  * (spec-format.md section 2): integer literals (decimal, or hex with 0x; an
- * l/L/ll/LL suffix is accepted), variables, + - * / % << >> & ^ |, unary
- * minus and plus, parentheses, with C's precedence.  A recursive-descent
- * parser, one function per precedence level.
+ * l/L/ll/LL suffix is accepted), variables, + - * / % << >> & ^ |, the
+ * comparisons < <= > >= == !=, && || and !, c ? a : b, min(a, b) and
+ * max(a, b), unary minus and plus, parentheses, with C's precedence.  A
+ * recursive-descent parser: one function for the infix levels of
+ * expr_ops.def, one for ?:, one for operands.
  *
  * The semantics are not C's: `/` and `%` are floor division and modulo
  * (semantics.md).  After parsing, every node is checked with its interval:
@@ -21,7 +23,8 @@
 #define MAX_DEPTH 200   /* nesting of parentheses and unary operators */
 #define MAX_NODES 4096  /* operators and operands: every later pass recurses on the tree */
 
-enum tok_kind { T_END, T_INT, T_IDENT, T_OP, T_LPAREN, T_RPAREN, T_BAD };
+enum tok_kind { T_END, T_INT, T_IDENT, T_OP, T_LPAREN, T_RPAREN, T_NOT, T_QUESTION, T_COLON,
+		T_COMMA, T_BAD };
 
 typedef struct tok {
 	enum tok_kind kind;
@@ -91,16 +94,44 @@ static size_t scan_int(const parser *ps, size_t p, tok *t)
 	return p;
 }
 
+/*
+ * The infix operator at "p" into "t": the longest symbol of expr_ops.def
+ * ("<=" before "<", "&&" before "&") among the infix rows; its length, or 0.
+ */
+static size_t scan_op(const parser *ps, size_t p, tok *t)
+{
+	size_t best = 0;
+
+	for (int op = AXE_EXPR_VAR + 1; op < AXE_EXPR_NOPS; op++) {
+		const char *sym = axe_expr_op_symbol((enum axe_expr_op)op);
+		size_t n = strlen(sym);
+		if (axe_expr_op_precedence((enum axe_expr_op)op) >= AXE_EXPR_PREC_LOWEST &&
+		    n > best && ps->len - p >= n && memcmp(ps->text + p, sym, n) == 0) {
+			best = n;
+			t->op = (enum axe_expr_op)op;
+		}
+	}
+	return best;
+}
+
+/* The one-character tokens that are not operators: ( ) ! ? : , */
+static enum tok_kind punct_kind(char c)
+{
+	switch (c) {
+	case '(': return T_LPAREN;
+	case ')': return T_RPAREN;
+	case '!': return T_NOT;
+	case '?': return T_QUESTION;
+	case ':': return T_COLON;
+	case ',': return T_COMMA;
+	default: return T_BAD;
+	}
+}
+
 static void next(parser *ps)
 {
-	static const struct { const char *text; enum axe_expr_op op; } ops[] = {
-		{ "<<", AXE_EXPR_SHL }, { ">>", AXE_EXPR_SHR }, { "+", AXE_EXPR_ADD },
-		{ "-", AXE_EXPR_SUB }, { "*", AXE_EXPR_MUL }, { "/", AXE_EXPR_DIV },
-		{ "%", AXE_EXPR_MOD }, { "&", AXE_EXPR_AND }, { "^", AXE_EXPR_XOR },
-		{ "|", AXE_EXPR_OR },
-	};
 	const char *s = ps->text;
-	size_t p = ps->pos;
+	size_t p = ps->pos, n;
 	tok *t = &ps->t;
 
 	while (p < ps->len && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r'))
@@ -115,27 +146,15 @@ static void next(parser *ps)
 		t->kind = T_IDENT;
 		while (p < ps->len && is_ident_char(s[p]))
 			p++;
-	} else if (s[p] == '(' || s[p] == ')') {
-		t->kind = s[p++] == '(' ? T_LPAREN : T_RPAREN;
+	} else if ((n = scan_op(ps, p, t)) > 0) {
+		t->kind = T_OP;
+		p += n;
+	} else if ((t->kind = punct_kind(s[p])) != T_BAD) {
+		p++;
 	} else {
-		t->kind = T_BAD;
-		for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
-			size_t n = strlen(ops[i].text);
-			/* "&&", "||" and "<=" are C, but not index arithmetic. */
-			if (ps->len - p >= n && memcmp(s + p, ops[i].text, n) == 0 &&
-			    !(n == 1 && p + 1 < ps->len && s[p + 1] == s[p] &&
-			      (s[p] == '&' || s[p] == '|'))) {
-				t->kind = T_OP;
-				t->op = ops[i].op;
-				p += n;
-				break;
-			}
-		}
-		if (t->kind == T_BAD) {
+		p++;
+		while (p < ps->len && ((unsigned char)s[p] & 0xC0) == 0x80)
 			p++;
-			while (p < ps->len && ((unsigned char)s[p] & 0xC0) == 0x80)
-				p++;
-		}
 	}
 	t->len = p - t->pos;
 	ps->pos = p;
@@ -167,7 +186,51 @@ static const char *describe(const parser *ps, char *buf, size_t size)
 }
 
 static const axe_expr *parse_level(parser *ps, int prec);
+static const axe_expr *parse_select(parser *ps);
 static const axe_expr *parse_unary(parser *ps);
+
+/* Is the next token after the current one a '(' (so "min" is a call)? */
+static bool call_follows(const parser *ps)
+{
+	size_t p = ps->pos;
+
+	while (p < ps->len && (ps->text[p] == ' ' || ps->text[p] == '\t'))
+		p++;
+	return p < ps->len && ps->text[p] == '(';
+}
+
+/* Expect token "kind" (a "what" for the message); false after an error. */
+static bool expect(parser *ps, enum tok_kind kind, const char *what)
+{
+	char buf[48];
+
+	if (ps->t.kind == kind) {
+		next(ps);
+		return true;
+	}
+	error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_SYNTAX, "expected %s but found %s", what,
+		 describe(ps, buf, sizeof(buf)));
+	return false;
+}
+
+/* "min(a, b)" or "max(a, b)": the name is the current token, '(' follows. */
+static const axe_expr *parse_call(parser *ps, enum axe_expr_op op)
+{
+	size_t start = ps->t.pos;
+	const axe_expr *a, *b;
+
+	next(ps);
+	next(ps); /* the '(' */
+	if (!(a = parse_select(ps)) || !expect(ps, T_COMMA, "',' between the two arguments") ||
+	    !(b = parse_select(ps)))
+		return NULL;
+	if (ps->t.kind != T_RPAREN) {
+		expect(ps, T_RPAREN, "')' after the two arguments");
+		return NULL;
+	}
+	next(ps);
+	return axe_expr_set_pos(axe_expr_binary(ps->ctx, op, a, b), start, ps->t.pos - start);
+}
 
 /* A variable reference; unknown names suggest the closest variable. */
 static const axe_expr *parse_name(parser *ps)
@@ -178,6 +241,9 @@ static const axe_expr *parse_name(parser *ps)
 	int v;
 
 	snprintf(name, sizeof(name), "%.*s", (int)ps->t.len, ps->text + ps->t.pos);
+	if ((strcmp(name, "min") == 0 || strcmp(name, "max") == 0) && ps->pos < ps->len &&
+	    call_follows(ps))
+		return parse_call(ps, name[1] == 'i' ? AXE_EXPR_MIN : AXE_EXPR_MAX);
 	v = axe_expr_ctx_find_var(ps->ctx, name);
 	if (v >= 0) {
 		const axe_expr *e = axe_expr_var(ps->ctx, v);
@@ -228,7 +294,7 @@ static const axe_expr *parse_paren(parser *ps, size_t start)
 	char buf[48];
 
 	next(ps);
-	e = parse_level(ps, 1);
+	e = parse_select(ps);
 	if (e && ps->t.kind != T_RPAREN) {
 		error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_SYNTAX, "expected ')' but found %s",
 			 describe(ps, buf, sizeof(buf)));
@@ -237,8 +303,9 @@ static const axe_expr *parse_paren(parser *ps, size_t start)
 		return NULL;
 	}
 	if (e) {
+		size_t end = ps->t.pos + ps->t.len; /* just after ')', not the blanks after it */
 		next(ps);
-		axe_expr_set_pos(e, start, ps->t.pos - start);
+		axe_expr_set_pos(e, start, end - start);
 	}
 	return e;
 }
@@ -257,6 +324,20 @@ static const axe_expr *parse_sign(parser *ps, size_t start)
 		return e;
 	return axe_expr_set_pos(axe_expr_mul(ps->ctx, axe_expr_const(ps->ctx, -1), e), start,
 				(size_t)(e->pos + e->len) - start);
+}
+
+/* "!x", read as x == 0 (C: 1 when x is 0, else 0). */
+static const axe_expr *parse_not(parser *ps, size_t start)
+{
+	const axe_expr *e;
+
+	next(ps);
+	e = parse_unary(ps);
+	if (!e)
+		return NULL;
+	return axe_expr_set_pos(axe_expr_binary(ps->ctx, AXE_EXPR_EQ, e,
+						axe_expr_const(ps->ctx, 0)),
+				start, (size_t)(e->pos + e->len) - start);
 }
 
 /* An operand: a literal, a variable, a parenthesized expression or a signed operand. */
@@ -280,6 +361,8 @@ static const axe_expr *parse_unary(parser *ps)
 		e = parse_paren(ps, start);
 	else if (ps->t.kind == T_OP && (ps->t.op == AXE_EXPR_SUB || ps->t.op == AXE_EXPR_ADD))
 		e = parse_sign(ps, start);
+	else if (ps->t.kind == T_NOT)
+		e = parse_not(ps, start);
 	else if (ps->t.kind == T_BAD && is_digit(ps->text[ps->t.pos]))
 		error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_SYNTAX, "invalid integer literal %s",
 			 describe(ps, buf, sizeof(buf)));
@@ -295,19 +378,45 @@ static const axe_expr *parse_unary(parser *ps)
 static const axe_expr *parse_level(parser *ps, int prec)
 {
 	size_t start = ps->t.pos;
-	const axe_expr *left = prec > 6 ? parse_unary(ps) : parse_level(ps, prec + 1);
+	const axe_expr *left = prec > AXE_EXPR_PREC_HIGHEST ? parse_unary(ps)
+							    : parse_level(ps, prec + 1);
 
 	while (left && ps->t.kind == T_OP && axe_expr_op_precedence(ps->t.op) == prec) {
 		enum axe_expr_op op = ps->t.op;
 		const axe_expr *right;
 		next(ps);
-		right = prec >= 6 ? parse_unary(ps) : parse_level(ps, prec + 1);
+		right = prec >= AXE_EXPR_PREC_HIGHEST ? parse_unary(ps) : parse_level(ps, prec + 1);
 		if (!right)
 			return NULL;
 		left = axe_expr_set_pos(axe_expr_binary(ps->ctx, op, left, right), start,
 					right->pos + right->len - start);
 	}
 	return left;
+}
+
+/*
+ * "c ? a : b" (right-associative, below ||), or just the || level: the
+ * tree is SELECT(c, CHOICE(a, b)).
+ */
+static const axe_expr *parse_select(parser *ps)
+{
+	size_t start = ps->t.pos;
+	const axe_expr *c = parse_level(ps, AXE_EXPR_PREC_LOWEST), *a, *b, *choice;
+
+	if (!c || ps->t.kind != T_QUESTION)
+		return c;
+	if (++ps->depth > MAX_DEPTH)
+		return error_at(ps, start, 1, AXE_ERR_LIMIT, "expression nested more than %d deep",
+				MAX_DEPTH), NULL;
+	next(ps);
+	if (!(a = parse_select(ps)) || !expect(ps, T_COLON, "':' of '?:'") ||
+	    !(b = parse_select(ps)))
+		return NULL;
+	ps->depth--;
+	choice = axe_expr_set_pos(axe_expr_binary(ps->ctx, AXE_EXPR_CHOICE, a, b), (size_t)a->pos,
+				  (size_t)(b->pos + b->len - a->pos));
+	return axe_expr_set_pos(axe_expr_binary(ps->ctx, AXE_EXPR_SELECT, c, choice), start,
+				(size_t)(b->pos + b->len) - start);
 }
 
 /* The source text of "e" for messages. */
@@ -370,15 +479,13 @@ const axe_expr *axe_expr_parse(axe_expr_ctx *ctx, const char *text, size_t len,
 		error_at(&ps, 0, len, AXE_ERR_SYNTAX, "empty expression");
 		return NULL;
 	}
-	e = parse_level(&ps, 1);
+	e = parse_select(&ps);
 	if (e && ps.t.kind != T_END) {
 		error_at(&ps, ps.t.pos, ps.t.len, AXE_ERR_SYNTAX,
 			 "expected an operator or the end of the expression but found %s",
 			 describe(&ps, buf, sizeof(buf)));
-		if (ps.t.kind == T_BAD && (text[ps.t.pos] == '<' || text[ps.t.pos] == '>' ||
-					   text[ps.t.pos] == '=' || text[ps.t.pos] == '!' ||
-					   text[ps.t.pos] == '&' || text[ps.t.pos] == '|'))
-			axe_error_hint(err, "index expressions use + - * / %% << >> & | ^ only");
+		if (ps.t.kind == T_BAD && text[ps.t.pos] == '=')
+			axe_error_hint(err, "compare with '=='; an expression assigns nothing");
 		return NULL;
 	}
 	if (!e) {

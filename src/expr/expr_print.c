@@ -4,10 +4,15 @@
  * keep floor semantics wherever the intervals cannot show the operands are
  * non-negative, since C's `/` and `%` truncate).
  *
- * Precedence comes from expr_ops.def; the two languages order these
- * operators alike.  For the reader, operands of `& | ^ << >>` that are not
- * atoms get parentheses (what -Wparentheses asks for), and so does a quotient
- * or remainder inside a product, quotient or remainder: `(j/2)%4`.
+ * Precedence comes from expr_ops.def, which is C's.  For the reader,
+ * operands of `& | ^ << >>` that are not atoms get parentheses (what
+ * -Wparentheses asks for), and so does a quotient or remainder inside a
+ * product, quotient or remainder: `(j/2)%4`.  Comparison and logical
+ * operands that are comparisons, logical operators or ?: are parenthesized
+ * too, which also keeps Python (where comparisons chain and sit below the
+ * bitwise operators) reading what C reads; Python gets `(a if c else b)`,
+ * `and`/`or` on bool() operands, and min/max as builtins; C gets axe_min and
+ * axe_max from the prelude.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -16,8 +21,9 @@
 
 #include "expr.h"
 
-#define PREC_UNARY 7
-#define PREC_ATOM 9
+#define PREC_SELECT 1 /* below every infix operator */
+#define PREC_UNARY 12
+#define PREC_ATOM 14
 
 typedef struct sbuf {
 	char *s;
@@ -65,6 +71,17 @@ static bool is_multiplicative(enum axe_expr_op op)
 	return op == AXE_EXPR_MUL || op == AXE_EXPR_DIV || op == AXE_EXPR_MOD;
 }
 
+static bool is_comparison(enum axe_expr_op op)
+{
+	return op >= AXE_EXPR_EQ && op <= AXE_EXPR_GE;
+}
+
+/* Comparisons and && ||: their value is a truth value, 0 or 1. */
+static bool is_truth(enum axe_expr_op op)
+{
+	return is_comparison(op) || op == AXE_EXPR_LAND || op == AXE_EXPR_LOR;
+}
+
 /* True when the C printer must call a floor helper for "e" (DIV, MOD, SHR). */
 static bool needs_floor_call(const printer *p, const axe_expr *e)
 {
@@ -86,7 +103,11 @@ static int print_precedence(const printer *p, const axe_expr *e)
 	case AXE_EXPR_CONST:
 		return e->value < 0 ? PREC_UNARY : PREC_ATOM;
 	case AXE_EXPR_VAR:
+	case AXE_EXPR_MIN: /* calls */
+	case AXE_EXPR_MAX:
 		return PREC_ATOM;
+	case AXE_EXPR_SELECT:
+		return p->syntax == AXE_SYNTAX_PYTHON ? PREC_ATOM : PREC_SELECT; /* (a if c else b) */
 	case AXE_EXPR_MUL:
 		if (axe_expr_is_const(e->a, -1))
 			return PREC_UNARY;
@@ -127,6 +148,11 @@ static bool operand_paren(const printer *p, const axe_expr *parent, const axe_ex
 		return is_bitwise(parent->op) ||
 		       (right && parent->op != AXE_EXPR_ADD && parent->op != AXE_EXPR_SUB);
 	if (is_bitwise(parent->op))
+		return true;
+	/* a < b == c: C's order, but Python chains it; a && b || c: -Wparentheses. */
+	if (is_comparison(parent->op) && (is_truth(e->op) || e->op == AXE_EXPR_SELECT))
+		return true;
+	if (parent->op == AXE_EXPR_LOR && e->op == AXE_EXPR_LAND)
 		return true;
 	return is_multiplicative(parent->op) && is_multiplicative(e->op) &&
 	       !(parent->op == AXE_EXPR_MUL && e->op == AXE_EXPR_MUL);
@@ -175,6 +201,43 @@ static void print_floor_call(printer *p, const axe_expr *e)
 	put(&p->out, ")");
 }
 
+/* min(a, b) and max(a, b): axe_min / axe_max in C, builtins elsewhere. */
+static void print_call(printer *p, const axe_expr *e)
+{
+	put(&p->out, p->syntax == AXE_SYNTAX_C ? "axe_" : "");
+	put(&p->out, axe_expr_op_symbol(e->op));
+	put(&p->out, "(");
+	print_node(p, e->a);
+	put(&p->out, ", ");
+	print_node(p, e->b);
+	put(&p->out, ")");
+}
+
+/* "c ? a : b", or Python's "(a if c else b)"; "e" is SELECT(c, CHOICE(a, b)). */
+static void print_select(printer *p, const axe_expr *e)
+{
+	const axe_expr *c = e->a, *a = e->b->a, *b = e->b->b;
+	bool py = p->syntax == AXE_SYNTAX_PYTHON;
+
+	put(&p->out, py ? "(" : "");
+	print_operand(p, py ? a : c, print_precedence(p, py ? a : c) <= PREC_SELECT);
+	put(&p->out, py ? " if " : " ? ");
+	print_operand(p, py ? c : a, print_precedence(p, py ? c : a) <= PREC_SELECT);
+	put(&p->out, py ? " else " : " : ");
+	print_operand(p, b, py && print_precedence(p, b) <= PREC_SELECT);
+	put(&p->out, py ? ")" : "");
+}
+
+/* Python's && and ||: "(bool(a) and bool(b))", a bool that is 0 or 1 as C's. */
+static void print_python_logic(printer *p, const axe_expr *e)
+{
+	put(&p->out, "(bool(");
+	print_node(p, e->a);
+	put(&p->out, e->op == AXE_EXPR_LAND ? ") and bool(" : ") or bool(");
+	print_node(p, e->b);
+	put(&p->out, "))");
+}
+
 static void print_node(printer *p, const axe_expr *e)
 {
 	const char *sym;
@@ -195,6 +258,18 @@ static void print_node(printer *p, const axe_expr *e)
 	}
 	if (needs_floor_call(p, e)) {
 		print_floor_call(p, e);
+		return;
+	}
+	if (e->op == AXE_EXPR_MIN || e->op == AXE_EXPR_MAX) {
+		print_call(p, e);
+		return;
+	}
+	if (e->op == AXE_EXPR_SELECT && e->b->op == AXE_EXPR_CHOICE) {
+		print_select(p, e);
+		return;
+	}
+	if (p->syntax == AXE_SYNTAX_PYTHON && (e->op == AXE_EXPR_LAND || e->op == AXE_EXPR_LOR)) {
+		print_python_logic(p, e);
 		return;
 	}
 	sym = p->syntax == AXE_SYNTAX_PYTHON ? axe_expr_op_python(e->op)
@@ -226,6 +301,11 @@ char *axe_expr_to_string(const axe_expr_ctx *ctx, const axe_expr *e, axe_expr_sy
 	return p.out.s;
 }
 
+bool axe_expr_c_needs_prelude(const char *text)
+{
+	return strstr(text, "axe_floor") || strstr(text, "axe_min(") || strstr(text, "axe_max(");
+}
+
 const char *axe_expr_c_prelude(void)
 {
 	return "#ifndef AXE_FLOOR_HELPERS\n"
@@ -245,6 +325,14 @@ const char *axe_expr_c_prelude(void)
 	       "{\n"
 	       "\tlong long r = a % b;\n"
 	       "\treturn (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;\n"
+	       "}\n"
+	       "static inline AXE_HD long long axe_min(long long a, long long b)\n"
+	       "{\n"
+	       "\treturn a < b ? a : b;\n"
+	       "}\n"
+	       "static inline AXE_HD long long axe_max(long long a, long long b)\n"
+	       "{\n"
+	       "\treturn a > b ? a : b;\n"
 	       "}\n"
 	       "#endif\n";
 }

@@ -1,7 +1,7 @@
 /*
  * from_layout.c: a layout's per-axis index expressions (from_layout.h),
- * following the four steps of seed 001's "Forward mapping" literally
- * (flatten, split into digits, accumulate with strides and the offset, add
+ * following the four steps of the TIRx layout page's "Forward mapping"
+ * literally (flatten, split into digits, accumulate with strides and the offset, add
  * the replica), then the swizzle of semantics.md.  The simplifier removes
  * what the ranges make redundant (a shape that matches the shard makes every
  * digit a coordinate again).

@@ -1,7 +1,7 @@
 /*
  * from_layout.h: the index expressions of a layout (Axe paper section 2;
- * seed 001 "Forward mapping"), one per physical axis, as the LEGO paper
- * (seed 002, section IV.A) derives them from its layouts.
+ * the TIRx layout page, "Forward mapping"), one per physical axis, as the
+ * LEGO paper (section IV.A) derives them from its layouts.
  */
 #ifndef AXE_EXPR_FROM_LAYOUT_H
 #define AXE_EXPR_FROM_LAYOUT_H

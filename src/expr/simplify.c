@@ -1,6 +1,6 @@
 /*
  * simplify.c: the range-aware simplifier (simplify.h), implementing Table II
- * of the LEGO paper (seed 002, section IV.A) and the algebra around it
+ * of the LEGO paper (section IV.A) and the algebra around it
  * (simplify_rules.def).
  *
  * Bottom-up: the operands of a node are simplified first, then rewrite()
@@ -659,13 +659,47 @@ static const axe_expr *fold(simp *s, enum axe_expr_op op, const axe_expr *a, con
 	return fire(s, AXE_SIMP_FOLD, axe_expr_const(s->ctx, v));
 }
 
+/*
+ * The operators C defines by cases (comparisons, && ||, min, max, ?:): the
+ * node's value when the intervals of its operands decide it, else NULL.
+ */
+static const axe_expr *decided(simp *s, const axe_expr *orig)
+{
+	const axe_expr *a = orig->a, *b = orig->b;
+
+	switch (orig->op) {
+	case AXE_EXPR_SELECT:
+		if (b->op != AXE_EXPR_CHOICE || !a->bounded || (a->lo <= 0 && a->hi >= 0 &&
+								 !(a->lo == 0 && a->hi == 0)))
+			return NULL;
+		return fire(s, AXE_SIMP_SELECT_KNOWN, a->lo == 0 && a->hi == 0 ? b->b : b->a);
+	case AXE_EXPR_MIN:
+	case AXE_EXPR_MAX:
+		if (!a->bounded || !b->bounded)
+			return NULL;
+		if (a->hi <= b->lo)
+			return fire(s, AXE_SIMP_MINMAX_KNOWN, orig->op == AXE_EXPR_MIN ? a : b);
+		if (b->hi <= a->lo)
+			return fire(s, AXE_SIMP_MINMAX_KNOWN, orig->op == AXE_EXPR_MIN ? b : a);
+		return NULL;
+	default: /* comparisons, && and || */
+		if (!orig->bounded || orig->lo != orig->hi)
+			return NULL;
+		return fire(s, AXE_SIMP_TRUTH_KNOWN, axe_expr_const(s->ctx, orig->lo));
+	}
+}
+
 static const axe_expr *try_rules(simp *s, const axe_expr *orig)
 {
 	enum axe_expr_op op = orig->op;
 	const axe_expr *a = orig->a, *b = orig->b;
 
+	if (op == AXE_EXPR_CHOICE)
+		return NULL; /* the branches of ?:, simplified with their SELECT */
 	if (a->op == AXE_EXPR_CONST && b->op == AXE_EXPR_CONST)
 		return fold(s, op, a, b);
+	if (op >= AXE_EXPR_EQ && op <= AXE_EXPR_SELECT)
+		return decided(s, orig);
 	switch (op) {
 	case AXE_EXPR_ADD:
 	case AXE_EXPR_SUB:

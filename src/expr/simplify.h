@@ -1,6 +1,6 @@
 /*
  * simplify.h: the range-aware simplifier of index expressions (LEGO paper,
- * seed 002, section IV.A and Table II; the rules are in simplify_rules.def).
+ * section IV.A and Table II; the rules are in simplify_rules.def).
  *
  * A rewrite is applied only when its side condition holds for every value of
  * the variables in their ranges.  Interval analysis decides most conditions;

@@ -1,6 +1,6 @@
 /*
  * algebra_out.h: text and JSON for the layout-valued algebra commands
- * group, tile, tile-of, slice and dsum (cli.md, "JSON shapes").
+ * group, tile, tile-of, slice and dsum (axe-layout(1), the --json options).
  *
  * Text: the resulting layout in compact syntax on the first line, then
  * "shape: (..)" and the command's extras.  JSON: one object

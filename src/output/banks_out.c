@@ -133,6 +133,12 @@ static void text_access(axe_writer *w, const axe_banks_report *rep)
 		  phases_text(&ph, buf, sizeof(buf)));
 	if (r && r->limit != AXE_BANK_LIMIT_NONE)
 		write_fmt(w, "            not wider: %s\n", r->limit_text);
+	/* The access measured is wider than one element: say so, and how to measure scalars. */
+	if (r && r->inferred && ph.lane_bytes > rep->tile->elem_bytes)
+		write_fmt(w, "widened:    each lane's %d contiguous elements were measured as one "
+			  "%d-byte vector (the layouts allow it); for one element per load, pass "
+			  "--vector %d\n", ph.lane_bytes / rep->tile->elem_bytes, ph.lane_bytes,
+			  rep->tile->elem_bytes);
 }
 
 static void text_row(axe_writer *w, const axe_bank_tile *t, const axe_bank_instr *in)
@@ -272,16 +278,16 @@ static void text_candidate(axe_writer *w, const axe_bank_candidate *c, size_t ra
 
 	snprintf(name, sizeof(name), "%s%s", c->name, c->current ? "*" : "");
 	if (!c->possible) {
-		write_fmt(w, "     -  %-9s  not possible: ", name);
+		write_fmt(w, "     -  %-15s  not possible: ", name);
 		axe_write_str(w, c->why_not);
 		axe_write_char(w, '\n');
 		return;
 	}
-	write_fmt(w, "%6zu  %-9s  %10lld  %5lld  %9lld  %7lld  %12lld  %6d  %11lld  %10lld  ", rank,
-		  name, (long long)c->total.wavefronts, (long long)c->total.ideal,
+	write_fmt(w, "%6zu  %-15s  %10lld  %5lld  %9lld  %7lld  %12lld  %6d  %11lld  %10lld  %-7s  ",
+		  rank, name, (long long)c->total.wavefronts, (long long)c->total.ideal,
 		  (long long)c->total.conflicts, (long long)c->total.max_way,
 		  (long long)c->total.instructions, c->vector_bytes, (long long)c->extra_bytes,
-		  (long long)c->base_alignment);
+		  (long long)c->base_alignment, c->hardware ? "yes" : "no");
 	write_layout(w, c->layout, false);
 	axe_write_char(w, '\n');
 }
@@ -307,6 +313,8 @@ static void text_cheapest(axe_writer *w, const axe_bank_suggestion *s)
 	else if (s->decided_by == AXE_BANK_BY_MEMORY)
 		write_fmt(w, ", with %lld extra bytes against %lld", (long long)a->extra_bytes,
 			  (long long)b->extra_bytes);
+	else if (s->decided_by == AXE_BANK_BY_HARDWARE)
+		axe_write_str(w, ", and the hardware copies and reads it");
 	else if (s->decided_by == AXE_BANK_BY_ALIGNMENT)
 		write_fmt(w, ", with a smaller base alignment");
 	else if (s->decided_by == AXE_BANK_BY_ORDER)
@@ -321,14 +329,30 @@ static void text_cheapest(axe_writer *w, const axe_bank_suggestion *s)
 	axe_write_char(w, '\n');
 }
 
+/*
+ * The ranked table: the first AXE_BANK_SUGGEST_SHOWN candidates, then any
+ * hardware mode or the given layout ranked below them (the user compares
+ * against those), then how many more there are.
+ */
 static void text_suggestion(axe_writer *w, const axe_bank_suggestion *s)
 {
+	size_t hidden = 0;
+
 	axe_write_str(w, "suggest:    the same accesses on other shared-memory layouts, cheapest "
-		      "first ('*': the layout as given)\n");
-	axe_write_str(w, "  rank  candidate  wavefronts  ideal  conflicts  max_way  instructions  "
-		      "vector  extra bytes  base align  layout\n");
-	for (size_t i = 0; i < s->n; i++)
-		text_candidate(w, &s->c[i], i + 1);
+		      "first ('*': the layout as given; tma/mma: a TMA copy writes it and a "
+		      "wgmma/UMMA descriptor reads it)\n");
+	axe_write_str(w, "  rank  candidate        wavefronts  ideal  conflicts  max_way  "
+		      "instructions  vector  extra bytes  base align  tma/mma  layout\n");
+	for (size_t i = 0; i < s->n; i++) {
+		if (i < AXE_BANK_SUGGEST_SHOWN || s->c[i].current ||
+		    (s->c[i].hardware && s->c[i].padding == 0 && s->c[i].possible))
+			text_candidate(w, &s->c[i], i + 1);
+		else
+			hidden++;
+	}
+	if (hidden)
+		write_fmt(w, "  (%zu more candidate%s ranked lower: --json lists every one)\n", hidden,
+			  hidden == 1 ? "" : "s");
 	if (!s->padding_tried)
 		write_fmt(w, "padding:    not tried: %s\n", s->padding_why);
 	if (s->n > 0 && s->c[0].possible)
@@ -443,7 +467,8 @@ static void json_candidate(axe_writer *w, const axe_bank_candidate *c)
 	axe_write_json_string(w, c->name);
 	axe_write_str(w, ",\"layout\":");
 	write_layout(w, c->layout, true);
-	write_fmt(w, ",\"current\":%s,\"possible\":%s", c->current ? "true" : "false",
+	write_fmt(w, ",\"current\":%s,\"hardware\":%s,\"possible\":%s",
+		  c->current ? "true" : "false", c->hardware ? "true" : "false",
 		  c->possible ? "true" : "false");
 	if (!c->possible) {
 		axe_write_str(w, ",\"reason\":");
@@ -461,7 +486,8 @@ static void json_candidate(axe_writer *w, const axe_bank_candidate *c)
 static void json_suggestion(axe_writer *w, const axe_bank_suggestion *s)
 {
 	static const char *const reasons[] = {
-		"only", "possible", "wavefronts", "instructions", "memory", "alignment", "order",
+		"only", "possible", "wavefronts", "memory", "instructions", "hardware",
+		"alignment", "order",
 	};
 
 	axe_write_str(w, ",\"suggest\":{\"candidates\":[");

@@ -1,5 +1,5 @@
 /*
- * banks_out.h: text and JSON for `banks` (cli.md): the per-instruction table
+ * banks_out.h: text and JSON for `banks` (axe-layout(1)): the per-instruction table
  * and totals, the line x bank grid of one instruction, and the ranked
  * candidates of --suggest.
  */
@@ -21,5 +21,13 @@ typedef struct axe_banks_report {
 } axe_banks_report;
 
 void axe_print_banks(axe_writer *w, const axe_banks_report *rep, axe_format format);
+
+/*
+ * The picture of `banks --format svg|html` (banks_scene.c): the instruction
+ * table, and per instruction its phases' lanes and lines x banks, conflicts
+ * in red; with --suggest the ranked candidates.  0 or -1 (no memory).
+ */
+int axe_banks_picture(axe_writer *w, const axe_banks_report *rep, axe_format format,
+		      axe_error *err);
 
 #endif

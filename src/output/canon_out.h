@@ -1,5 +1,5 @@
 /*
- * canon_out.h: text and JSON for `canon` (cli.md): the canonical layout
+ * canon_out.h: text and JSON for `canon` (axe-layout(1)): the canonical layout
  * first, then the rules that fired and the gap condition.
  */
 #ifndef AXE_OUTPUT_CANON_OUT_H

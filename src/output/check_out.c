@@ -31,15 +31,17 @@ static void totals(const axe_check_report *reps, size_t n, size_t *p, size_t *f,
 	}
 }
 
-void axe_print_check_summary(FILE *out, const axe_check_report *reps, size_t n)
+void axe_print_check_summary(FILE *out, const axe_check_report *reps, size_t n, bool strict)
 {
 	size_t p, f, s;
 
 	totals(reps, n, &p, &f, &s);
-	fprintf(out, "%zu passed, %zu failed", p, f);
-	if (s)
-		fprintf(out, ", %zu skipped", s);
-	fputc('\n', out);
+	fprintf(out, "%zu passed, %zu failed\n", p, f);
+	/* A skip is neither: its own line, so that no one reads it as a pass. */
+	if (s && strict)
+		fprintf(out, "%zu skipped: not run here, and --strict fails on a skip\n", s);
+	else if (s)
+		fprintf(out, "%zu skipped: not run here (--strict fails on a skip)\n", s);
 }
 
 /* "s" escaped for a JSON string (quotes included) or an XML attribute. */

@@ -14,7 +14,7 @@
 void axe_print_check_lines(FILE *out, const axe_check_report *rep, bool verbose);
 
 /* The closing line over all reports. */
-void axe_print_check_summary(FILE *out, const axe_check_report *reps, size_t n);
+void axe_print_check_summary(FILE *out, const axe_check_report *reps, size_t n, bool strict);
 
 void axe_print_check_json(FILE *out, const axe_check_report *reps, size_t n);
 

@@ -1,5 +1,5 @@
 /*
- * diag.c: the error display of cli.md ("Errors"), after jq's locfile.c: the
+ * diag.c: the error display of axe-layout(1) ("DIAGNOSTICS"), after jq's locfile.c: the
  * position, the message, the source line and carets under the span.
  */
 #include <string.h>

@@ -130,7 +130,8 @@ static void print_fast_point(axe_writer *w, const axe_image_printer *p, const ch
 	bool json = p->format == AXE_FORMAT_JSON;
 
 	axe_write_bytes(w, prefix, prefix_len);
-	axe_write_i64(w, last);
+	if (p->rank > 0) /* shape () has no last coordinate */
+		axe_write_i64(w, last);
 	if (json)
 		axe_write_bytes(w, "],\"images\":[", 12);
 	else

@@ -1,5 +1,5 @@
 /*
- * eval_out.h: text and JSON Lines for `eval` (cli.md): points with their
+ * eval_out.h: text and JSON Lines for `eval` (axe-layout(1)): points with their
  * images, preimages of physical points, and the checksum summary.
  */
 #ifndef AXE_OUTPUT_EVAL_OUT_H
@@ -13,6 +13,8 @@
 typedef enum axe_format {
 	AXE_FORMAT_TEXT,
 	AXE_FORMAT_JSON,
+	AXE_FORMAT_SVG,  /* pictures (show, banks, check-equal): scene.h */
+	AXE_FORMAT_HTML,
 } axe_format;
 
 /* Labels prepared once per evaluator so that each line is a few copies. */

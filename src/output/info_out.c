@@ -54,7 +54,8 @@ static void text_axes(axe_writer *w, const axe_info *info)
 		axe_write_str(w, "  ");
 		write_padded(w, s->name, width + 2);
 		write_padded(w, axe_axis_kind_name(s->kind), 8);
-		snprintf(buf, sizeof(buf), "[%lld, %lld]", (long long)s->lo, (long long)s->hi);
+		snprintf(buf, sizeof(buf), "[%lld, %lld]%s", (long long)s->lo, (long long)s->hi,
+			 s->range_exact ? "" : " at most");
 		write_padded(w, buf, 18);
 		axe_write_str(w, "span ");
 		axe_write_i64(w, s->span);
@@ -148,11 +149,11 @@ static void print_text(axe_writer *w, const axe_evaluator *ev, const axe_info *i
 	text_origin(w, origin, true);
 	axe_write_str(w, "size:       ");
 	axe_write_i64(w, info->size);
-	axe_write_str(w, " points\nshape:      ");
+	axe_write_str(w, info->size == 1 ? " point\nshape:      " : " points\nshape:      ");
 	write_shape(w, &ev->shape);
 	axe_write_str(w, " (admitted: any shape of ");
 	axe_write_i64(w, info->size);
-	axe_write_str(w, " points)\n");
+	axe_write_str(w, info->size == 1 ? " point)\n" : " points)\n");
 	if (dtype >= 0) {
 		axe_write_str(w, "dtype:      ");
 		axe_write_str(w, axe_dtype_get(dtype)->name);
@@ -190,6 +191,8 @@ static void json_axes(axe_writer *w, const axe_info *info)
 		axe_write_i64(w, s->hi);
 		axe_write_str(w, ",\"span\":");
 		axe_write_i64(w, s->span);
+		if (!s->range_exact)
+			axe_write_str(w, ",\"range_exact\":false");
 		if (s->size > 0) {
 			axe_write_str(w, ",\"hardware_size\":");
 			axe_write_i64(w, s->size);
@@ -277,4 +280,58 @@ void axe_print_info_expr(axe_writer *w, const axe_shape *shape, size_t naxes,
 			axe_write_str(w, axis[a]);
 	}
 	axe_write_str(w, json ? "]}\n" : "\n");
+}
+
+/* "(d0, d1, ...)" or "[d0,d1,...]" of "shape". */
+static void write_shape_as(axe_writer *w, const axe_shape *shape, bool json)
+{
+	axe_write_char(w, json ? '[' : '(');
+	for (size_t d = 0; d < shape->rank; d++) {
+		if (d)
+			axe_write_str(w, json ? "," : ", ");
+		axe_write_i64(w, shape->dim[d]);
+	}
+	axe_write_char(w, json ? ']' : ')');
+}
+
+void axe_print_spec_layouts(axe_writer *w, const axe_spec *spec, axe_format format)
+{
+	bool json = format == AXE_FORMAT_JSON;
+	size_t width = 4;
+
+	for (size_t i = 0; i < spec->nlayouts; i++)
+		if (strlen(spec->layouts[i].name) > width)
+			width = strlen(spec->layouts[i].name);
+	if (json) {
+		axe_write_str(w, "{\"spec\":");
+		axe_write_json_string(w, spec->path);
+		axe_write_str(w, ",\"layouts\":[");
+	} else {
+		axe_write_str(w, "spec:       ");
+		axe_write_str(w, spec->path);
+		axe_write_str(w, "\nlayouts:    name one as FILE:NAME for its info\n");
+	}
+	for (size_t i = 0; i < spec->nlayouts; i++) {
+		const axe_spec_layout *e = &spec->layouts[i];
+		char *text = e->layout ? axe_layout_to_string(e->layout) : NULL;
+		if (json) {
+			axe_write_str(w, i ? ",{\"name\":" : "{\"name\":");
+			axe_write_json_string(w, e->name);
+			axe_write_str(w, ",\"layout\":");
+			axe_write_json_string(w, text ? text : "expr:");
+			axe_write_str(w, ",\"shape\":");
+			write_shape_as(w, &e->shape, true);
+			axe_write_char(w, '}');
+		} else {
+			axe_write_str(w, "  ");
+			write_padded(w, e->name, width + 2);
+			axe_write_str(w, text ? text : "expr:");
+			axe_write_str(w, " on shape ");
+			write_shape_as(w, &e->shape, false);
+			axe_write_char(w, '\n');
+		}
+		free(text);
+	}
+	if (json)
+		axe_write_str(w, "]}\n");
 }

@@ -5,6 +5,7 @@
 #define AXE_OUTPUT_INFO_OUT_H
 
 #include "../analyze/info.h"
+#include "../spec/spec.h"
 #include "eval_out.h"
 
 /*
@@ -31,5 +32,11 @@ void axe_print_info(axe_writer *w, const axe_evaluator *ev, const axe_info *info
  */
 void axe_print_info_expr(axe_writer *w, const axe_shape *shape, size_t naxes,
 			 char *const *axis, const axe_info_origin *origin, axe_format format);
+
+/*
+ * Print the layouts "spec" holds, in file order: name, layout (or "expr:")
+ * and shape, so that the user can name one as FILE:NAME.
+ */
+void axe_print_spec_layouts(axe_writer *w, const axe_spec *spec, axe_format format);
 
 #endif

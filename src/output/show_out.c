@@ -154,7 +154,7 @@ static void forward_grid(picture *p, const axe_shape *shape, int64_t size)
 {
 	size_t r = shape->rank;
 
-	p->cols = (size_t)shape->dim[r - 1];
+	p->cols = r ? (size_t)shape->dim[r - 1] : 1; /* shape (): one cell */
 	p->rows = r >= 2 ? (size_t)shape->dim[r - 2] : 1;
 	p->pages = (size_t)size / (p->rows * p->cols);
 	p->row_labels = r >= 2;
@@ -163,81 +163,30 @@ static void forward_grid(picture *p, const axe_shape *shape, int64_t size)
 /* ------------------------------------------------------------ reverse -- */
 
 /*
- * The lowest and highest value of axis "a" over every image (swizzle
- * applied).  Without a swizzle on the axis this is the closed form of
- * axe_layout_axis_range: digits are independent, so both ends are reached,
- * and no domain is walked.  A swizzle changes only the address bits in
- * "mask" (the B bits from M up), so it moves an address by at most "mask":
- * a domain of at most AXE_SHOW_MAX_WALK points (and images) is walked for
- * the exact range, a larger one gets the range widened by "mask" on each
- * side, which holds every value reached.
- */
-static int image_range(const axe_evaluator *ev, int a, int64_t *lo, int64_t *hi,
-		       axe_error *err)
-{
-	const axe_swizzle *sw = &ev->layout->swizzle;
-	int64_t *images, mask, work;
-	axe_cursor cur;
-
-	axe_layout_axis_range(ev->layout, a, lo, hi);
-	if (!sw->present || a != ev->m_axis)
-		return 0;
-	if (axe_mul_ovf(ev->size, (int64_t)ev->nimages, &work) || work > AXE_SHOW_MAX_WALK) {
-		mask = (int64_t)(((UINT64_C(1) << sw->len) - 1) << sw->per_element);
-		if (axe_sub_ovf(*lo, mask, lo))
-			*lo = INT64_MIN;
-		if (axe_add_ovf(*hi, mask, hi))
-			*hi = INT64_MAX;
-		return 0;
-	}
-	images = malloc(ev->nimages * ev->naxes * sizeof(int64_t));
-	if (!images)
-		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	if (axe_cursor_init(&cur, ev, err) < 0) {
-		free(images);
-		return -1;
-	}
-	*lo = INT64_MAX;
-	*hi = INT64_MIN;
-	for (; !cur.done; axe_cursor_next(&cur)) {
-		axe_evaluator_images(ev, cur.base, true, images);
-		for (size_t i = 0; i < ev->nimages; i++) {
-			int64_t v = images[i * ev->naxes + (size_t)a];
-			*lo = v < *lo ? v : *lo;
-			*hi = v > *hi ? v : *hi;
-		}
-	}
-	axe_cursor_release(&cur);
-	free(images);
-	return 0;
-}
-
-/*
  * Rows and columns of the reverse picture, and its cell count in "*cells"
  * (INT64_MAX when it does not fit in 64 bits: far over the limit anyway).
  */
-static int reverse_grid(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
-			int64_t *cells, axe_error *err)
+static void reverse_grid(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
+			 int64_t *cells)
 {
 	int64_t lo[2] = { 0, 0 }, hi[2] = { 0, 0 }, n[2] = { 1, 1 };
 
 	for (size_t i = 0; i < o->nby; i++) {
-		if (image_range(ev, o->by[i], &lo[i], &hi[i], err) < 0)
-			return -1;
+		/* Swizzle applied; a range widened past the exact one only adds empty cells. */
+		axe_layout_image_range(ev->layout, o->by[i], &lo[i], &hi[i]);
 		if (axe_sub_ovf(hi[i], lo[i], &n[i]) || axe_add_ovf(n[i], 1, &n[i]))
 			n[i] = INT64_MAX;
 	}
 	if (axe_mul_ovf(n[0], n[1], cells))
 		*cells = INT64_MAX;
 	if (*cells > AXE_SHOW_MAX_CELLS)
-		return 0; /* refused by picture_alloc: the sizes below would not fit */
+		return; /* refused by picture_alloc: the sizes below would not fit */
 	p->pages = 1;
 	p->rows = (size_t)(o->nby == 2 ? n[0] : 1);
 	p->cols = (size_t)(o->nby == 2 ? n[1] : n[0]);
 	p->row0 = lo[0];
 	p->col0 = o->nby == 2 ? lo[1] : lo[0];
 	p->row_labels = o->nby == 2;
-	return 0;
 }
 
 /* One reverse cell: the logical points whose images hold "target" on the by-axes. */
@@ -422,9 +371,13 @@ static void draw_legend(axe_writer *w, const axe_evaluator *ev, const axe_show_o
 			axe_write_i64(w, (int64_t)r - 2);
 			axe_write_str(w, ", ");
 		}
-		axe_write_str(w, "columns: dimension ");
-		axe_write_i64(w, (int64_t)r - 1);
-		axe_write_str(w, "; cell: ");
+		if (r == 0) {
+			axe_write_str(w, "columns: none (shape (), one point); cell: ");
+		} else {
+			axe_write_str(w, "columns: dimension ");
+			axe_write_i64(w, (int64_t)r - 1);
+			axe_write_str(w, "; cell: ");
+		}
 		write_axis_list(w, ev->layout, ",");
 		if (ev->nimages > 1)
 			axe_write_str(w, o->base ? " of D(x)+O, replicas left out"
@@ -506,9 +459,11 @@ int axe_show(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *o, axe
 	char *layout = NULL;
 	int r = 0;
 
+	if (o->format == AXE_FORMAT_SVG || o->format == AXE_FORMAT_HTML)
+		return axe_show_picture(w, ev, o, err);
 	memset(&p, 0, sizeof(p));
 	if (o->nby)
-		r = reverse_grid(&p, ev, o, &cells, err);
+		reverse_grid(&p, ev, o, &cells);
 	else
 		forward_grid(&p, &ev->shape, ev->size);
 	if (r == 0)

@@ -21,7 +21,6 @@
 
 #define AXE_SHOW_MAX_CELLS (1 << 16) /* a picture beyond this is not for reading */
 #define AXE_SHOW_MAX_PREIMAGES 64    /* per reverse cell; more print as a count */
-#define AXE_SHOW_MAX_WALK (1 << 24)  /* points walked for a swizzled axis' exact range */
 
 typedef struct axe_show_opts {
 	axe_format format;
@@ -29,6 +28,9 @@ typedef struct axe_show_opts {
 	bool base;     /* forward: D(x)+O only, without the replicas */
 	size_t nby;    /* reverse: 1 or 2 physical axes; 0 for the forward picture */
 	int by[2];     /* their indices in the layout's axis table: rows, columns */
+	int dtype;     /* pictures: the element type (shared-memory view), or -1 */
+	size_t nregion; /* pictures: rank of --region, 0 for the whole domain */
+	int64_t begin[AXE_MAX_RANK], end[AXE_MAX_RANK]; /* its half-open ranges */
 } axe_show_opts;
 
 /*
@@ -38,5 +40,16 @@ typedef struct axe_show_opts {
  */
 int axe_show(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *opts,
 	     axe_error *err);
+
+
+/*
+ * The picture of `show --format svg|html` (show_scene.c): the logical grid
+ * coloured by owner beside the physical grid of the owners, or for a memory
+ * layout with a dtype, the grid of 128-byte lines and banks.  Past
+ * AXE_SCENE_FULL_CELLS cells without text, past AXE_SCENE_RECT_CELLS
+ * aggregated in blocks.  0 or -1.
+ */
+int axe_show_picture(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *opts,
+		     axe_error *err);
 
 #endif

@@ -66,8 +66,8 @@ static void text_params(axe_writer *w, const axe_tma_plan *plan)
 	arg(w, "globalAddress");
 	axe_write_str(w, "global + ");
 	axe_write_i64(w, plan->first.global_offset_bytes);
-	axe_write_str(w, plan->folded_dims ? ";  // bytes, for copy 0: the loops move it\n" :
-			 ";  // bytes\n");
+	axe_write_str(w, axe_tma_plan_moves_base(plan) ?
+			 ";  // bytes, for copy 0: the loops move it\n" : ";  // bytes\n");
 	arg(w, "globalDim");
 	write_u64s(w, p->global_dim, p->rank, false);
 	axe_write_str(w, ";\n");
@@ -127,6 +127,33 @@ static void text_summary(axe_writer *w, const axe_tma_plan *plan)
 		      "swizzle\n");
 }
 
+/* The region's elements outside the tensor: filled with zeros or NaN on a load, skipped on a store. */
+static void text_fill(axe_writer *w, const axe_tma_plan *plan)
+{
+	bool load = plan->direction == AXE_TMA_G2S;
+
+	if (plan->nfilled == 0)
+		return;
+	axe_write_str(w, "out of bounds: ");
+	axe_write_i64(w, plan->filled_elements);
+	axe_write_str(w, load ? " elements of the region lie outside the tensor and are "
+			 "filled with " : " elements of the region lie outside the tensor and "
+			 "are not written");
+	if (load)
+		axe_write_str(w, plan->params.oob_fill == AXE_TMA_OOB_NAN ? "NaN" : "zeros");
+	axe_write_str(w, " (");
+	for (size_t i = 0; i < plan->nfilled; i++) {
+		axe_write_str(w, i ? "; " : "");
+		axe_write_str(w, "dimension ");
+		axe_write_i64(w, plan->filled[i].dim);
+		axe_write_str(w, " indices ");
+		axe_write_i64(w, plan->filled[i].begin);
+		axe_write_str(w, ":");
+		axe_write_i64(w, plan->filled[i].end);
+	}
+	axe_write_str(w, ")\n");
+}
+
 static void text_loops(axe_writer *w, const axe_tma_plan *plan)
 {
 	if (plan->nloops == 0)
@@ -138,7 +165,7 @@ static void text_loops(axe_writer *w, const axe_tma_plan *plan)
 		axe_write_i64(w, l->extent);
 		axe_write_str(w, " x coords +");
 		write_i64s(w, l->coord_step, plan->params.rank, false);
-		if (plan->folded_dims) {
+		if (axe_tma_plan_moves_base(plan)) {
 			axe_write_str(w, ", global +");
 			axe_write_i64(w, l->global_step_bytes);
 		}
@@ -159,7 +186,7 @@ static void text_copies(axe_writer *w, const axe_tma_plan *plan)
 		axe_write_i64(w, i);
 		axe_write_str(w, ": coords ");
 		write_i64s(w, c.coords, plan->params.rank, false);
-		if (plan->folded_dims) {
+		if (axe_tma_plan_moves_base(plan)) {
 			axe_write_str(w, ", global + ");
 			axe_write_i64(w, c.global_offset_bytes);
 		}
@@ -223,6 +250,27 @@ static void json_copies(axe_writer *w, const axe_tma_plan *plan)
 	axe_write_char(w, ']');
 }
 
+/* "out_of_bounds": {"elements": N, "fill": "zero"|"nan"|"none", "ranges": [{"dim", "begin", "end"}]}. */
+static void json_fill(axe_writer *w, const axe_tma_plan *plan)
+{
+	json_key(w, "out_of_bounds");
+	axe_write_char(w, '{');
+	axe_write_str(w, "\"elements\":");
+	axe_write_i64(w, plan->filled_elements);
+	json_str(w, "fill", plan->nfilled == 0 || plan->direction == AXE_TMA_S2G ? "none" :
+		 plan->params.oob_fill == AXE_TMA_OOB_NAN ? "nan" : "zero");
+	json_key(w, "ranges");
+	axe_write_char(w, '[');
+	for (size_t i = 0; i < plan->nfilled; i++) {
+		axe_write_str(w, i ? ",{\"dim\":" : "{\"dim\":");
+		axe_write_i64(w, plan->filled[i].dim);
+		json_int(w, "begin", plan->filled[i].begin);
+		json_int(w, "end", plan->filled[i].end);
+		axe_write_char(w, '}');
+	}
+	axe_write_str(w, "]}");
+}
+
 static void json_loops(axe_writer *w, const axe_tma_plan *plan)
 {
 	json_key(w, "loops");
@@ -245,6 +293,7 @@ void axe_print_tma_plan(axe_writer *w, const axe_tma_plan *plan, axe_format form
 	if (format == AXE_FORMAT_TEXT) {
 		text_params(w, plan);
 		text_summary(w, plan);
+		text_fill(w, plan);
 		text_loops(w, plan);
 		text_copies(w, plan);
 		return;
@@ -258,6 +307,7 @@ void axe_print_tma_plan(axe_writer *w, const axe_tma_plan *plan, axe_format form
 	json_int(w, "box_pitch_bytes", plan->box_pitch_bytes);
 	json_int(w, "smem_alignment_bytes", plan->smem_alignment);
 	json_int(w, "global_alignment_bytes", plan->global_alignment);
+	json_fill(w, plan);
 	json_loops(w, plan);
 	axe_write_str(w, "}\n");
 }
@@ -269,6 +319,7 @@ void axe_print_tma_refusal(axe_writer *w, const axe_tma_refusal *why, axe_format
 		json_str(w, "rule", why->rule);
 		json_str(w, "reason", why->reason);
 		json_str(w, "fix", why->fix);
+		json_str(w, "tried", why->tried);
 		axe_write_str(w, "}\n");
 		return;
 	}
@@ -279,6 +330,11 @@ void axe_print_tma_refusal(axe_writer *w, const axe_tma_refusal *why, axe_format
 	axe_write_str(w, "\nfix: ");
 	axe_write_str(w, why->fix);
 	axe_write_char(w, '\n');
+	if (why->tried[0]) {
+		axe_write_str(w, "tried: ");
+		axe_write_str(w, why->tried);
+		axe_write_char(w, '\n');
+	}
 }
 
 int axe_emit_tma(int r, const axe_tma_plan *plan, const axe_tma_refusal *why, bool json,

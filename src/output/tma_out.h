@@ -1,10 +1,10 @@
 /*
- * tma_out.h: text and JSON for `emit-tma` (cli.md, "JSON shapes").
+ * tma_out.h: text and JSON for `emit-tma` (axe-layout(1), the --json options).
  *
  * Text: the cuTensorMapEncodeTiled arguments as C assignments (arrays
  * innermost first), then the copies: their count, bytes, the shared buffer's
  * alignment, the loops and each copy's coordinates and offsets.  JSON: one
- * object with cli.md's keys (dtype, rank, globalDim, globalStrides, boxDim,
+ * object with the keys axe-layout(1) lists (dtype, rank, globalDim, globalStrides, boxDim,
  * elementStrides, interleave, swizzle, l2Promotion, oobFill, copies with
  * coords and smem_offset_bytes, bytes_per_copy) and the extras possible,
  * direction, total_bytes, box_pitch_bytes, smem_alignment_bytes,

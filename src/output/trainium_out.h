@@ -1,6 +1,6 @@
 /*
- * trainium_out.h: text and JSON for `emit-trainium` (cli.md, "JSON shapes"):
- * the Tensor Engine plan of codegen/trainium.h with the index math of
+ * trainium_out.h: text and JSON for `emit-trainium` (axe-layout(1), the
+ * --json options): the Tensor Engine plan of codegen/trainium.h with the index math of
  * codegen/nki.h and how each operand's was proved, or why the matmul cannot
  * be planned.
  *

@@ -427,9 +427,7 @@ static int parse_layout(parser *p)
 					       "expected '+' between terms but found %s",
 					       axe_lexer_describe(&p->lx, buf, sizeof(buf)));
 	}
-	if (!p->have_shard)
-		return axe_lexer_error_at(&p->lx, 0, p->lx.len, p->err, AXE_ERR_VALUE,
-					  "the layout has no shard term S[...]");
+	/* No shard term: a layout of one point, shape () (semantics.md). */
 	return 0;
 }
 

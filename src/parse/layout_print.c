@@ -35,29 +35,43 @@ static void print_iters(FILE *out, const axe_layout *layout, char tag,
 	fprintf(out, "%s]", paren ? ")" : "");
 }
 
+/*
+ * A layout without a shard (one point, shape ()) starts with its replica or
+ * its first offset; one with no term at all prints as the offset 0.
+ */
 void axe_layout_print(FILE *out, const axe_layout *layout)
 {
 	const axe_swizzle *sw = &layout->swizzle;
+	bool first = true;
 
 	if (sw->present)
 		fprintf(out, "Swizzle(%d,%d,%d) o ", sw->per_element, sw->len, sw->atom);
-	print_iters(out, layout, 'S', layout->shard, layout->nshard);
+	if (layout->nshard > 0) {
+		print_iters(out, layout, 'S', layout->shard, layout->nshard);
+		first = false;
+	}
 	if (layout->nreplica > 0) {
-		fputs(" + ", out);
+		fputs(first ? "" : " + ", out);
 		print_iters(out, layout, 'R', layout->replica, layout->nreplica);
+		first = false;
 	}
 	for (size_t a = 0; a < layout->naxes; a++) {
 		int64_t v = layout->offset[a];
 		if (!layout->offset_written[a])
 			continue;
 		/* -INT64_MIN does not exist: print that one offset as "+ -N". */
-		if (v < 0 && v != INT64_MIN)
+		if (first)
+			fprintf(out, "%lld", (long long)v);
+		else if (v < 0 && v != INT64_MIN)
 			fprintf(out, " - %lld", (long long)-v);
 		else
 			fprintf(out, " + %lld", (long long)v);
 		if (strcmp(layout->axis[a], "m") != 0)
 			fprintf(out, "@%s", layout->axis[a]);
+		first = false;
 	}
+	if (first)
+		fputs("0", out);
 }
 
 char *axe_layout_to_string(const axe_layout *layout)

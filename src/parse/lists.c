@@ -18,6 +18,26 @@ static int expect_end(axe_lexer *lx, axe_error *err)
 			       axe_lexer_describe(lx, buf, sizeof(buf)));
 }
 
+bool axe_int_list_is_empty(const char *text)
+{
+	const char *close = NULL;
+
+	while (*text == ' ' || *text == '\t')
+		text++;
+	if (*text == '(' || *text == '[') {
+		close = *text == '(' ? ")" : "]";
+		text++;
+		while (*text == ' ' || *text == '\t')
+			text++;
+		if (*text != *close)
+			return false;
+		text++;
+		while (*text == ' ' || *text == '\t')
+			text++;
+	}
+	return *text == '\0';
+}
+
 long axe_parse_int_list(const char *text, const axe_loc *origin, int64_t *values,
 			size_t max, const char *what, axe_error *err)
 {

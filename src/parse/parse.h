@@ -21,6 +21,12 @@ axe_layout *axe_layout_parse_at(const char *text, size_t len, const axe_loc *ori
 void axe_layout_print(FILE *out, const axe_layout *layout);
 
 /*
+ * Whether "text" is an empty list: blank, "()" or "[]" (blanks allowed
+ * inside): the coordinate or the shape of a one-point layout without a shard.
+ */
+bool axe_int_list_is_empty(const char *text);
+
+/*
  * Parse a comma-separated list of integers, optionally in parentheses or
  * brackets ("8,16", "(2, 9)"), into "values" (at most "max").  "what" names
  * one item in messages ("extent", "coordinate").  Returns the count or -1.

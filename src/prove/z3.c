@@ -1,6 +1,6 @@
 /*
  * z3.c: index expressions as Z3 terms, and the queries of z3.h.  The only
- * file that includes <z3.h> (style.md section 4).
+ * file that includes <z3.h> (HACKING.md, "Conventions").
  *
  * Facts from semantics.md ("What was measured here about Z3") that shape
  * this file: Z3's default error handler calls exit(1), so ours is installed
@@ -203,6 +203,52 @@ static Z3_ast bv_term(enc *en, const axe_expr *e, Z3_ast a, Z3_ast b)
 	}
 }
 
+/* "a != 0" as a Z3 boolean. */
+static Z3_ast nonzero(enc *en, Z3_ast a)
+{
+	return Z3_mk_not(en->c, Z3_mk_eq(en->c, a, num(en, 0)));
+}
+
+/* The Z3 boolean of comparison "op" on "a" and "b" (signed on bit-vectors). */
+static Z3_ast compare(enc *en, enum axe_expr_op op, Z3_ast a, Z3_ast b)
+{
+	Z3_context c = en->c;
+	bool bv = en->kind == AXE_Z3_BITVECTOR;
+
+	switch (op) {
+	case AXE_EXPR_LT: return bv ? Z3_mk_bvslt(c, a, b) : Z3_mk_lt(c, a, b);
+	case AXE_EXPR_LE: return bv ? Z3_mk_bvsle(c, a, b) : Z3_mk_le(c, a, b);
+	case AXE_EXPR_GT: return bv ? Z3_mk_bvsgt(c, a, b) : Z3_mk_gt(c, a, b);
+	case AXE_EXPR_GE: return bv ? Z3_mk_bvsge(c, a, b) : Z3_mk_ge(c, a, b);
+	case AXE_EXPR_EQ: return Z3_mk_eq(c, a, b);
+	case AXE_EXPR_NE: return Z3_mk_not(c, Z3_mk_eq(c, a, b));
+	case AXE_EXPR_LAND: return Z3_mk_and(c, 2, (Z3_ast[]){ nonzero(en, a), nonzero(en, b) });
+	default: return Z3_mk_or(c, 2, (Z3_ast[]){ nonzero(en, a), nonzero(en, b) }); /* LOR */
+	}
+}
+
+/*
+ * The operators C defines by cases, in both encodings: comparisons and the
+ * logical ones (1 or 0), min, max and ?: (an ite).  NULL for other operators.
+ */
+static Z3_ast case_term(enc *en, const axe_expr *e)
+{
+	Z3_context c = en->c;
+	Z3_ast a, b;
+
+	if (e->op == AXE_EXPR_SELECT && e->b->op == AXE_EXPR_CHOICE)
+		return Z3_mk_ite(c, nonzero(en, term(en, e->a)), term(en, e->b->a),
+				 term(en, e->b->b));
+	if (!(e->op >= AXE_EXPR_EQ && e->op <= AXE_EXPR_MAX))
+		return NULL;
+	a = term(en, e->a);
+	b = term(en, e->b);
+	if (e->op == AXE_EXPR_MIN || e->op == AXE_EXPR_MAX)
+		return Z3_mk_ite(c, compare(en, e->op == AXE_EXPR_MIN ? AXE_EXPR_LE : AXE_EXPR_GE,
+					    a, b), a, b);
+	return Z3_mk_ite(c, compare(en, e->op, a, b), num(en, 1), num(en, 0));
+}
+
 static Z3_ast term(enc *en, const axe_expr *e)
 {
 	Z3_ast a, b;
@@ -211,6 +257,8 @@ static Z3_ast term(enc *en, const axe_expr *e)
 		return num(en, e->value);
 	if (e->op == AXE_EXPR_VAR)
 		return en->var[e->value];
+	if ((a = case_term(en, e)))
+		return a;
 	a = term(en, e->a);
 	b = term(en, e->b);
 	return en->kind == AXE_Z3_BITVECTOR ? bv_term(en, e, a, b) : int_term(en, e, a, b);

@@ -575,7 +575,7 @@ static int read_dtype(const axe_spec *spec, const axe_node *node, int *dtype, ax
 		return 0;
 	error_at(spec, node, AXE_ERR_NAME, err, "unknown dtype '%s'",
 		 axe_text_show(node->scalar, text, sizeof(text)));
-	guess = axe_suggest(node->scalar, names, n);
+	guess = axe_dtype_suggest(node->scalar);
 	if (guess) {
 		axe_error_hint(err, "did you mean '%s'?", guess);
 	} else {

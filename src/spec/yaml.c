@@ -2,7 +2,7 @@
  * yaml.c: the YAML layer of spec files.  It turns the text of a spec into a
  * tree of axe_node with libyaml's event API, and is the only file that
  * includes <yaml.h>, so libyaml's types, errors and 0-based marks stay here
- * (style.md section 4).
+ * (HACKING.md, "Conventions").
  *
  * The tree is built iteratively with an explicit stack, never by recursion,
  * and nesting is capped at AXE_SPEC_MAX_DEPTH, so hostile input cannot

@@ -67,9 +67,38 @@ tests/data/check/wrong_tma.yaml:11:5: FAIL tma A -> tile_t: refused for another 
 0 passed, 4 failed
 ? 1
 
-# emit checks: without nvcc the compile step is skipped; a copy with no plan fails.
-$ NVCC=/nonexistent axe-layout check tests/data/check/emit.yaml
-tests/data/check/emit.yaml:10:5: SKIP emit-cuda --kind index: nvcc not found (the code was generated and its index math proved; set NVCC to compile it)
+# emit checks: without nvcc (NVCC=none) the compile step is skipped, and the
+# skip is counted on its own line; a copy with no plan fails.
+$ NVCC=none axe-layout check tests/data/check/emit.yaml
+tests/data/check/emit.yaml:10:5: SKIP emit-cuda --kind index: no nvcc (the code was generated and its index math proved; set NVCC to a compiler to compile it)
 tests/data/check/emit.yaml:11:5: FAIL emit-cuda --kind tma: not emitted: no TMA plan (shared contiguous dimension contiguous in global memory): the shared layout is contiguous along dimension 0 of its region, which steps by 4096 elements in global memory; a TMA box keeps the global tensor's contiguous dimension (1) innermost, so a copy cannot transpose; fix: make the shared layout contiguous along the region's dimension that is global dimension 1, and transpose when reading shared memory (for example ldmatrix .trans)
-0 passed, 1 failed, 1 skipped
+0 passed, 1 failed
+1 skipped: not run here (--strict fails on a skip)
 ? 1
+
+# --strict: a skip fails the run (exit 1 even without a failing check).
+$ NVCC=none axe-layout check tests/data/check/emit_index.yaml --strict
+tests/data/check/emit_index.yaml:8:5: SKIP emit-cuda --kind index: no nvcc (the code was generated and its index math proved; set NVCC to a compiler to compile it)
+0 passed, 0 failed
+1 skipped: not run here, and --strict fails on a skip
+? 1
+$ NVCC=none axe-layout check tests/data/check/emit_index.yaml
+tests/data/check/emit_index.yaml:8:5: SKIP emit-cuda --kind index: no nvcc (the code was generated and its index math proved; set NVCC to a compiler to compile it)
+0 passed, 0 failed
+1 skipped: not run here (--strict fails on a skip)
+? 0
+
+# NVCC naming a compiler that is not there is an error (exit 2), not a skip.
+$ NVCC=/nonexistent/nvcc axe-layout check tests/data/check/emit_index.yaml
+tests/data/check/emit_index.yaml:8:11: error: NVCC names '/nonexistent/nvcc', which is not an executable file (unset NVCC to look for nvcc on PATH)
+    - emit: {layout: frag}
+            ^
+? 2
+
+# Layouts of one point (no shard): eval at (), equality, canonical form.
+$ axe-layout check tests/data/check/scalar.yaml --verbose
+tests/data/check/scalar.yaml:8:5: ok eval at_five at ()
+tests/data/check/scalar.yaml:9:5: ok equal everywhere written_out
+tests/data/check/scalar.yaml:10:5: ok canon everywhere
+3 passed, 0 failed
+? 0

@@ -203,3 +203,16 @@ $ axe-layout check-equal 'S[1:0]' --expr 'm=-9223372036854775808 % -1' --shape 1
   m=-9223372036854775808 % -1
     ^~~~~~~~~~~~~~~~~~~~~~~~~
 ? 2
+
+# Index code with comparisons, && || !, ?: and min/max (C semantics): a
+# boundary case written as a select, proved by Z3 over bit-vectors; an off-by-one
+# in a comparison is refuted with a point.
+$ o=$(axe-layout check-equal 'S[(4,8):(8,1)]' --expr 'm=i < 2 ? 8*i + j : max(8*i + j, 16) + (j > 7 && i > 3) - !(j >= 0)' --vars i,j --shape 4,8 --method smt); echo "$? ${o%% in *}"
+0 equal: proved by Z3
+? 0
+$ axe-layout check-equal 'S[(4,8):(8,1)]' --expr 'm=i < 2 ? 8*i + j : min(8*i + j, 30)' --vars i,j --shape 4,8 --method smt
+NOT equal at (3, 7): A -> {m: 31}, B -> {m: 30}
+? 1
+$ axe-layout check-equal 'S[(4,8):(8,1)]' --expr 'm=i <= 2 ? 8*i + j : 8*i + (j == 7 ? 7 : j)' --vars i,j --shape 4,8
+equal: all 32 points checked
+? 0

@@ -92,7 +92,7 @@ axe-layout emit-cuda: error: --kind copy takes two LAYOUT operands, SRC and DST,
 Try 'axe-layout emit-cuda --help'.
 ? 2
 $ axe-layout emit-cuda 'S[(2,4):(4,1)]' --threads 'S[8:1@tx]'
-axe-layout emit-cuda: error: --threads and --block go with --kind copy
+axe-layout emit-cuda: error: --threads, --block and --atom go with --kind copy
 Try 'axe-layout emit-cuda --help'.
 ? 2
 $ axe-layout emit-cuda 'S[(2,4):(4,1)]' --direction g2s
@@ -100,7 +100,7 @@ axe-layout emit-cuda: error: --direction goes with --kind copy or tma
 Try 'axe-layout emit-cuda --help'.
 ? 2
 $ axe-layout emit-cuda 'S[(2,4):(4,1)]' --region 0:2
-axe-layout emit-cuda: error: --region, --smem-region and --box go with --kind tma
+axe-layout emit-cuda: error: --region, --smem-region, --box, --global-shape, --smem-shape, --l2-promotion, --oob-fill and --stages go with --kind tma
 Try 'axe-layout emit-cuda --help'.
 ? 2
 $ axe-layout emit-cuda 'S[(2,4):(4,1)]' 'S[(2,4):(4,1)]' --kind copy --block 2000
@@ -201,7 +201,7 @@ $ axe-layout emit-cuda specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_transposed --
 axe-layout emit-cuda: no TMA plan (shared contiguous dimension contiguous in global memory): the shared layout is contiguous along dimension 0 of its region, which steps by 4096 elements in global memory; a TMA box keeps the global tensor's contiguous dimension (1) innermost, so a copy cannot transpose; fix: make the shared layout contiguous along the region's dimension that is global dimension 1, and transpose when reading shared memory (for example ldmatrix .trans)
 ? 1
 $ axe-layout emit-cuda specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_tile --kind tma --shape 64,64
---shape:1: error: --kind tma takes the shapes of GLOBAL and SMEM from their specs (or shard extents)
+--shape:1: error: --kind tma takes the shapes of GLOBAL and SMEM from --global-shape and --smem-shape (default: their specs, or shard extents)
   64,64
   ^~~~~
 ? 2
@@ -216,8 +216,8 @@ $ axe-layout emit-cuda specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_tile --kind t
   ^~~~
 ? 2
 $ axe-layout emit-cuda specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_wide --kind tma | grep -E 'cp.async.bulk.tensor|expect_tx_bytes ='
-static constexpr unsigned tma_expect_tx_bytes = 16384; /* all copies */
-		asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];"
+inline constexpr unsigned tma_expect_tx_bytes = 16384; /* all copies */
+	asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];"
 ? 0
 
 # Templates: placeholders become proved expressions; other braces stay.
@@ -293,4 +293,120 @@ $ axe-layout emit-cuda specs/tensor_core_tile.yaml --template tests/codegen/frag
 <arg>:1: error: --shape, --dtype, --swizzle and --name qualify one layout; 'specs/tensor_core_tile.yaml' is a whole spec (name one layout as specs/tensor_core_tile.yaml:NAME)
   specs/tensor_core_tile.yaml
   ^~~~~~~~~~~~~~~~~~~~~~~~~~~
+? 2
+
+# --atom: the copy with a chosen instruction, once axe-layout atoms finds it
+# legal for the pair; otherwise the atom's excluding rule, exit 1.
+$ axe-layout emit-cuda specs/copy_atoms.yaml:a_smem_rows specs/copy_atoms.yaml:a_k64 --kind copy --atom ldmatrix.x4.trans
+axe-layout emit-cuda: ldmatrix.x4.trans cannot move this tile: fragment: warp 0, matrix 0 at register 0: lane 4 holds (1, 0) at shared address 64, where the atom's fragment needs 1 (row 0 of the 8x8 matrix is 16 contiguous bytes)
+? 1
+
+$ axe-layout emit-cuda specs/copy_atoms.yaml:a_smem_rows specs/copy_atoms.yaml:a_k64 --kind copy --atom ldmatrix.x4 | grep -c 'ldmatrix.sync.aligned.m8n8.x4.shared.b16'
+1
+? 0
+
+$ axe-layout emit-cuda specs/copy_atoms.yaml:a_smem_rows specs/copy_atoms.yaml:a_k64 --kind copy --atom ldmatrix.x8
+--atom:1: error: unknown atom 'ldmatrix.x8' (axe-layout atoms lists them; or auto)
+  ldmatrix.x8
+  ^~~~~~~~~~~
+hint: did you mean 'ldmatrix.x1'?
+? 2
+
+$ axe-layout emit-cuda specs/copy_atoms.yaml:padded specs/copy_atoms.yaml:row_per_lane --kind copy --atom auto
+axe-layout emit-cuda: no copy atom can move this tile (axe-layout atoms lists why)
+? 1
+
+$ axe-layout emit-cuda specs/copy_atoms.yaml:tmem_acc specs/copy_atoms.yaml:acc_regs --kind copy --atom auto | grep 'instruction:\|asm volatile("tcgen05.ld.sync.aligned.32x32b.x1.b32 {'
+ * instruction: tcgen05.ld.32x32b.x1 (PTX ISA 9.7.16.8.3 tcgen05.ld, shape
+		asm volatile("tcgen05.ld.sync.aligned.32x32b.x1.b32 {%0}, [%1];\n" : "=r"(w[0]) : "r"(tmem + (unsigned)base) : "memory");
+? 0
+
+$ axe-layout emit-cuda specs/copy_atoms.yaml:acc_regs specs/copy_atoms.yaml:tmem_acc --kind copy --atom tcgen05.st.32x32b.x128
+axe-layout emit-cuda: tcgen05.st.32x32b.x128 cannot move this tile: fragment: one instruction fills registers 0-127 of every lane of a warp; lane 0 of warp 0 holds no element in register 64
+? 1
+
+$ axe-layout emit-cuda specs/copy_atoms.yaml:a_smem_rows --atom auto
+axe-layout emit-cuda: error: --threads, --block and --atom go with --kind copy
+Try 'axe-layout emit-cuda --help'.
+? 2
+
+# auto between global and shared memory picks the bulk-tensor copy: the TMA file.
+$ axe-layout emit-cuda specs/copy_atoms.yaml:tile_global specs/copy_atoms.yaml:tile_smem --kind copy --atom auto --name tile | sed -n 2,3p
+ * tile: a TMA copy (global to shared), generated by axe-layout emit-cuda --kind
+ * tma.
+? 0
+
+$ axe-layout emit-cuda specs/cuda_copy.yaml:global_tile specs/cuda_copy.yaml:smem_tile --kind copy --atom cp.async.16 | grep 'cp.async\|instruction:'
+ * instruction: cp.async.16 (PTX ISA 9.7.9.25.3.1 cp.async (.cg, 16 bytes)),
+		asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::
+	asm volatile("cp.async.commit_group;\n" ::: "memory");
+	asm volatile("cp.async.wait_group 0;\n" ::: "memory");
+? 0
+
+# Templates in the inverse direction: which coordinate the point with these
+# axis values holds (one argument per axis, in the layout's order).
+$ printf 'int i = {{ frag.inverse.i0(lane, warp, m) }}, r = {{ frag.inverse.r0(lane, warp, m) }};\n' | axe-layout emit-cuda specs/tensor_core_tile.yaml --template /dev/stdin | tail -n 1
+int i = (lane/4), r = (((warp + 3)/4)%2);
+? 0
+$ printf 'int i = {{ frag.inverse.i0(lane, m) }};\n' | axe-layout emit-cuda specs/tensor_core_tile.yaml --template /dev/stdin
+/dev/stdin:1:9: error: frag.inverse takes the values of the layout's 3 axes, in its order, not 2 arguments
+  int i = {{ frag.inverse.i0(lane, m) }};
+          ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+? 2
+$ printf 'int i = {{ frag.inverse.i2(lane, warp, m) }};\n' | axe-layout emit-cuda specs/tensor_core_tile.yaml --template /dev/stdin
+/dev/stdin:1:25: error: layout 'frag' has no coordinate 'i2'
+  int i = {{ frag.inverse.i2(lane, warp, m) }};
+                          ^~
+hint: its inverse gives i0..i1 and the replica digits r0..r0
+# --kind tma: literal shapes, the L2 promotion (default 128B, as CUTLASS's
+# make_tma_copy), a ragged last tile, and the pipeline pieces.
+$ axe-layout emit-cuda 'S[(64,1000)]' 'S[(64,64)]' --kind tma --global-shape 64,1000 --smem-shape 64,64 --dtype f32 --swizzle 128B | grep -E 'L2_PROMOTION|const cuuint(64|32)_t'
+ * CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE. The
+	const cuuint64_t dim[3] = {32ull, 31ull, 64ull};
+	const cuuint64_t stride[2] = {128ull, 4000ull}; /* bytes */
+	const cuuint32_t box[3] = {32u, 2u, 64u};
+	const cuuint32_t element_stride[3] = {1u, 1u, 1u};
+		CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+? 0
+$ axe-layout emit-cuda 'S[(4096,4096)]' 'S[(128,64)]' --kind tma --dtype f16 --swizzle 128B --region 4090:4218,0:64 --l2-promotion none --oob-fill nan | grep -E 'L2_PROMOTION|OOB_FILL|const cuuint64_t dim'
+ * CU_TENSOR_MAP_L2_PROMOTION_NONE,
+ * CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA. The TMA planner of
+	const cuuint64_t dim[2] = {4096ull, 4096ull};
+		CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA);
+? 0
+$ axe-layout emit-cuda 'S[(4096,4096)]' 'S[(128,64)]' --kind tma --dtype f16 --swizzle 128B --stages 3 --name pipe | grep -E '^(__device__|__global__|inline|inline constexpr int pipe_stages)'
+inline constexpr int pipe_rank = 2;
+inline constexpr unsigned pipe_bytes_per_copy = 16384;
+inline constexpr unsigned pipe_expect_tx_bytes = 16384; /* all copies */
+inline constexpr long long pipe_smem_elems = 8192; /* the shared buffer */
+inline constexpr int pipe_smem_align = 1024;
+inline constexpr int pipe_smem_bytes = 17408; /* the buffer and its alignment */
+inline constexpr int pipe_block_threads = 128;
+inline constexpr int pipe_stages = 3; /* buffers in flight */
+inline CUresult pipe_encode(CUtensorMap *map, const void *global)
+__device__ __forceinline__ void pipe_barrier_init(unsigned long long *bar)
+__device__ __forceinline__ void pipe_wait(unsigned long long *bar, unsigned phase)
+__device__ __forceinline__ void pipe_load(const CUtensorMap *map, pipe_elem *smem, unsigned long long *bar,
+__global__ void __launch_bounds__(128) pipe_kernel(const __grid_constant__ CUtensorMap map, pipe_elem *buffer)
+__global__ void __launch_bounds__(128) pipe_pipeline_kernel(const __grid_constant__ CUtensorMap map, pipe_elem *buffer,
+inline cudaError_t pipe_pipeline_launch(const CUtensorMap *map, pipe_elem *buffer, int iters, cudaStream_t stream = 0)
+inline cudaError_t pipe_launch(const CUtensorMap *map, pipe_elem *buffer, dim3 grid, cudaStream_t stream = 0)
+? 0
+$ axe-layout emit-cuda specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_tile --kind tma --direction s2g | grep -E '^__device__|commit_group|wait_group'
+__device__ __forceinline__ void tma_store(const CUtensorMap *map, const tma_elem *smem, const int *shift)
+	asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+__device__ __forceinline__ void tma_store_wait()
+	asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+? 0
+$ axe-layout emit-cuda specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_tile --kind tma --direction s2g --stages 2
+axe-layout: error: --stages makes a pipeline of loads: give it with --direction g2s
+? 2
+$ axe-layout emit-cuda specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_tile --kind tma --stages 9
+axe-layout emit-cuda: error: --stages takes 1 to 8 buffers, not '9'
+Try 'axe-layout emit-cuda --help'.
+? 2
+$ axe-layout emit-cuda specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_tile --kind tma --l2-promotion 32B
+--l2-promotion:1: error: the L2 promotion is none, 64B, 128B or 256B, not '32B'
+  32B
+  ^~~
 ? 2

@@ -18,13 +18,13 @@ tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 1 (global to shared) of 8192 bytes, 8192 bytes in all; mbarrier expect-tx 8192 per copy
-alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 128 bytes
+alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
 box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
 copy list (coordinates innermost first):
   copy 0: coords {0, 0}, shared + 0
 ? 0
 $ axe-layout emit-tma 'S[(4096,4096)]' 'S[(64,64)]' --dtype f16 --swizzle 128B --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[4096,4096],"globalStrides":[8192],"boxDim":[64,64],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":128,"loops":[]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[4096,4096],"globalStrides":[8192],"boxDim":[64,64],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
 ? 0
 
 # A bf16 tile 64 wide and 128 rows, 128B swizzle, from rows 128.. and columns 64..
@@ -42,7 +42,7 @@ tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 1 (global to shared) of 16384 bytes, 16384 bytes in all; mbarrier expect-tx 16384 per copy
-alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 128 bytes
+alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
 box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
 copy list (coordinates innermost first):
   copy 0: coords {64, 128}, shared + 0
@@ -65,13 +65,13 @@ tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 1 (global to shared) of 16384 bytes, 16384 bytes in all; mbarrier expect-tx 16384 per copy
-alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 128 bytes
+alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
 box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
 copy list (coordinates innermost first):
   copy 0: coords {0, 0, 0}, shared + 0
 ? 0
 $ axe-layout emit-tma specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_atoms --dtype bf16 --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_BFLOAT16","rank":2,"globalDim":[4096,4096],"globalStrides":[8192],"boxDim":[64,64],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0},{"coords":[64,0],"smem_offset_bytes":8192,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":16384,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":128,"loops":[{"extent":2,"coord_step":[64,0],"smem_step_bytes":8192,"global_step_bytes":0}]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_BFLOAT16","rank":3,"globalDim":[64,4096,64],"globalStrides":[8192,128],"boxDim":[64,64,2],"elementStrides":[1,1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":16384,"direction":"g2s","total_bytes":16384,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
 ? 0
 
 # An f32 tile 64 wide under 128B: the rank-3 box {32, 2, rows}.
@@ -89,7 +89,7 @@ tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 1 (global to shared) of 32768 bytes, 32768 bytes in all; mbarrier expect-tx 32768 per copy
-alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 128 bytes
+alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
 box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
 copy list (coordinates innermost first):
   copy 0: coords {0, 0, 0}, shared + 0
@@ -124,26 +124,26 @@ copy list (coordinates innermost first):
 $ axe-layout emit-tma 'S[(8,256,512)]' 'S[(64,64)]' --dtype f16 --swizzle 128B --region 3:4,64:128,128:192 --direction s2g --l2-promotion 256B
 tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   tensorDataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
-  tensorRank     = 3;
-  globalAddress  = global + 0;  // bytes
-  globalDim      = {512, 256, 8};
-  globalStrides  = {1024, 262144};  // bytes, of dimensions 1 and up
-  boxDim         = {64, 64, 1};
-  elementStrides = {1, 1, 1};
+  tensorRank     = 2;
+  globalAddress  = global + 786432;  // bytes
+  globalDim      = {512, 256};
+  globalStrides  = {1024};  // bytes, of dimensions 1 and up
+  boxDim         = {64, 64};
+  elementStrides = {1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
   l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_256B;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 1 (shared to global) of 8192 bytes, 8192 bytes in all; a bulk group completes them
-alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 128 bytes
+alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
 box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
 copy list (coordinates innermost first):
-  copy 0: coords {128, 64, 3}, shared + 0
+  copy 0: coords {128, 64}, shared + 0
 ? 0
 
 # A box extent of 1 stands for a dimension outside the box: the same plan.
 $ axe-layout emit-tma 'S[(8,256,512)]' 'S[(64,64)]' --dtype f16 --swizzle 128B --region 3:4,64:128,128:192 --box 1,64,64 --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":3,"globalDim":[512,256,8],"globalStrides":[1024,262144],"boxDim":[64,64,1],"elementStrides":[1,1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[128,64,3],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":128,"loops":[]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[512,256],"globalStrides":[1024],"boxDim":[64,64],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[128,64],"smem_offset_bytes":0,"global_offset_bytes":786432}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
 ? 0
 
 # A forced box that keeps the rules: 256 rows, two copies.
@@ -161,7 +161,7 @@ tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 2 (global to shared) of 32768 bytes, 65536 bytes in all; mbarrier expect-tx 32768 per copy
-alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 128 bytes
+alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
 box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
 loops, outermost first:
   2 x coords +{0, 256}, shared +32768
@@ -183,7 +183,7 @@ tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 1 (global to shared) of 16384 bytes, 16384 bytes in all; mbarrier expect-tx 16384 per copy
-alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 128 bytes
+alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
 box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
 copy list (coordinates innermost first):
   copy 0: coords {0, 0, 0}, shared + 0
@@ -191,14 +191,14 @@ copy list (coordinates innermost first):
 
 # M,B,S swizzles that equal a preset are that TMA mode.
 $ axe-layout emit-tma 'S[(64,64)]' 'S[(64,64)]' --dtype f16 --swizzle 3,3,3 --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[64,64],"globalStrides":[128],"boxDim":[64,64],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":128,"loops":[]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[64,64],"globalStrides":[128],"boxDim":[64,64],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
 ? 0
 
 # No plan (exit 1): a 2002-byte global stride, a transposed shared tile,
 # NaN fill on int32.
 $ axe-layout emit-tma 'S[(64,1001)]' 'S[(64,64)]' --dtype f16 --swizzle 128B --region 0:64,0:64
-no TMA plan (globalStrides multiple of 16): globalStrides[0] (dimension 1) is 2002 bytes, not a multiple of 16
-fix: pad dimension 1 of the global tensor to 2016 bytes (1008 elements) per step, so that every step starts 16-byte aligned
+no TMA plan (globalStrides multiple of 16): global dimension 0 steps by 2002 bytes, not a multiple of 16, and the region spans it
+fix: pad dimension 0 of the global tensor to 2016 bytes (1008 elements) per step, so that every step starts 16-byte aligned
 ? 1
 $ axe-layout emit-tma specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_transposed
 no TMA plan (shared contiguous dimension contiguous in global memory): the shared layout is contiguous along dimension 0 of its region, which steps by 4096 elements in global memory; a TMA box keeps the global tensor's contiguous dimension (1) innermost, so a copy cannot transpose
@@ -209,7 +209,7 @@ no TMA plan (NaN fill only for floating-point types): CU_TENSOR_MAP_FLOAT_OOB_FI
 fix: use --oob-fill zero (CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE fills with zeros)
 ? 1
 $ axe-layout emit-tma 'S[(4096,4096)]' 'S[(64,64)]' --dtype i32 --oob-fill nan --json
-{"possible":false,"rule":"NaN fill only for floating-point types","reason":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA needs a floating-point tensorDataType, and i32 (CU_TENSOR_MAP_DATA_TYPE_INT32) is not one","fix":"use --oob-fill zero (CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE fills with zeros)"}
+{"possible":false,"rule":"NaN fill only for floating-point types","reason":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA needs a floating-point tensorDataType, and i32 (CU_TENSOR_MAP_DATA_TYPE_INT32) is not one","fix":"use --oob-fill zero (CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE fills with zeros)","tried":""}
 ? 1
 
 # Forced boxes that break a rule: 512 rows; 64 f32 elements under 128B.
@@ -243,9 +243,24 @@ no TMA plan (shared address 128-byte aligned): the shared region starts 64 bytes
 fix: start the shared region at a multiple of 128 bytes
 ? 1
 $ axe-layout emit-tma 'S[(256,256)] + 16' 'S[(64,64)]' --dtype f16 --swizzle 128B
-no TMA plan (global address 128-byte aligned under a swizzle): copy 0 needs the tensor map at the global base + 32 bytes, not a multiple of 128
-fix: start the global region (and every dimension the map cannot hold) at a multiple of 128 bytes
-? 1
+tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
+  tensorDataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  tensorRank     = 2;
+  globalAddress  = global + 32;  // bytes
+  globalDim      = {256, 256};
+  globalStrides  = {512};  // bytes, of dimensions 1 and up
+  boxDim         = {64, 64};
+  elementStrides = {1, 1};
+  interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
+  swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
+copies: 1 (global to shared) of 8192 bytes, 8192 bytes in all; mbarrier expect-tx 8192 per copy
+alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
+box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
+copy list (coordinates innermost first):
+  copy 0: coords {0, 0}, shared + 0
+? 0
 $ axe-layout emit-tma 'S[(256,256)]' 'S[(64,64)] - 64' --dtype f16
 no TMA plan (shared address inside the buffer): the shared region starts 128 bytes before the shared buffer's base
 fix: give the shared layout offsets from the buffer's base, 0 or more
@@ -253,12 +268,27 @@ fix: give the shared layout offsets from the buffer's base, 0 or more
 
 # Input errors (exit 2).
 $ axe-layout emit-tma 'S[(64,64)]' 'S[(64,64)]' --dtype f16 --region 0:64,32:96
---region:1: error: range 32:96 of the global region is empty or leaves dimension 1, which has extent 64
-  0:64,32:96
-  ^~~~~~~~~~
-? 2
+tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
+  tensorDataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  tensorRank     = 2;
+  globalAddress  = global + 0;  // bytes
+  globalDim      = {64, 64};
+  globalStrides  = {128};  // bytes, of dimensions 1 and up
+  boxDim         = {64, 64};
+  elementStrides = {1, 1};
+  interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
+  swizzle        = CU_TENSOR_MAP_SWIZZLE_NONE;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
+copies: 1 (global to shared) of 8192 bytes, 8192 bytes in all; mbarrier expect-tx 8192 per copy
+alignment: shared buffer 128 bytes, global base 16 bytes
+box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
+out of bounds: 2048 elements of the region lie outside the tensor and are filled with zeros (dimension 1 indices 64:96)
+copy list (coordinates innermost first):
+  copy 0: coords {32, 0}, shared + 0
+? 0
 $ axe-layout emit-tma 'S[(256,256)]' 'S[(64,64)]' --dtype f16 --region 0:64,0:32
---region:1: error: the global region (64, 32) and the shared region (64, 64) do not have the same extents
+--region:1: error: the global region (64, 32) and the shared region (64, 64) do not hold the same number of elements (2048 and 4096)
   0:64,0:32
   ^~~~~~~~~
 ? 2
@@ -307,4 +337,111 @@ $ axe-layout emit-tma specs/tma_gemm.yaml:A 'S[(64,64)]' --dtype f16 --region 0:
 --region:1: error: the global region gives 1 range for the 2 dimensions of the global shape
   0:1
   ^~~
+? 2
+
+# Requests production kernels make: a ragged last tile (rows past 4096 filled),
+# a broadcast batch and an aliasing coordinate folded into the base address,
+# FlashAttention-4's Q matched in row-major order, FlashAttention-3's shared
+# (seq, heads, dim) tile whose map strides decrease.
+$ axe-layout emit-tma 'S[(4096,4096)]' 'S[(128,64)]' --dtype f16 --swizzle 128B --region 4090:4218,0:64
+tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
+  tensorDataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  tensorRank     = 2;
+  globalAddress  = global + 0;  // bytes
+  globalDim      = {4096, 4096};
+  globalStrides  = {8192};  // bytes, of dimensions 1 and up
+  boxDim         = {64, 128};
+  elementStrides = {1, 1};
+  interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
+  swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
+copies: 1 (global to shared) of 16384 bytes, 16384 bytes in all; mbarrier expect-tx 16384 per copy
+alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
+box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
+out of bounds: 7808 elements of the region lie outside the tensor and are filled with zeros (dimension 0 indices 4096:4218)
+copy list (coordinates innermost first):
+  copy 0: coords {0, 4090}, shared + 0
+? 0
+$ axe-layout emit-tma 'S[(4096,4096)]' 'S[(128,64)]' --dtype f16 --swizzle 128B --region 4090:4218,0:64 --oob-fill nan --json
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[4096,4096],"globalStrides":[8192],"boxDim":[64,128],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA","copies":[{"coords":[0,4090],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":16384,"direction":"g2s","total_bytes":16384,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":7808,"fill":"nan","ranges":[{"dim":0,"begin":4096,"end":4218}]},"loops":[]}
+? 0
+$ axe-layout emit-tma 'S[(16,256,64):(0,64,1)]' 'S[(64,64)]' --dtype f16 --global-shape 16,256,64 --region 5:6,0:64,0:64 --json
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[256,64],"globalStrides":[512],"boxDim":[256,16],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_NONE","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":512,"smem_alignment_bytes":128,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+? 0
+$ axe-layout emit-tma 'S[(16,16,128,128):(131072,128,1024,1)]' 'S[(128,128)]' --dtype f16 --swizzle 128B --region 3:4,4:5,0:128,0:128
+tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
+  tensorDataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  tensorRank     = 3;
+  globalAddress  = global + 787456;  // bytes
+  globalDim      = {64, 2, 128};
+  globalStrides  = {128, 2048};  // bytes, of dimensions 1 and up
+  boxDim         = {64, 2, 128};
+  elementStrides = {1, 1, 1};
+  interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
+  swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
+copies: 1 (global to shared) of 32768 bytes, 32768 bytes in all; mbarrier expect-tx 32768 per copy
+alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
+box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
+copy list (coordinates innermost first):
+  copy 0: coords {0, 0, 0}, shared + 0
+? 0
+$ axe-layout emit-tma 'S[(1,32,4,128)]' 'S[(128,128)]' --dtype bf16 --swizzle 128B --region 0:1,0:32,0:4,0:128 --json
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_BFLOAT16","rank":2,"globalDim":[64,256],"globalStrides":[128],"boxDim":[64,256],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":32768,"direction":"g2s","total_bytes":32768,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+? 0
+$ axe-layout emit-tma 'S[(2,256,4,64)]' 'S[(64,4,64):(64,4096,1)]' --smem-shape 64,4,64 --dtype f16 --swizzle 128B --region 1:2,0:64,0:4,0:64
+tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
+  tensorDataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  tensorRank     = 3;
+  globalAddress  = global + 131072;  // bytes
+  globalDim      = {64, 256, 4};
+  globalStrides  = {512, 128};  // bytes, of dimensions 1 and up
+  boxDim         = {64, 64, 4};
+  elementStrides = {1, 1, 1};
+  interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
+  swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
+copies: 1 (global to shared) of 32768 bytes, 32768 bytes in all; mbarrier expect-tx 32768 per copy
+alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
+box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
+copy list (coordinates innermost first):
+  copy 0: coords {0, 0, 0}, shared + 0
+? 0
+
+# The planner's search: a coordinate of stride 4100 folded into the base
+# (+16400 bytes), 136 columns cut in 16s with the overhang outside the map,
+# a 300-row tile in boxes of 150 rows, two dimensions that are one run, and a
+# 64-wide f32 tile as one rank-3 box.
+$ axe-layout emit-tma 'S[(3,64,64):(4100,64,1)]' 'S[(64,64):(64,1)]' --dtype f16 --region 2:3,0:64,0:64 --json
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[256,16],"globalStrides":[512],"boxDim":[256,16],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_NONE","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":16400}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":512,"smem_alignment_bytes":128,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+? 0
+$ axe-layout emit-tma 'S[(128,136):(136,1)]' 'S[(128,32):(32,1)]' --dtype f16 --swizzle 32B --region 0:128,96:128 --json
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":3,"globalDim":[16,8,128],"globalStrides":[32,272],"boxDim":[16,2,128],"elementStrides":[1,1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_32B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,6,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":32,"smem_alignment_bytes":256,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+? 0
+$ axe-layout emit-tma 'S[(3865,256):(256,1)]' 'S[(300,32)]' --dtype e4m3 --swizzle 32B --json
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_UINT8","rank":3,"globalDim":[256,150,25],"globalStrides":[256,38400],"boxDim":[32,150,2],"elementStrides":[1,1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_32B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":9600,"direction":"g2s","total_bytes":9600,"box_pitch_bytes":32,"smem_alignment_bytes":256,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+? 0
+$ axe-layout emit-tma 'S[(3865,256):(256,1)]' 'S[(300,32)]' --dtype e4m3 --swizzle 32B --box 100,32 --json
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_UINT8","rank":2,"globalDim":[256,3865],"globalStrides":[256],"boxDim":[32,100],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_32B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0},{"coords":[0,100],"smem_offset_bytes":3200,"global_offset_bytes":0},{"coords":[0,200],"smem_offset_bytes":6400,"global_offset_bytes":0}],"bytes_per_copy":3200,"direction":"g2s","total_bytes":9600,"box_pitch_bytes":32,"smem_alignment_bytes":256,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[{"extent":3,"coord_step":[0,100],"smem_step_bytes":3200,"global_step_bytes":0}]}
+? 0
+$ axe-layout emit-tma 'S[(64,4):(4,1)]' 'S[(64,4):(4,1)]' --dtype f16 --json
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":1,"globalDim":[256],"globalStrides":[],"boxDim":[256],"elementStrides":[1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_NONE","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":512,"direction":"g2s","total_bytes":512,"box_pitch_bytes":512,"smem_alignment_bytes":128,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+? 0
+$ axe-layout emit-tma 'S[(64,1000)]' 'S[(64,64)]' --dtype f32 --swizzle 128B --json
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT32","rank":3,"globalDim":[32,31,64],"globalStrides":[128,4000],"boxDim":[32,2,64],"elementStrides":[1,1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":16384,"direction":"g2s","total_bytes":16384,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+? 0
+
+# No plan: the refusal names the arrangements tried.
+$ axe-layout emit-tma 'S[(256,256)]' 'S[(8,64):(96,1)]' --smem-shape 8,64 --dtype f16
+no TMA plan (shared address 128-byte aligned): copy 1 lands 192 bytes into the shared buffer, not a multiple of 128: the copies are 192 bytes apart
+fix: lay the shared tile out so that each box (128 bytes) starts on a 128-byte boundary, or copy whole rows of the box at once
+tried: box {64} and 14 other boxes: shared address 128-byte aligned
+? 1
+$ axe-layout emit-tma 'S[(64,64)]' 'S[(64,64)]' --dtype f16 --region 64:65,0:64
+--region:1: error: range 64:65 of the global region is empty or starts outside dimension 0, which has extent 64
+  64:65,0:64
+  ^~~~~~~~~~
 ? 2

@@ -70,6 +70,7 @@ $ axe-layout eval 'S[(8,16):(16,1)]' --at 1,2,3
 --at:1: error: a point of shape rank 2 needs 2 coordinates, not 3
   1,2,3
   ^~~~~
+hint: for a point of rank 3, give a shape of 3 extents with --shape (any shape of 128 points is admitted)
 ? 2
 
 $ axe-layout eval 'S[(8,16):(16,1)]' --dtype f17
@@ -181,3 +182,15 @@ $ axe-layout eval tests/data/errors/two.yaml --at 0,0
 tests/data/errors/two.yaml: error: tests/data/errors/two.yaml holds 2 layouts: name one as tests/data/errors/two.yaml:NAME
 ? 2
 
+
+# The swizzle's parameters: M + B + S at most 40 (axe-layout(1), LAYOUTS).
+$ axe-layout eval 'Swizzle(20,10,15) o S[8:1]'
+<arg>:1: error: swizzle M + B + S must be at most 40
+  Swizzle(20,10,15) o S[8:1]
+  ^~~~~~~~~~~~~~~~~~
+? 2
+$ axe-layout eval 'S[8:1]' --swizzle 20,10,15
+--swizzle:1: error: swizzle needs M, B >= 0, S >= B and M + B + S <= 40
+  20,10,15
+  ^~~~~~~~
+? 2

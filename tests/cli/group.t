@@ -50,7 +50,17 @@ blocks:
   dimension 1 (extent 256): iters [1, 2) S[256:1]
 ? 0
 
-# Impossible: no order-preserving split reaches the shape (exit 1).
+# The scan refuses (a 5 in the way), but iters of stride 0 commute: an equal
+# layout, found from the values, groups.
+$ axe-layout group 'S[(4,5,3):(0@x,0,1)]' --shape 5,12
+S[(5,4,3):(0@x,0@x,1)]
+shape: (5, 12)
+blocks:
+  dimension 0 (extent 5): iters [0, 1) S[5:0@x]
+  dimension 1 (extent 12): iters [1, 3) S[(4,3):(0@x,1)]
+? 0
+
+# Impossible: no layout with this map has blocks of the shape (exit 1).
 $ axe-layout group 'S[(2,3):(10,1)]' --shape 3,2
 cannot group: dimension 0 (extent 3) cannot be formed: it still needs a factor 3 when it reaches iter 2:10, whose extent neither divides 3 nor is a multiple of it
 ? 1

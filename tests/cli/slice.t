@@ -34,19 +34,29 @@ shape: (8, 8)
 
 # Not expressible as one layout (exit 1).
 $ axe-layout slice 'S[(4,8):(16,1)]' --shape 32 --region 6:11
-cannot slice: region 6:11 of dimension 0 is not expressible as one layout: from value 6 it runs through 5 values of iter 8:1, wrapping after 2; one layout can follow a wrap only at the middle of the range, or at the middle of the iter when it repeats every cycle
+cannot slice: no layout has the region's values (checked point by point): region 6:11 of dimension 0 is not expressible as one layout: from value 6 it runs through 5 values of iter 8:1, wrapping after 2; one layout can follow a wrap only at the middle of the range, or at the middle of the iter when it repeats every cycle
 ? 1
 $ axe-layout slice 'S[(4,8):(16,1)]' --shape 32 --region 0:12
-cannot slice: region 0:12 of dimension 0 is not expressible as one layout: it runs through 12 values of iter 8:1, more than one cycle of it but not a whole number of cycles
+cannot slice: no layout has the region's values (checked point by point): region 0:12 of dimension 0 is not expressible as one layout: it runs through 12 values of iter 8:1, more than one cycle of it but not a whole number of cycles
 ? 1
 $ axe-layout slice 'S[(2,4):(1@x,1@y)]' --shape 8 --region 2:6
-cannot slice: region 2:6 of dimension 0 is not expressible as one layout: where it wraps iter 4:1@y the coordinates jump on axes 'x' and 'y' at once, which no single iter can do
+cannot slice: no layout has the region's values (checked point by point): region 2:6 of dimension 0 is not expressible as one layout: where it wraps iter 4:1@y the coordinates jump on axes 'x' and 'y' at once, which no single iter can do
 ? 1
 $ axe-layout slice 'S[(2,4,4):(1000,100,1)]' --shape 32 --region 2:18
-cannot slice: region 2:18 of dimension 0 is not expressible as one layout: its wraps at the middle of iter 4:1 repeat 4 times and carry out of iter 4:100
+cannot slice: no layout has the region's values (checked point by point): region 2:18 of dimension 0 is not expressible as one layout: its wraps at the middle of iter 4:1 repeat 4 times and carry out of iter 4:100
 ? 1
+
+# A shape that does not group the layout: the region's values are read and an
+# equal layout is found, so only what no layout expresses is refused.
+$ axe-layout slice 'S[(2,3):(1,2)]' --shape 3,2 --region 1:2,1:2
+S[1:1] + 1
+shape: (1, 1)
+? 0
 $ axe-layout slice 'S[(2,3):(10,1)]' --shape 3,2 --region 0:1,0:2 --json
-{"layout":null,"reason":"the shape does not group the layout, so its dimensions have no blocks to slice: dimension 0 (extent 3) cannot be formed: it still needs a factor 3 when it reaches iter 2:10, whose extent neither divides 3 nor is a multiple of it"}
+{"layout":"S[2:1]","shape":[1,2]}
+? 0
+$ axe-layout slice 'S[(2,3):(10,1)]' --shape 3,2 --region 0:3,0:1 --json
+{"layout":null,"reason":"no layout has the region's values (checked point by point): the shape does not group the layout, so its dimensions have no blocks to slice: dimension 0 (extent 3) cannot be formed: it still needs a factor 3 when it reaches iter 2:10, whose extent neither divides 3 nor is a multiple of it"}
 ? 1
 
 # Input errors (exit 2).

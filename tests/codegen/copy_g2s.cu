@@ -70,9 +70,9 @@ __host__ __device__ inline long long g2s_dst_m(long long i0, long long i1)
 __host__ __device__ inline bool g2s_dst_inverse(long long m, long long *i0,
 	long long *i1)
 {
-	if (m < 0 || m > 4151)
+	if (m < 0 || m > 4095)
 		return false;
-	*i0 = ((8*((m/8) ^ ((m/64)%8)) + m%8)/64)%64;
+	*i0 = (8*((m/8) ^ ((m/64)%8)) + m%8)/64;
 	*i1 = (8*((m/8) ^ ((m/64)%8)) + m%8)%64;
 	return g2s_dst_m(*i0, *i1) == m;
 }

@@ -8,18 +8,19 @@
  * CU_TENSOR_MAP_DATA_TYPE_FLOAT16, rank 2, globalDim {4096, 4096},
  * globalStrides {8192} bytes, boxDim {64, 64}, elementStrides {1, 1},
  * CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
- * CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE. The TMA
- * planner of axe-layout derived it and checked every documented rule.
+ * CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE. The
+ * TMA planner of axe-layout derived it and checked every documented rule.
  * 1 copy of 8192 bytes, all on one mbarrier that expects their bytes; the
  * shared buffer must be aligned to 1024 bytes (this file aligns it), the global
- * base to 128 bytes.
+ * base to 16 bytes.
  *
  * tile_encode(&map, global) encodes the map on the host. tile_load(&map, smem,
  * bar, shift) copies the region moved by shift[d] elements along map dimension
- * d. tile_kernel, launched by tile_launch(&map, buffer, grid, stream), does it
- * for block (x, y) with the region moved by x regions along the outermost
- * dimension and y along the next; it writes the shared buffer to buffer +
- * (y*gridDim.x + x)*SMEM_ELEMS for the host to check.
+ * d on the stage barrier bar (set up by _barrier_init, waited on by _wait(bar,
+ * phase)). tile_kernel, launched by tile_launch(&map, buffer, grid, stream),
+ * does it for block (x, y) with the region moved by x regions along the
+ * outermost dimension and y along the next; it writes the shared buffer to
+ * buffer + (y*gridDim.x + x)*SMEM_ELEMS for the host to check.
  *
  * Proved before printing:
  * - tile_smem_m equals the layout: all 4096 points enumerated.
@@ -47,21 +48,21 @@ __host__ __device__ inline long long tile_smem_m(long long i0, long long i1)
 __host__ __device__ inline bool tile_smem_inverse(long long m, long long *i0,
 	long long *i1)
 {
-	if (m < 0 || m > 4151)
+	if (m < 0 || m > 4095)
 		return false;
-	*i0 = ((8*((m/8) ^ ((m/64)%8)) + m%8)/64)%64;
+	*i0 = (8*((m/8) ^ ((m/64)%8)) + m%8)/64;
 	*i1 = (8*((m/8) ^ ((m/64)%8)) + m%8)%64;
 	return tile_smem_m(*i0, *i1) == m;
 }
 
 typedef __half tile_elem;
-static constexpr int tile_rank = 2;
-static constexpr unsigned tile_bytes_per_copy = 8192;
-static constexpr unsigned tile_expect_tx_bytes = 8192; /* all copies */
-static constexpr long long tile_smem_elems = 4096; /* the shared buffer */
-static constexpr int tile_smem_align = 1024;
-static constexpr int tile_smem_bytes = 9216; /* the buffer and its alignment */
-static constexpr int tile_block_threads = 128;
+inline constexpr int tile_rank = 2;
+inline constexpr unsigned tile_bytes_per_copy = 8192;
+inline constexpr unsigned tile_expect_tx_bytes = 8192; /* all copies */
+inline constexpr long long tile_smem_elems = 4096; /* the shared buffer */
+inline constexpr int tile_smem_align = 1024;
+inline constexpr int tile_smem_bytes = 9216; /* the buffer and its alignment */
+inline constexpr int tile_block_threads = 128;
 
 #ifdef __CUDACC__ /* the TMA code needs nvcc */
 /* Host: the tensor map of the tensor at "global"; the driver's result. */
@@ -85,55 +86,70 @@ inline CUresult tile_encode(CUtensorMap *map, const void *global)
 	return reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(fn)(map,
 		CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, base, dim, stride, box, element_stride,
 		CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-		CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+		CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
 }
 
 /*
- * Device: the region, moved by shift[d] elements along map dimension d,
- * into "smem" (aligned to tile_smem_align bytes).  Thread 0 issues the copies
- * on the mbarrier "bar"; every thread of the block returns once they landed.
+ * Device, one thread, once per barrier before any load: "bar" expects one
+ * arrival per phase (the thread that issues the loads); the block syncs after.
+ */
+__device__ __forceinline__ void tile_barrier_init(unsigned long long *bar)
+{
+	const unsigned b = static_cast<unsigned>(__cvta_generic_to_shared(bar));
+	asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" :: "r"(b) : "memory");
+	/* Make the initialized barrier visible to the copy engine. */
+	asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+	asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+/* Device, every consumer: wait until phase "phase" (0, 1, 0, ...) of "bar" completed. */
+__device__ __forceinline__ void tile_wait(unsigned long long *bar, unsigned phase)
+{
+	const unsigned b = static_cast<unsigned>(__cvta_generic_to_shared(bar));
+	unsigned done = 0;
+	while (!done) {
+		asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+			: "=r"(done) : "r"(b), "r"(phase) : "memory");
+	}
+}
+
+/*
+ * Device, one thread (the producer): the region, moved by shift[d] elements
+ * along map dimension d, into "smem" (aligned to tile_smem_align bytes), on the
+ * stage's barrier "bar": one arrival that expects the bytes of every copy,
+ * then the copies.  Consumers call tile_wait(bar, phase) before reading.
  */
 __device__ __forceinline__ void tile_load(const CUtensorMap *map, tile_elem *smem, unsigned long long *bar,
 	const int *shift)
 {
 	const unsigned b = static_cast<unsigned>(__cvta_generic_to_shared(bar));
 	const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
-	if (threadIdx.x == 0) {
-		asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" :: "r"(b) : "memory");
-		/* Make the initialized barrier visible to the copy engine. */
-		asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-		asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-	}
-	__syncthreads();
-	if (threadIdx.x == 0) {
-		/* One arrival, and the bytes of every copy: the phase completes when all landed. */
-		asm volatile("{ .reg .b64 state; mbarrier.arrive.expect_tx.shared::cta.b64 state, [%0], %1; }"
-			:: "r"(b), "r"(tile_expect_tx_bytes) : "memory");
-		asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];"
-			:: "r"(s), "l"(reinterpret_cast<unsigned long long>(map)),
-			   "r"(shift[0]),
-			   "r"(shift[1]), "r"(b)
-			: "memory");
-	}
-	unsigned done = 0;
-	while (!done) {
-		asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], 0; selp.u32 %0, 1, 0, p; }"
-			: "=r"(done) : "r"(b) : "memory");
-	}
+	asm volatile("{ .reg .b64 state; mbarrier.arrive.expect_tx.shared::cta.b64 state, [%0], %1; }"
+		:: "r"(b), "r"(tile_expect_tx_bytes) : "memory");
+	asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];"
+		:: "r"(s), "l"(reinterpret_cast<unsigned long long>(map)),
+		   "r"(shift[0]),
+		   "r"(shift[1]), "r"(b)
+		: "memory");
 }
 
 /* Block (x, y): the region moved by x regions along the outermost map dimension, y along the next. */
 __global__ void __launch_bounds__(128) tile_kernel(const __grid_constant__ CUtensorMap map, tile_elem *buffer)
 {
-	extern __shared__ unsigned char tile_raw[];
 	__shared__ alignas(8) unsigned long long bar;
+	extern __shared__ unsigned char tile_raw[];
 	const unsigned raw = static_cast<unsigned>(__cvta_generic_to_shared(tile_raw));
 	tile_elem *smem = reinterpret_cast<tile_elem *>(tile_raw + ((tile_smem_align - raw % tile_smem_align) % tile_smem_align));
 	int shift[2] = {};
 	shift[1] = static_cast<int>(blockIdx.x) * 64; /* the region's extent there */
 	shift[0] = static_cast<int>(blockIdx.y) * 64;
 	buffer += (static_cast<long long>(blockIdx.y) * gridDim.x + blockIdx.x) * tile_smem_elems;
-	tile_load(&map, smem, &bar, shift);
+	if (threadIdx.x == 0)
+		tile_barrier_init(&bar);
+	__syncthreads();
+	if (threadIdx.x == 0)
+		tile_load(&map, smem, &bar, shift);
+	tile_wait(&bar, 0);
 	for (long long i = threadIdx.x; i < tile_smem_elems; i += blockDim.x)
 		buffer[i] = smem[i];
 }

@@ -42,7 +42,6 @@
 #include "cli/operands.h"
 #include "core/eval.h"
 #include "parse/parse.h"
-#include "known_bugs.h"
 
 int axe_cli_main(int argc, char **argv);
 
@@ -280,10 +279,6 @@ static int check_operand(axe_operand *op, axe_error *err)
 				images = MAX_POINTS + 1;
 	} else if (op->expr) {
 		images = op->expr->nimages;
-		for (size_t a = 0; a < op->expr->naxes; a++)
-			if (axe_known_min_mod(op->expr->expr[a])) /* known_bugs.h */
-				return axe_error_set(err, AXE_ERR_LIMIT, NULL, 0,
-						     "fuzz: a known bug, set aside");
 	}
 	if (points > MAX_POINTS || images > MAX_POINTS || points * images > MAX_POINTS)
 		return axe_error_set(err, AXE_ERR_LIMIT, NULL, 0,

@@ -18,7 +18,6 @@
 #include "expr/expr_layout.h"
 #include "parse/parse.h"
 #include "spec/spec.h"
-#include "known_bugs.h"
 
 /*
  * An error of "err" is set, says why, and is placed at a line of the input
@@ -82,11 +81,6 @@ static void check_expr_layout(const axe_spec *spec, const axe_spec_layout *entry
 		check_error(&err, lines);
 		return;
 	}
-	for (size_t a = 0; a < L->naxes; a++)
-		if (axe_known_min_mod(L->expr[a])) { /* known_bugs.h */
-			axe_expr_layout_free(L);
-			return;
-		}
 	images = calloc((size_t)L->nimages * (L->naxes + 1), sizeof(int64_t));
 	scratch = calloc(L->ctx->nvars + 1, sizeof(int64_t));
 	if (!images || !scratch || L->rank != L->shape.rank)

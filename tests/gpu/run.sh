@@ -12,7 +12,9 @@
 #
 # Status: written and compiled on machines without a GPU; the harnesses have
 # not yet run on hardware, so a first run on a GPU may expose problems that
-# compiling cannot.
+# compiling cannot.  Besides the copy and TMA tiles: a ragged last tile (the
+# copy fills the rows past the tensor's end with zeros) and a 3-stage TMA
+# pipeline (emit-cuda --stages 3) over 32 tiles.
 bin=${1:-build/axe-layout}
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -250,6 +252,102 @@ A_atoms 64 128 g2s
 A_wide 64 128 g2s
 A_tile 64 64 s2g
 CASES
+
+# --- a ragged last tile and a multi-stage pipeline -----------------------------
+# ragged: a 200x4096 f16 matrix, its last 128-row tile (rows 128..255): rows 200
+# and up are outside the tensor, and the copy must fill them with zeros.
+# pipeline: 32 consecutive 128x64 tiles of a 4096x4096 f16 matrix through 3
+# buffers (emit-cuda --stages 3), each checked where the consumer copied it.
+SW='Swizzle(3,3,3) o S[(128,64):(64,1)]'
+"$bin" emit-cuda 'S[(200,4096)]' "$SW" --kind tma --dtype f16 --global-shape 200,4096 \
+	--smem-shape 128,64 --region 128:256,0:64 --name ragged >"$tmp/ragged.cu" 2>"$tmp/err" ||
+	bad "emit-cuda ragged: $(cat "$tmp/err")"
+"$bin" emit-cuda 'S[(4096,4096)]' "$SW" --kind tma --dtype f16 --smem-shape 128,64 \
+	--stages 3 --name pipe >"$tmp/pipe.cu" 2>"$tmp/err" || bad "emit-cuda pipe: $(cat "$tmp/err")"
+{ echo "static const long long smem_pos[] = {"; positions "$SW" 1; echo "-1 };"; } >"$tmp/smem128.h"
+cat >"$tmp/ragged.main.cu" <<'EOF'
+#include "common.h"
+#include "ragged.cu"
+#include "smem128.h"
+
+int main(void)
+{
+	const long long M = 200, N = 4096, R = 128, C = 64, r0 = 128;
+	std::vector<unsigned short> a(M * N), buf(ragged_smem_elems, 0xffff);
+	for (long long i = 0; i < M * N; i++)
+		pattern((unsigned char *)&a[i], 2, 0, i);
+	void *dglobal, *dbuf;
+	CHECK(cudaMalloc(&dglobal, a.size() * 2));
+	CHECK(cudaMalloc(&dbuf, buf.size() * 2));
+	CHECK(cudaMemcpy(dglobal, a.data(), a.size() * 2, cudaMemcpyHostToDevice));
+	CUtensorMap map;
+	if (ragged_encode(&map, dglobal) != CUDA_SUCCESS) {
+		printf("FAIL ragged: cuTensorMapEncodeTiled failed\n");
+		return 1;
+	}
+	CHECK(ragged_launch(&map, (ragged_elem *)dbuf, dim3(1, 1)));
+	CHECK(cudaDeviceSynchronize());
+	CHECK(cudaMemcpy(buf.data(), dbuf, buf.size() * 2, cudaMemcpyDeviceToHost));
+	long long checked = 0, wrong = 0;
+	const long long *p = smem_pos;
+	for (long long e = 0; *p >= 0; e++, p += 1 + *p, checked++) {
+		long long row = r0 + e / C, at = row * N + e % C;
+		unsigned short want = 0, got = buf[p[1]];
+		if (row < M)
+			pattern((unsigned char *)&want, 2, 0, at);
+		if (got != want && wrong++ < 5)
+			printf("  element %lld (row %lld): %u, not %u\n", e, row, got, want);
+	}
+	report("ragged (rows 200..255 filled with zeros)", checked, wrong, (double)R * C * 2, 1);
+	return wrong != 0;
+}
+EOF
+cat >"$tmp/pipe.main.cu" <<'EOF'
+#include "common.h"
+#include "pipe.cu"
+#include "smem128.h"
+
+int main(void)
+{
+	const long long N = 4096, C = 64, R = 128;
+	const int iters = 32;
+	std::vector<unsigned short> a(N * N), buf(iters * pipe_smem_elems, 0);
+	for (long long i = 0; i < N * N; i++)
+		pattern((unsigned char *)&a[i], 2, 0, i);
+	void *dglobal, *dbuf;
+	CHECK(cudaMalloc(&dglobal, a.size() * 2));
+	CHECK(cudaMalloc(&dbuf, buf.size() * 2));
+	CHECK(cudaMemcpy(dglobal, a.data(), a.size() * 2, cudaMemcpyHostToDevice));
+	CUtensorMap map;
+	if (pipe_encode(&map, dglobal) != CUDA_SUCCESS) {
+		printf("FAIL pipe: cuTensorMapEncodeTiled failed\n");
+		return 1;
+	}
+	cudaEvent_t t0, t1;
+	float ms = 0;
+	CHECK(cudaEventCreate(&t0));
+	CHECK(cudaEventCreate(&t1));
+	CHECK(cudaEventRecord(t0));
+	CHECK(pipe_pipeline_launch(&map, (pipe_elem *)dbuf, iters));
+	CHECK(cudaEventRecord(t1));
+	CHECK(cudaEventSynchronize(t1));
+	CHECK(cudaEventElapsedTime(&ms, t0, t1));
+	CHECK(cudaMemcpy(buf.data(), dbuf, buf.size() * 2, cudaMemcpyDeviceToHost));
+	long long checked = 0, wrong = 0;
+	for (int i = 0; i < iters; i++) {
+		const long long *p = smem_pos;
+		for (long long e = 0; *p >= 0; e++, p += 1 + *p, checked++) {
+			long long at = (i * R + e / C) * N + e % C;
+			unsigned short want, got = buf[i * pipe_smem_elems + p[1]];
+			pattern((unsigned char *)&want, 2, 0, at);
+			if (got != want && wrong++ < 5)
+				printf("  iteration %d element %lld: %u, not %u\n", i, e, got, want);
+		}
+	}
+	report("pipe (3 stages, 32 tiles)", checked, wrong, (double)iters * R * C * 2 * 2, ms);
+	return wrong != 0;
+}
+EOF
 
 # --- build (one nvcc call per harness, in parallel) and run --------------------
 for f in "$tmp"/*.main.cu; do

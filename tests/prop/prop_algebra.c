@@ -464,6 +464,25 @@ static void check_same_map(alg_case *c, const axe_layout *G, const axe_layout *L
 
 /* ---------------------------------------------------------------- group -- */
 
+static bool expressible_in(const int64_t *g, int64_t n, size_t nu, const int64_t *dims,
+			   size_t d, int64_t need);
+static int64_t *region_rows(alg_case *c, const axe_layout *L, const axe_shape *shape,
+			    const int64_t *begin, const int64_t *end, int64_t *n);
+
+/* A refused shape groups no layout with the map of "L" (brute force). */
+static void check_group_refusal(alg_case *c, const axe_layout *L, const axe_shape *shape)
+{
+	int64_t begin[AXE_MAX_RANK] = { 0 }, n, *g;
+
+	if (layout_size(L) > 512)
+		return;
+	g = region_rows(c, L, shape, begin, shape->dim, &n);
+	CHECK(c, !expressible_in(g, n, L->naxes, shape->dim, shape->rank - 1,
+				 shape->dim[shape->rank - 1]),
+	      "group refused a shape that an equal layout's blocks match");
+	count(c, "brute-force-confirmed", 1);
+}
+
 static void check_group(alg_case *c, prop_rng *rng)
 {
 	prop_layout_params p = prop_layout_params_default();
@@ -477,8 +496,10 @@ static void check_group(alg_case *c, prop_rng *rng)
 	note_layout(c, "L", L, &shape);
 	axe_error_init(&err);
 	if (expect_answer(c, "group", axe_layout_group(L, &shape, &res, &why, &err), &why, &res,
-			  &err) == 0)
+			  &err) == 0) {
+		check_group_refusal(c, L, &shape);
 		return;
+	}
 	CHECK(c, res.nblocks == shape.rank && res.block[0] == 0 &&
 		 res.block[shape.rank] == res.layout->nshard, "blocks do not cover the shard");
 	for (size_t d = 0; d < shape.rank; d++) {
@@ -727,22 +748,28 @@ static void test_tile_swizzled(void **state)
 
 /*
  * Is y -> g[y] ("n" rows of "nu" values, g[0] = 0) the shard map of some
- * iter list?  Brute force over every innermost extent e dividing n: the
- * stride t = g[1] lies on one axis, each chunk of e is a run of t, and the
- * chunk starts form such a map again.
+ * iter list whose consecutive blocks have extent products "dims" (dimension
+ * "d" and those before it still to form, "need" left of dimension d)?  Brute
+ * force over every innermost extent e dividing what the dimension needs (not
+ * only primes, unlike fit.c): the stride t = g[1] lies on one axis, each chunk
+ * of e is a run of t, and the chunk starts form such a map again.
  */
-static bool expressible(const int64_t *g, int64_t n, size_t nu)
+static bool expressible_in(const int64_t *g, int64_t n, size_t nu, const int64_t *dims,
+			   size_t d, int64_t need)
 {
 	int64_t *h;
 	bool found = false;
 
-	if (n == 1)
-		return true;
+	while (need == 1) {
+		if (d == 0)
+			return true;
+		need = dims[--d];
+	}
 	h = malloc((size_t)n * nu * sizeof(int64_t));
 	assert_non_null(h);
-	for (int64_t e = 2; e <= n && !found; e++) {
+	for (int64_t e = 2; e <= need && !found; e++) {
 		size_t axes = 0;
-		bool ok = n % e == 0;
+		bool ok = need % e == 0;
 		for (size_t a = 0; ok && a < nu; a++)
 			axes += g[nu + a] != 0;
 		ok = ok && axes <= 1;
@@ -754,36 +781,43 @@ static bool expressible(const int64_t *g, int64_t n, size_t nu)
 			continue;
 		for (int64_t q = 0; q < n / e; q++)
 			memcpy(h + q * nu, g + q * e * nu, nu * sizeof(int64_t));
-		found = expressible(h, n / e, nu);
+		found = expressible_in(h, n / e, nu, dims, d, need / e);
 	}
 	free(h);
 	return found;
 }
 
 /*
- * Do steps of the shard map of "L" (normalized) coincide in the way that
- * slice.c's completeness excludes: an iter of stride 0, or a carry step (iter
- * j moving on while iters j+1..p wrap) equal to the digit step of iter p?
+ * The shard values of "L" on "shape" over the region "begin".."end" (row-major
+ * over the region), minus the value at its corner, into a new owned array;
+ * "*n" gets the region's point count.
  */
-static bool coinciding_steps(const axe_layout *L)
+static int64_t *region_rows(alg_case *c, const axe_layout *L, const axe_shape *shape,
+			    const int64_t *begin, const int64_t *end, int64_t *n)
 {
-	for (size_t i = 0; i < L->nshard; i++)
-		if (L->shard[i].stride == 0)
-			return true;
-	for (size_t p = 0; p < L->nshard; p++)
-		for (size_t j = 0; j < p; j++) {
-			int64_t step[MAX_U] = { 0 };
-			bool zero = true;
-			step[L->shard[j].axis] += L->shard[j].stride;
-			for (size_t i = j + 1; i <= p; i++)
-				step[L->shard[i].axis] -= (L->shard[i].extent - 1) * L->shard[i].stride;
-			step[L->shard[p].axis] -= L->shard[p].stride;
-			for (size_t a = 0; a < L->naxes; a++)
-				zero = zero && step[a] == 0;
-			if (zero)
-				return true;
-		}
-	return false;
+	int64_t y[AXE_MAX_RANK], x[AXE_MAX_RANK], *g, *base;
+	axe_shape region = { shape->rank, { 0 } };
+	axe_evaluator ev;
+	axe_error err;
+
+	*n = 1;
+	for (size_t d = 0; d < shape->rank; d++)
+		*n *= region.dim[d] = end[d] - begin[d];
+	axe_error_init(&err);
+	assert_int_equal(axe_evaluator_init(&ev, L, shape, &err), 0);
+	g = own(c, malloc((size_t)*n * L->naxes * sizeof(int64_t) + 1));
+	base = own(c, malloc(L->naxes * sizeof(int64_t) + 1));
+	axe_evaluator_base(&ev, flatten(shape, begin), base);
+	for (int64_t f = 0; f < *n; f++) {
+		unflatten(&region, f, y);
+		for (size_t d = 0; d < shape->rank; d++)
+			x[d] = y[d] + begin[d];
+		axe_evaluator_base(&ev, flatten(shape, x), g + f * L->naxes);
+		for (size_t a = 0; a < L->naxes; a++)
+			g[f * L->naxes + a] -= base[a];
+	}
+	axe_evaluator_release(&ev);
+	return g;
 }
 
 /* The region: a random range per dimension, whole ranges now and then. */
@@ -826,32 +860,19 @@ static void check_slice_map(alg_case *c, const axe_layout *S, const axe_shape *s
 	}
 }
 
-/* On a rank-1 shape, a refused region has no iter list (brute force). */
-static void check_slice_refusal(alg_case *c, const axe_layout *L, int64_t begin, int64_t end)
+/* A refused region has no iter list on any shape of its points (brute force). */
+static void check_slice_refusal(alg_case *c, const axe_layout *L, const axe_shape *shape,
+				const int64_t *begin, const int64_t *end)
 {
-	axe_shape shape = { 1, { layout_size(L) } };
-	int64_t n = end - begin, *g, *base;
-	axe_evaluator ev;
-	axe_error err;
+	int64_t n = 1, *g;
 
-	axe_layout *N = own_layout(c, axe_layout_dup(L));
-
-	axe_layout_normalize_shard(N, NULL);
-	if (n > 512 || coinciding_steps(N))
+	for (size_t d = 0; d < shape->rank; d++)
+		n *= end[d] - begin[d];
+	if (n > 512)
 		return;
-	axe_error_init(&err);
-	assert_int_equal(axe_evaluator_init(&ev, L, &shape, &err), 0);
-	g = own(c, malloc((size_t)n * L->naxes * sizeof(int64_t)));
-	base = own(c, malloc(L->naxes * sizeof(int64_t)));
-	axe_evaluator_base(&ev, begin, base);
-	for (int64_t y = 0; y < n; y++) {
-		axe_evaluator_base(&ev, begin + y, g + y * L->naxes);
-		for (size_t a = 0; a < L->naxes; a++)
-			g[y * L->naxes + a] -= base[a];
-	}
-	axe_evaluator_release(&ev);
-	CHECK(c, !expressible(g, n, L->naxes), "slice refused a region that an iter list "
-	      "expresses");
+	g = region_rows(c, L, shape, begin, end, &n);
+	CHECK(c, !expressible_in(g, n, L->naxes, &n, 0, n), "slice refused a region that an "
+	      "iter list expresses");
 	count(c, "brute-force-confirmed", 1);
 }
 
@@ -881,8 +902,8 @@ static void check_slice(alg_case *c, prop_rng *rng)
 	if (expect_answer(c, "slice", axe_layout_slice(L, &shape, begin, end, shape.rank, &res,
 							&why, &err), &why, &res, &err) > 0)
 		check_slice_map(c, res.layout, &res.shape, L, &shape, begin);
-	else if (shape.rank == 1)
-		check_slice_refusal(c, L, begin[0], end[0]);
+	else
+		check_slice_refusal(c, L, &shape, begin, end);
 }
 
 static void test_slice(void **state)

@@ -123,6 +123,11 @@ static void test_same_map(void **state)
 		assert_non_null(L);
 		axe_error_init(&err);
 		prop_random_shape(&rng, &p, L, &shape);
+		if (i % 4 == 3) { /* every fourth: no shard, one point of shape () */
+			L->nshard = 0;
+			axe_layout_order_axes(L);
+			shape.rank = 0;
+		}
 		C = axe_layout_canon(L, NULL, &err);
 		CHECK(C != NULL, "canon failed: %s", err.message);
 		n = union_names(L, C, names);
@@ -159,6 +164,10 @@ static void test_idempotent_and_round_trip(void **state)
 
 		assert_non_null(L);
 		axe_error_init(&err);
+		if (i % 4 == 3) { /* every fourth: no shard (printed without an S term) */
+			L->nshard = 0;
+			axe_layout_order_axes(L);
+		}
 		C = axe_layout_canon(L, NULL, &err);
 		CC = axe_layout_canon(C, &rep, &err);
 		CHECK(CC && axe_layout_identical(C, CC), "canonicalizing twice changed the form");
@@ -167,8 +176,11 @@ static void test_idempotent_and_round_trip(void **state)
 			      axe_canon_rule_name(r));
 		text = axe_layout_to_string(C);
 		R = axe_layout_parse(text, &err);
-		CHECK(R && axe_layout_identical(C, R), "'%s' does not parse back: %s", text,
-		      err.message);
+		/* A built layout of no term at all prints as "0", which names m (at 0). */
+		CHECK(R && (axe_layout_identical(C, R) ||
+			    (C->naxes == 0 && R->naxes == 1 && R->nshard == 0 &&
+			     R->nreplica == 0 && R->offset[0] == 0)),
+		      "'%s' does not parse back: %s", text, err.message);
 		free(text);
 		axe_layout_free(R);
 		axe_layout_free(CC);

@@ -11,12 +11,17 @@
 #    same for a template whose placeholders name those layouts.
 # 3. Copy kernels: each thread's part (NAME_tile) runs on the host, thread by
 #    thread; every element must land where 'eval --json' of DST says, holding
-#    what SRC's position (by eval) held.
+#    what SRC's position (by eval) held.  Copies with --atom run the host side
+#    of the instruction: cp.async as the plain move, ldmatrix/stmatrix as what
+#    the hardware gives each lane (its fragment cells, each row read from the
+#    address the row's lane computes), so the address math is what is checked.
 #    The host compiler is g++ (with UBSan); without it these checks are skipped.
 # 4. TMA copies are emitted for nvcc (there is no host model of the copy engine;
 #    tests/gpu/run.sh runs them on a GPU).
 # 5. nvcc: every emitted file (goldens, index, copy, tma, template) compiles with
-#    'nvcc -c -gencode arch=compute_90a,code=sm_90a'.  Without nvcc (PATH, then
+#    'nvcc -c -Werror all-warnings -gencode arch=compute_90a,code=sm_90a', the
+#    files with TMA code and the --atom copies also for sm_100a (tcgen05 copies for
+#    sm_100a only): no warning at all.  Without nvcc (PATH, then
 #    /usr/local/cuda/bin) these checks are skipped, and the script says so.
 # AXE_SEED picks the random layouts (default 1); AXE_CODEGEN_RANDOM their number;
 # AXE_KEEP=1 keeps the work directory (emitted files, drivers) for a look.
@@ -197,7 +202,7 @@ static void count(FILE *out, int rank, const long long *dim, int nrep, const lon
 	fprintf(out, "points: %lld\nimages: %lld\nchecksum: 0x%016llx\n", points, total, sum);
 }
 EOF
-k=0; : >"$tmp/calls"; : >"$tmp/copycalls"; : >"$tmp/copy.cpp"
+k=0; : >"$tmp/calls"; : >"$tmp/copycalls"; : >"$tmp/copy.cpp"; : >"$tmp/all_atoms.cu"; : >"$tmp/all_tmem.cu"
 # The driver code of one layout: "$1" the function prefix, "$2" the call of axis $a.
 driver_function() {
 	echo "static void run_$1(FILE *out) {"
@@ -283,6 +288,20 @@ specs/tensor_core_tile.yaml:frag 'S[(8,16):(16,1)]' --dtype f64 --direction r2s
 'S[(8,8):(8,1)]' 'S[(8,8):(8,1)] + R[2:64]' --dtype u8 --direction g2g --block 4
 'S[(16,16):(16,1)]' 'S[(16,16):(1,16)]' --dtype i32 --direction s2s --threads 'S[(16,2,8):(1@tx,16@tx,1)]'
 'S[(6,10):(10,1)]' 'S[(6,10):(16,1)] + 5' --dtype f32 --block 7
+specs/copy_atoms.yaml:a_smem_128B specs/copy_atoms.yaml:a_k64 --dtype i16 --atom ldmatrix.x4
+specs/copy_atoms.yaml:a_smem_rows specs/copy_atoms.yaml:a_k64 --dtype i16 --atom ldmatrix.x1
+specs/copy_atoms.yaml:a_smem_colmajor specs/copy_atoms.yaml:a_k64 --dtype i16 --atom ldmatrix.x2.trans
+specs/copy_atoms.yaml:tile_smem specs/copy_atoms.yaml:wgmma_a --dtype i16 --atom auto
+specs/copy_atoms.yaml:a_k64 specs/copy_atoms.yaml:a_smem_128B --dtype i16 --atom stmatrix.x4
+specs/copy_atoms.yaml:a_k64 specs/copy_atoms.yaml:a_smem_colmajor --dtype i16 --atom stmatrix.x1.trans
+specs/cuda_copy.yaml:global_tile specs/cuda_copy.yaml:smem_tile --dtype i16 --atom cp.async.16
+specs/cuda_copy.yaml:global_tile specs/cuda_copy.yaml:smem_tile --dtype i16 --atom cp.async.4
+specs/copy_atoms.yaml:tile_smem specs/copy_atoms.yaml:wgmma_a --dtype i16 --atom ld.shared.b32
+specs/cuda_copy.yaml:acc_smem specs/cuda_copy.yaml:acc --atom ld.shared.v2.b32
+specs/copy_atoms.yaml:tmem_acc specs/copy_atoms.yaml:acc_regs --dtype i32 --atom tcgen05.ld.32x32b.x4
+specs/copy_atoms.yaml:acc_regs specs/copy_atoms.yaml:tmem_acc --dtype i32 --atom tcgen05.st.32x32b.x64
+specs/copy_atoms.yaml:tmem_c16 specs/copy_atoms.yaml:c16_regs --dtype i32 --atom tcgen05.ld.16x256b.x1
+specs/copy_atoms.yaml:c16_regs specs/copy_atoms.yaml:tmem_c16 --dtype i32 --atom auto
 CASES
 c=0
 while IFS= read -r args; do
@@ -290,24 +309,31 @@ while IFS= read -r args; do
 	if ! eval "\"\$bin\" emit-cuda $args --kind copy --name $n" >"$tmp/$n.cu" 2>"$tmp/err"; then
 		bad "emit-cuda $args --kind copy: $(cat "$tmp/err")"; rm -f "$tmp/$n.cu"; continue
 	fi
+	case $args in
+	*--atom\ tcgen05*|*tmem_c16*) echo "#include \"$tmp/$n.cu\"" >>"$tmp/all_tmem.cu" ;;
+	*--atom*) echo "#include \"$tmp/$n.cu\"" >>"$tmp/all_atoms.cu" ;;
+	esac
 	regs=$(sed -n "s/^static constexpr int ${n}_regs = \([0-9]*\);.*/\1/p" "$tmp/$n.cu")
+	tcols=$(sed -n "s/^static constexpr long long ${n}_tmem_cols = \([0-9]*\);.*/\1/p" "$tmp/$n.cu")
 	eval "set -- $args"
 	for side in 1 2; do
 		[ $side = 1 ] && op=$1 || op=$2
 		# Positions of each point (row-major order) on that side: m, or t*REGS + m.
-		"$bin" eval "$op" --all --json | awk -v regs="$regs" '{
+		"$bin" eval "$op" --all --json | awk -v regs="$regs" -v tcols="${tcols:-0}" '{
 			n = split($0, img, "},{"); line = ""
 			for (i = 1; i <= n; i++) {
-				t = 0; m = 0; s = img[i]; reg = 0
+				t = 0; m = 0; s = img[i]; reg = 0; tm = 0; tl = 0; tc = 0
 				while (match(s, /"[A-Za-z_]+":-?[0-9]+/)) {
 					kv = substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH)
 					split(kv, p, ":"); key = p[1]; gsub(/"/, "", key); v = p[2] + 0
 					if (key == "m") m = v
+					else if (key == "TLane") { tl = v; tm = 1 }
+					else if (key == "TCol") { tc = v; tm = 1 }
 					else if (key ~ /^(laneid|lane|tx|tid|tid_in_wg)$/) { t += v; reg = 1 }
 					else if (key ~ /^(warpid|warp|wid_in_wg)$/) { t += 32 * v; reg = 1 }
 					else if (key == "wgid") { t += 128 * v; reg = 1 }
 				}
-				line = line "," (reg ? t * regs + m : m)
+				line = line "," (tm ? tl * tcols + tc : reg ? t * regs + m : m)
 			}
 			print n line ","
 		}' >"$tmp/$n.pos$side" || bad "eval $op"
@@ -413,6 +439,10 @@ specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_tile
 specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_wide
 specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_atoms --direction s2g
 'S[(1024,64):(64,1)]' 'S[(32,64):(64,1)]' --dtype f32 --swizzle 128B --region 64:96,0:64
+'S[(4096,4096)]' 'S[(128,64)]' --dtype f16 --swizzle 128B --region 4090:4218,0:64 --oob-fill nan
+'S[(4096,4096)]' 'S[(128,64)]' --dtype bf16 --swizzle 128B --stages 4 --l2-promotion 256B
+'S[(64,1000)]' 'S[(64,64)]' --global-shape 64,1000 --smem-shape 64,64 --dtype f32 --swizzle 128B --stages 2
+'S[(2,256,4,64)]' 'S[(64,4,64):(64,4096,1)]' --smem-shape 64,4,64 --dtype f16 --swizzle 128B --region 1:2,0:64,0:4,0:64 --direction s2g
 CASES
 
 # --- 5. nvcc ------------------------------------------------------------------
@@ -424,12 +454,25 @@ else
 	for f in "$tmp"/golden_*.cu "$tmp"/x_*.cu; do [ -f "$f" ] && echo "#include \"$f\""; done \
 		>"$tmp/all_files.cu"
 	for f in "$tmp"/t[0-9]*.cu "$tmp"/tpl*.cu "$tmp"/c[0-9]*.cu; do
-		[ -f "$f" ] && echo "#include \"$f\""
+		[ -f "$f" ] && ! grep -q "\"$f\"" "$tmp/all_tmem.cu" && echo "#include \"$f\""
 	done >"$tmp/all_index.cu"
 	for u in all_files all_index; do
-		if "$nvcc" -c -gencode arch=compute_90a,code=sm_90a -o "$tmp/$u.o" "$tmp/$u.cu" \
-			2>"$tmp/err"; then ok; else bad "nvcc: $u.cu:"; head -20 "$tmp/err"; fi
+		arch="-gencode arch=compute_90a,code=sm_90a"
+		[ "$u" = all_files ] && arch="$arch -gencode arch=compute_100a,code=sm_100a"
+		if "$nvcc" -c -Werror all-warnings $arch -o "$tmp/$u.o" "$tmp/$u.cu" \
+			>"$tmp/err" 2>&1 && [ ! -s "$tmp/err" ]; then ok
+		else bad "nvcc: $u.cu:"; head -20 "$tmp/err"; fi
 	done
+	# Copies with a chosen atom (cp.async, ldmatrix, stmatrix): sm_90a and sm_100a, no warning.
+	for arch in 90a 100a; do
+		if "$nvcc" -c -Werror all-warnings -gencode arch=compute_$arch,code=sm_$arch \
+			-o "$tmp/atoms_$arch.o" "$tmp/all_atoms.cu" 2>"$tmp/err"; then ok; else
+			bad "nvcc sm_$arch: all_atoms.cu:"; head -20 "$tmp/err"; fi
+	done
+	# tcgen05 copies exist on sm_100a only.
+	if "$nvcc" -c -Werror all-warnings -gencode arch=compute_100a,code=sm_100a \
+		-o "$tmp/tmem.o" "$tmp/all_tmem.cu" 2>"$tmp/err"; then ok; else
+		bad "nvcc sm_100a: all_tmem.cu:"; head -20 "$tmp/err"; fi
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -95,6 +95,11 @@ static const row result_rows[] = {
 	  "S[(4,2):(1@laneid,1)] + R[2:8@laneid] + 4@laneid + 1" },
 	/* A one-point region. */
 	{ "slice", "S[(8,16):(16,1)]", NULL, NULL, "3:4,5:6", 1, "S[1:1] + 53" },
+	/* The shape does not group the layout, but the region's values are a layout. */
+	{ "slice", "S[(2,3):(10,1)]", "3,2", NULL, "0:1,0:2", 1, "S[2:1]" },
+	{ "slice", "S[(2,3):(1,2)]", "3,2", NULL, "1:2,1:2", 1, "S[1:1] + 1" },
+	/* group: iters of stride 0 commute, so an equal layout groups. */
+	{ "group", "S[(4,5,3):(0@x,0,1)]", "5,12", NULL, NULL, 1, "S[(5,4,3):(0@x,0@x,1)]" },
 };
 
 static const row refusal_rows[] = {
@@ -165,9 +170,10 @@ static const row refusal_rows[] = {
 	  "the outer layout that T's shard gives cannot carry the swizzle: the inner layout's "
 	  "Swizzle(3,3,3) permutes m inside aligned blocks of 512" },
 	/* slice */
-	{ "slice", "S[(2,3):(10,1)]", "3,2", NULL, "0:1,0:2", 0,
-	  "the shape does not group the layout, so its dimensions have no blocks to slice: "
-	  "dimension 0 (extent 3) cannot be formed" },
+	{ "slice", "S[(2,3):(10,1)]", "3,2", NULL, "0:3,0:1", 0,
+	  "no layout has the region's values (checked point by point): the shape does not "
+	  "group the layout, so its dimensions have no blocks to slice: dimension 0 (extent 3) "
+	  "cannot be formed" },
 	{ "slice", "S[(4,8):(16,1)]", "32", NULL, "0:12", 0,
 	  "region 0:12 of dimension 0 is not expressible as one layout: it runs through 12 "
 	  "values of iter 8:1, more than one cycle of it but not a whole number of cycles" },

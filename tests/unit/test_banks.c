@@ -639,18 +639,28 @@ typedef struct suggest_row {
 } suggest_row;
 
 static const suggest_row suggest_rows[] = {
-	/* 128B and 8 elements of padding tie on cost; the swizzle costs no memory. */
+	/* 128B and 8 elements of padding tie on wavefronts; the swizzle costs no memory. */
 	{ "S[(64,64):(64,1)]", "f16", NULL, "ldmatrix.x4", 0, "128B", 64, AXE_BANK_BY_MEMORY,
 	  "pad 8" },
-	/* Scalar column reads: one element of padding is conflict-free, 128B is 4-way. */
-	{ "S[(32,32):(32,1)]", "f32", "S[(32,32):(1@laneid,1)]", NULL, 4, "pad 1", 32,
-	  AXE_BANK_BY_WAVEFRONTS, "pad 2" },
-	/* Inferred widths: 16-byte row pieces under 128B beat scalar loads on padding. */
+	/*
+	 * Scalar column reads: Swizzle(0,5,5) permutes the 32 words of a row by
+	 * the row index, conflict-free at no memory; one element of padding is
+	 * conflict-free too but costs 124 bytes.
+	 */
+	{ "S[(32,32):(32,1)]", "f32", "S[(32,32):(1@laneid,1)]", NULL, 4, "Swizzle(0,5,5)", 32,
+	  AXE_BANK_BY_MEMORY, "pad 1" },
+	/* Inferred widths: 16-byte row pieces under 128B beat 8-byte units that split them. */
 	{ "S[(32,32):(32,1)]", "f32", "S[(32,32):(1@laneid,1)]", NULL, 0, "128B", 32,
-	  AXE_BANK_BY_MEMORY, "pad 4" },
+	  AXE_BANK_BY_INSTRUCTIONS, "Swizzle(1,4,4)" },
 	/* Row reads are conflict-free as given: no swizzle wins on alignment. */
 	{ "S[(32,4):(4,1)]", "f32", "S[(32,4):(1@laneid,1)]", NULL, 0, "none", 4,
 	  AXE_BANK_BY_ALIGNMENT, "32B" },
+	/*
+	 * The wgmma m64n128 f32 accumulator stored row-major: 128B leaves 256
+	 * conflicts, Swizzle(3,2,4) none (it ties with Swizzle(2,3,4)).
+	 */
+	{ "S[(64,128):(128,1)]", "f32", "S[(4,2,8,16,4,2):(1@warpid,2,4@laneid,4,1@laneid,1)]",
+	  NULL, 0, "Swizzle(3,2,4)", 256, AXE_BANK_BY_ORDER, "Swizzle(2,3,4)" },
 };
 
 static void test_suggest(void **state)
@@ -698,17 +708,25 @@ static void test_suggest_limits(void **state)
 	assert_int_equal(axe_bank_suggest(&f.plan, &f.tile, &s, &f.err), 0);
 	assert_false(s.padding_tried);
 	assert_string_equal(s.padding_why, "the tile is a single row");
-	assert_int_equal(s.n, 4);
+	/* The hardware modes and the swizzles that permute bits below address 32: no pads. */
+	assert_int_equal(s.n, 4 + 13);
+	for (size_t i = 0; i < s.n; i++)
+		assert_int_equal(s.c[i].padding, 0);
 	axe_bank_suggestion_release(&s);
 	done(&f);
 	tile(&f, "S[(64,64):(64,1)]", "f16", NULL);
 	assert_int_equal(axe_bank_plan_preset(&f.plan, "ldmatrix.x4", &f.tile.shape, f.tile.dtype,
 					      &here, &f.err), 0);
 	assert_int_equal(axe_bank_suggest(&f.plan, &f.tile, &s, &f.err), 0);
-	assert_false(s.c[s.n - 1].possible);
-	assert_string_equal(s.c[s.n - 1].name, "pad 4");
-	assert_string_equal(s.c[s.n - 1].why_not, "the 16-byte row of lane 1 (step 0) starts at "
-			    "byte 136, which is not a multiple of 16");
+	for (size_t i = 0; i < s.n; i++) {
+		if (strcmp(s.c[i].name, "pad 4") != 0)
+			continue;
+		assert_false(s.c[i].possible);
+		assert_false(s.c[i].hardware);
+		assert_string_equal(s.c[i].why_not, "the 16-byte row of lane 1 (step 0) starts at "
+				    "byte 136, which is not a multiple of 16");
+	}
+	assert_false(s.c[s.n - 1].possible); /* the impossible rank last */
 	axe_bank_suggestion_release(&s);
 	done(&f);
 }

@@ -353,9 +353,11 @@ static void test_tma_files(void **state)
 		"const cuuint64_t stride[1] = {8192ull}; /* bytes */",
 		"const cuuint32_t box[2] = {64u, 64u};",
 		"CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,",
-		"static constexpr unsigned ld_expect_tx_bytes = 8192; /* all copies */",
+		"inline constexpr unsigned ld_expect_tx_bytes = 8192; /* all copies */",
 		"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes",
 		"mbarrier.try_wait.parity.shared::cta.b64",
+		"__device__ __forceinline__ void ld_barrier_init(unsigned long long *bar)",
+		"__device__ __forceinline__ void ld_wait(unsigned long long *bar, unsigned phase)",
 		"cudaGetDriverEntryPointByVersion(\"cuTensorMapEncodeTiled\"",
 	};
 	axe_cuda_outcome res;

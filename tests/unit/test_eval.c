@@ -347,6 +347,107 @@ static void test_info(void **state)
 	teardown(&f);
 }
 
+/* swz(m) of semantics.md, written out independently of core/layout.h. */
+static int64_t swizzled(int m_bits, int b, int sh, int64_t m)
+{
+	int64_t x = m >> m_bits;
+
+	x ^= (x & (((INT64_C(1) << b) - 1) << sh)) >> sh;
+	return (x << m_bits) | (m & ((INT64_C(1) << m_bits) - 1));
+}
+
+/*
+ * Values a*2^25 + k (a < 2, k <= 22 by 22 unit iters): 2^22 ways to reach
+ * the values near the top, more than the search's budget, over a range too
+ * wide for the bitmap: a bound that holds every swizzled value, marked so.
+ */
+static void swizzled_range_bound(void)
+{
+	char text[512], *p = text;
+	int64_t lo, hi, want_lo = INT64_MAX, want_hi = INT64_MIN;
+	axe_error err;
+	axe_layout *L;
+
+	p += sprintf(p, "Swizzle(0,5,5) o S[(2");
+	for (int k = 0; k < 22; k++)
+		p += sprintf(p, ",2");
+	p += sprintf(p, "):(33554432");
+	for (int k = 0; k < 22; k++)
+		p += sprintf(p, ",1");
+	sprintf(p, ")]");
+	axe_error_init(&err);
+	L = axe_layout_parse(text, &err);
+	assert_non_null(L);
+	for (int64_t a = 0; a < 2; a++)
+		for (int64_t k = 0; k <= 22; k++) {
+			int64_t v = swizzled(0, 5, 5, a * 33554432 + k);
+			want_lo = v < want_lo ? v : want_lo;
+			want_hi = v > want_hi ? v : want_hi;
+		}
+	assert_false(axe_layout_image_range(L, 0, &lo, &hi));
+	assert_true(lo <= want_lo && hi >= want_hi);
+	axe_layout_free(L);
+}
+
+/*
+ * Ranges of swizzled addresses (core/range.c): exact by the search, exact by
+ * the bitmap when many iters reach the same values (the search's budget runs
+ * out), and a sound bound, marked inexact, when neither applies.  Here the
+ * unswizzled values are k * step for every k in [0, n): the oracle swizzles
+ * each.
+ */
+static void test_swizzled_ranges(void **state)
+{
+	static const struct {
+		const char *prefix; /* Swizzle(M,B,S) */
+		int m, b, s;
+		int n;              /* iters (2, step): values offset + k * step, k <= n */
+		int64_t step, offset;
+		bool exact;          /* the search or the bitmap decides it */
+	} rows[] = {
+		{ "Swizzle(3,3,3)", 3, 3, 3, 3, 64, 0, true },
+		{ "Swizzle(1,2,2)", 1, 2, 2, 22, 1, 0, true },
+		{ "Swizzle(0,3,3)", 0, 3, 3, 23, 3, 5, true },
+		{ "Swizzle(20,3,3)", 20, 3, 3, 21, INT64_C(1) << 20, 0, true },
+		/* The mask (30) spans every value: 2^24 paths, past the budget: the bitmap. */
+		{ "Swizzle(1,4,4)", 1, 4, 4, 24, 1, 96, true },
+	};
+
+	(void)state;
+	for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		char text[2048], *p = text;
+		int64_t lo, hi, want_lo = INT64_MAX, want_hi = INT64_MIN;
+		axe_error err;
+		axe_layout *L;
+		bool exact;
+
+		p += sprintf(p, "%s o S[(", rows[r].prefix);
+		for (int k = 0; k < rows[r].n; k++)
+			p += sprintf(p, "%s2", k ? "," : "");
+		p += sprintf(p, "):(");
+		for (int k = 0; k < rows[r].n; k++)
+			p += sprintf(p, "%s%lld", k ? "," : "", (long long)rows[r].step);
+		sprintf(p, ")] + %lld", (long long)rows[r].offset);
+		axe_error_init(&err);
+		L = axe_layout_parse(text, &err);
+		assert_non_null(L);
+		for (int64_t k = 0; k <= rows[r].n; k++) {
+			int64_t v = swizzled(rows[r].m, rows[r].b, rows[r].s,
+					     rows[r].offset + k * rows[r].step);
+			want_lo = v < want_lo ? v : want_lo;
+			want_hi = v > want_hi ? v : want_hi;
+		}
+		exact = axe_layout_image_range(L, 0, &lo, &hi);
+		if (exact != rows[r].exact || (exact && (lo != want_lo || hi != want_hi)) ||
+		    lo > want_lo || hi < want_hi)
+			fail_msg("row %zu: [%lld, %lld] %s, want [%lld, %lld] %s", r, (long long)lo,
+				 (long long)hi, exact ? "exact" : "bound", (long long)want_lo,
+				 (long long)want_hi, rows[r].exact ? "exact" : "bound");
+		axe_layout_free(L);
+	}
+	swizzled_range_bound();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -361,6 +462,7 @@ int main(void)
 		cmocka_unit_test(test_inverse_limit),
 		cmocka_unit_test(test_domain_errors),
 		cmocka_unit_test(test_info),
+		cmocka_unit_test(test_swizzled_ranges),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -87,6 +87,15 @@ static void test_parse_print(void **state)
 		{ "i:0..7", "i - 3", "i - 3" },
 		{ "", "-9223372036854775808", "-9223372036854775808" },
 		{ "i:0..7,j:0..15", "(i*j)/(i+1)", "(i*j)/(i + 1)" },
+		/* C's comparisons, logic, ?: and min/max: C precedence, -Wparentheses style. */
+		{ "i:0..7,j:0..15", "i < 4 ? j : i + j", "i < 4 ? j : i + j" },
+		{ "i:0..7,j:0..15", "i<4?j:i>5?1:2", "i < 4 ? j : i > 5 ? 1 : 2" },
+		{ "i:0..7,j:0..15", "min(i, j) + max(i*2, j)", "min(i, j) + max(i*2, j)" },
+		{ "i:0..7,j:0..15", "!(i < j) || i == 3 && j != 2",
+		  "(i < j) == 0 || (i == 3 && j != 2)" },
+		{ "i:0..7,j:0..15", "i + 1 <= j * 2 == 1", "(i + 1 <= j*2) == 1" },
+		{ "i:0..7,j:0..15", "(i ? j : 1) * 2", "(i ? j : 1)*2" },
+		{ "min:0..7", "min + max(min, 1)", "min + max(min, 1)" },
 	};
 
 	(void)state;
@@ -126,8 +135,16 @@ static void test_parse_errors(void **state)
 		  1, 20 },
 		{ "i:0..7", "i * 4611686018427387904 * 4", "'i * 4611686018427387904' may leave "
 		  "the signed 64-bit range over the variables' ranges", "", 1, 23 },
-		{ "i:0..7,j:0..7", "i && j", "expected an operator or the end of the expression "
-		  "but found '&'", "index expressions use + - * / % << >> & | ^ only", 3, 1 },
+		{ "i:0..7,j:0..7", "i = j", "expected an operator or the end of the expression "
+		  "but found '='", "compare with '=='; an expression assigns nothing", 3, 1 },
+		{ "i:0..7,j:0..7", "i ? j", "expected ':' of '?:' but found the end of the "
+		  "expression", "", 6, 1 },
+		{ "i:0..7,j:0..7", "min(i j)", "expected ',' between the two arguments but found "
+		  "'j'", "", 7, 1 },
+		{ "i:0..7,j:0..7", "max(i, j", "expected ')' after the two arguments but found the "
+		  "end of the expression", "", 9, 1 },
+		{ "i:0..7,j:0..7", "i < 3 ? j / (i - i) : 0", "divisor '(i - i)' may be zero: its "
+		  "values lie in [-7, 7]", "", 13, 7 },
 		{ "i:0..7", "3i", "invalid integer literal '3i'", "", 1, 2 },
 		{ "i:0..7", "  ", "empty expression", "", 1, 2 },
 		{ "i:0..7", "i ~ 1", "expected an operator or the end of the expression but "
@@ -182,6 +199,12 @@ static void test_floor_semantics(void **state)
 		{ "-8 / 2", -4 }, { "-1 >> 1", -1 }, { "-3 << 2", -12 }, { "-1 & 7", 7 },
 		{ "5 ^ 3", 6 }, { "5 | 3", 7 }, { "1 + 2 * 3 << 1", 14 }, { "6 & 3 ^ 1", 3 },
 		{ "-9223372036854775807 - 1", INT64_MIN },
+		/* C: comparisons and && || ! give 0 or 1; ?: and min/max pick a value. */
+		{ "3 < 4", 1 }, { "(2 > 1) + (2 >= 2) + (1 == 1) + (1 != 1) + (2 <= 1)", 3 },
+		{ "1 ? 5 : 6", 5 }, { "0 ? 5 : 6", 6 }, { "-3 ? 5 : 6", 5 },
+		{ "min(-3, 2) + max(-3, 2)", -1 }, { "!0 + !7", 1 }, { "2 && 3", 1 },
+		{ "0 || 0", 0 }, { "0 || -4", 1 }, { "1 < 2 == 1", 1 }, { "1 | 2 == 2", 1 },
+		{ "0 ? 1 : 0 ? 2 : 3", 3 },
 	};
 	axe_expr_ctx *ctx = ctx_with("");
 	int64_t v;
@@ -220,6 +243,13 @@ static void test_ranges(void **state)
 		{ "x:-8..7,y:-2..3", "x ^ y", -8, 7 },
 		{ "i:0..7", "i << 3", 0, 56 },
 		{ "x:-8..7", "x >> 1", -4, 3 },
+		{ "i:0..7", "i < 8", 1, 1 },
+		{ "i:0..7", "i < 4", 0, 1 },
+		{ "i:0..7", "i > 7 || i < 0", 0, 0 },
+		{ "i:0..7,j:0..3", "min(i, j)", 0, 3 },
+		{ "i:0..7", "max(i, 3)", 3, 7 },
+		{ "i:0..7", "i < 4 ? i : 10", 0, 10 },
+		{ "i:0..7", "i >= 0 ? i : 100", 0, 7 },
 	};
 
 	(void)state;
@@ -254,6 +284,17 @@ static void test_printers(void **state)
 		{ "i:0..7,j:0..63", "64*i + 8*((j/8) ^ i) + j%8", "64*i + 8*((j/8) ^ i) + j%8",
 		  "64*i + 8*((j//8) ^ i) + j%8" },
 		{ "x:-8..7", "(x + 8)/2*3", "((x + 8)/2)*3", "((x + 8)//2)*3" },
+		{ "i:0..7,j:0..15", "i < 4 ? j : i", "i < 4 ? j : i", "(j if i < 4 else i)" },
+		{ "i:0..7,j:0..15", "min(i, j) - max(i, 2)", "axe_min(i, j) - axe_max(i, 2)",
+		  "min(i, j) - max(i, 2)" },
+		{ "i:0..7,j:0..15", "i < j && j < 9 || !i", "(i < j && j < 9) || i == 0",
+		  "(bool((bool(i < j) and bool(j < 9))) or bool(i == 0))" },
+		{ "i:0..7,j:0..15", "(i < 3) + (j > 2 ? 1 : 0)", "(i < 3) + (j > 2 ? 1 : 0)",
+		  "(i < 3) + (1 if j > 2 else 0)" },
+		{ "i:0..7,j:0..15", "(i < j) == (j < 3)", "(i < j) == (j < 3)",
+		  "(i < j) == (j < 3)" },
+		{ "i:0..7,j:0..15", "(i & j) < 3", "(i & j) < 3", "(i & j) < 3" },
+		{ "i:0..7,j:0..15", "i & j < 3", "i & (j < 3)", "i & (j < 3)" },
 	};
 
 	(void)state;
@@ -265,6 +306,9 @@ static void test_printers(void **state)
 		axe_expr_ctx_free(ctx);
 	}
 	assert_non_null(strstr(axe_expr_c_prelude(), "axe_floordiv(long long a, long long b)"));
+	assert_non_null(strstr(axe_expr_c_prelude(), "axe_min(long long a, long long b)"));
+	assert_true(axe_expr_c_needs_prelude("axe_max(i, 2)"));
+	assert_false(axe_expr_c_needs_prelude("i < 4 ? j : i"));
 }
 
 /* ---- the simplifier ---- */
@@ -344,6 +388,12 @@ static const rule_row rule_rows[] = {
 	{ R(BIT_SPLIT), false, "i:0..7,j:0..15", "(8*i + j) ^ i", "(8*i + j) ^ i" },
 	{ R(BIT_IDENT), true, "j:0..255", "(j ^ 0) + (j ^ j) + (j & 0) + (j | j)", "2*j" },
 	{ R(BIT_IDENT), false, "j:0..255", "j ^ 1", "j ^ 1" },
+	{ R(TRUTH_KNOWN), true, "i:0..7", "(i < 8) + (i >= 0) + (i == 9)", "2" },
+	{ R(TRUTH_KNOWN), false, "i:0..7", "i < 4", "i < 4" },
+	{ R(MINMAX_KNOWN), true, "i:0..7", "min(i, 10) + max(i, -1)", "2*i" },
+	{ R(MINMAX_KNOWN), false, "i:0..7,j:0..7", "min(i, j)", "min(i, j)" },
+	{ R(SELECT_KNOWN), true, "i:0..7,j:0..7", "(i >= 0 ? j : i) + (i > 9 ? 5 : i)", "i + j" },
+	{ R(SELECT_KNOWN), false, "i:0..7", "i < 4 ? i : 7 - i", "i < 4 ? i : 7 - i" },
 };
 
 static void check_rule_row(const rule_row *row)

@@ -77,7 +77,7 @@ static void release(operand *op)
 static void decide(const operand *a, const operand *b, enum axe_equal_method method,
 		   axe_equal_result *res)
 {
-	axe_equal_options opt = { method, 30.0 };
+	axe_equal_options opt = { .method = method, .timeout = 30.0 };
 	axe_error err;
 
 	axe_error_init(&err);
@@ -349,7 +349,7 @@ static void test_timeout(void **state)
 {
 	operand a, b;
 	axe_equal_result res;
-	axe_equal_options opt = { AXE_METHOD_ENUM, 0.05 };
+	axe_equal_options opt = { .method = AXE_METHOD_ENUM, .timeout = 0.05 };
 	axe_error err;
 	static const int64_t dims[] = { 32768, 32768 };
 
@@ -417,6 +417,55 @@ static void test_z3_floor(void **state)
 	axe_expr_ctx_free(ctx);
 }
 
+/*
+ * C's comparisons, && || !, ?: and min/max in both encodings: identities
+ * that need case reasoning (the intervals of x in [-20, 20] decide none of
+ * them) are proved, and a false one is refuted.
+ */
+static void test_z3_cases(void **state)
+{
+	static const struct {
+		const char *text;
+		enum axe_verdict zero; /* is the expression 0 for every x? */
+	} rows[] = {
+		{ "(x < 0 ? -x : x) - max(x, -x)", AXE_VERDICT_TRUE },
+		{ "min(x, 3) + max(x, 3) - x - 3", AXE_VERDICT_TRUE },
+		{ "(x > 5 && x < 10) - (x >= 6) * (x <= 9)", AXE_VERDICT_TRUE },
+		{ "!(x != 2) - (x == 2)", AXE_VERDICT_TRUE },
+		{ "(x < 0 || x > 9) + (x >= 0 && x <= 9) - 1", AXE_VERDICT_TRUE },
+		{ "(x % 4 == 0 ? x / 4 : 0) * 4 - (x % 4 == 0) * x", AXE_VERDICT_TRUE },
+		{ "min(x, 3) - x", AXE_VERDICT_FALSE },
+		{ "(x < 0 ? -x : x) - x", AXE_VERDICT_FALSE },
+	};
+	axe_z3 *z = axe_z3_new();
+
+	(void)state;
+	for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		axe_expr_ctx *ctx = axe_expr_ctx_new();
+		axe_loc origin = { "<test>", 1, 1, NULL, 0 };
+		const axe_expr *e, *zero;
+		axe_error err;
+		char reason[128];
+
+		axe_error_init(&err);
+		axe_expr_ctx_add_var(ctx, "x", -20, 20);
+		e = axe_expr_parse(ctx, rows[r].text, strlen(rows[r].text), &origin, &err);
+		assert_non_null(e);
+		zero = axe_expr_const(ctx, 0);
+		for (int enc = 0; enc < 2; enc++) {
+			axe_z3_side side = { &e, &zero, 1 };
+			axe_z3_query q = { ctx, 1, &side, 1,
+					   enc ? AXE_Z3_INTEGER : AXE_Z3_BITVECTOR, 10 };
+			enum axe_verdict v = axe_z3_check(z, &q, NULL, reason, sizeof(reason));
+			if (v != rows[r].zero)
+				fail_msg("%s (%s encoding): verdict %d, want %d", rows[r].text,
+					 enc ? "integer" : "bit-vector", v, rows[r].zero);
+		}
+		axe_expr_ctx_free(ctx);
+	}
+	axe_z3_free(z);
+}
+
 /* The simplifier asks Z3 what intervals leave open: proved -> applied, refuted -> refused. */
 static void test_z3_prover_in_simplifier(void **state)
 {
@@ -476,6 +525,7 @@ int main(void)
 		cmocka_unit_test(test_timeout),
 		cmocka_unit_test(test_z3_width),
 		cmocka_unit_test(test_z3_floor),
+		cmocka_unit_test(test_z3_cases),
 		cmocka_unit_test(test_z3_prover_in_simplifier),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

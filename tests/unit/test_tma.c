@@ -1,17 +1,16 @@
 /*
  * test_tma.c: TMA plans (src/codegen/tma*.c) against the expected
- * cuTensorMapEncodeTiled arguments of issue 8 and semantics.md, and every
- * plan against an oracle that knows nothing of the planner: it performs the
- * copies the plan lists, element by element, as the hardware would (the box
- * dense in dimension order, rows a swizzle span apart under a swizzle, the
- * 16-byte chunks of each shared byte address XORed with bits 7.. of it),
- * and checks that every element of the region lands exactly where the
- * shared layout, evaluated through core/eval.h with its swizzle, says, from
- * where the global layout says, and that nothing else is written.
+ * cuTensorMapEncodeTiled arguments of semantics.md ("TMA tensor maps"), and
+ * every plan against the oracle of tests/prop/tma_oracle.h, which knows
+ * nothing of the planner: it performs the copies the plan lists, element by
+ * element, as the hardware would, and compares the shared memory they leave
+ * with a direct evaluation of the two layouts (the footprint), past the
+ * tensor's end filled.
  * Refusals are checked by the rule they name.
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,145 +22,11 @@
 #include "core/dtype.h"
 #include "core/eval.h"
 #include "parse/parse.h"
+#include "prop/tma_oracle.h"
 
-typedef struct tma_case {
-	const char *global, *gshape;     /* layout, shape (NULL: shard extents) */
-	const char *smem, *sshape;
-	const char *dtype, *swizzle;     /* preset for SMEM, or NULL */
-	const char *region, *smem_region, *box;
-	const char *option;              /* "s2g", "nan", "32B" (interleave) or NULL */
-	int rank;                        /* expected; 0 for a refusal */
-	uint64_t gdim[5], strides[4];
-	uint32_t boxdim[5];
-	int64_t ncopies, bytes;
-	const char *rule;                /* the refusal's rule */
-} tma_case;
 
-/* The issue's and semantics.md's cases, then the other shapes of plans. */
-static const tma_case plans[] = {
-	/* 4096x4096 f16 row-major, 64x64 box, 128B swizzle */
-	{ "S[(4096,4096)]", NULL, "S[(64,64)]", NULL, "f16", "128B", NULL, NULL, NULL, NULL,
-	  2, { 4096, 4096 }, { 8192 }, { 64, 64 }, 1, 8192, NULL },
-	/* a bf16 tile 64 wide and 128 rows, 128B swizzle, away from the origin */
-	{ "S[(4096,4096)]", NULL, "S[(128,64)]", NULL, "bf16", "128B", "128:256,64:128", NULL, NULL,
-	  NULL, 2, { 4096, 4096 }, { 8192 }, { 64, 128 }, 1, 16384, NULL },
-	/* 128 wide bf16, row-major shared tile: one rank-3 box */
-	{ "S[(4096,4096)]", NULL, "S[(64,128)]", NULL, "bf16", "128B", NULL, NULL, NULL, NULL,
-	  3, { 64, 64, 4096 }, { 128, 8192 }, { 64, 2, 64 }, 1, 16384, NULL },
-	/* 128 wide bf16 as two 64-wide swizzle atoms: two 64-wide boxes */
-	{ "S[(4096,4096)]", NULL, "S[(64,2,64):(64,4096,1)]", "64,128", "bf16", "128B", NULL,
-	  NULL, NULL, NULL, 2, { 4096, 4096 }, { 8192 }, { 64, 64 }, 2, 8192, NULL },
-	/* f32 128 wide as two 64-wide atoms: a rank-3 box, then the atoms in a loop */
-	{ "S[(4096,4096)]", NULL, "S[(64,2,64):(64,4096,1)]", "64,128", "f32", "128B", NULL,
-	  NULL, NULL, NULL, 3, { 32, 128, 4096 }, { 128, 16384 }, { 32, 2, 64 }, 2, 16384, NULL },
-	/* f32 64 wide, 128B: the rank-3 box {32, 2, rows} */
-	{ "S[(4096,4096)]", NULL, "S[(128,64)]", NULL, "f32", "128B", NULL, NULL, NULL, NULL,
-	  3, { 32, 128, 4096 }, { 128, 16384 }, { 32, 2, 128 }, 1, 32768, NULL },
-	/* rank 6: a loop of rank-5 maps moving the global address */
-	{ "S[(4,4,4,4,4,128)]", NULL, "S[(2,2,2,2,2,64)]", NULL, "f16", NULL,
-	  "0:2,0:2,0:2,0:2,0:2,0:64", NULL, NULL, NULL, 5, { 128, 4, 4, 4, 4 },
-	  { 256, 1024, 4096, 16384 }, { 64, 2, 2, 2, 2 }, 2, 2048, NULL },
-	/* 512 rows: a third dimension of 2 x 256 rows */
-	{ "S[(4096,64)]", NULL, "S[(512,64)]", NULL, "f16", "128B", NULL, NULL, NULL, NULL,
-	  3, { 64, 256, 16 }, { 128, 32768 }, { 64, 256, 2 }, 1, 65536, NULL },
-	/* forced boxes that keep the rules */
-	{ "S[(4096,4096)]", NULL, "S[(64,64)]", NULL, "f16", "128B", NULL, NULL, "32,64", NULL,
-	  2, { 4096, 4096 }, { 8192 }, { 64, 32 }, 2, 4096, NULL },
-	{ "S[(4096,4096)]", NULL, "S[(128,64)]", NULL, "f32", "128B", NULL, NULL, "128,2,32",
-	  NULL, 3, { 32, 128, 4096 }, { 128, 16384 }, { 32, 2, 128 }, 1, 32768, NULL },
-	/* no swizzle: 64 f32 per row in one box; 64B and 32B swizzles */
-	{ "S[(256,256)]", NULL, "S[(32,64)]", NULL, "f32", NULL, NULL, NULL, NULL, NULL,
-	  2, { 256, 256 }, { 1024 }, { 64, 32 }, 1, 8192, NULL },
-	{ "S[(256,256)]", NULL, "S[(32,32)]", NULL, "bf16", "64B", "32:64,64:96", NULL, NULL, NULL,
-	  2, { 256, 256 }, { 512 }, { 32, 32 }, 1, 2048, NULL },
-	{ "S[(256,256)]", NULL, "S[(16,16)]", NULL, "f16", "32B", NULL, NULL, NULL, NULL,
-	  2, { 256, 256 }, { 512 }, { 16, 16 }, 1, 512, NULL },
-	{ "S[(64,64)]", NULL, "S[(32,16)]", NULL, "f64", "128B", NULL, NULL, NULL, NULL,
-	  2, { 64, 64 }, { 512 }, { 16, 32 }, 1, 4096, NULL },
-	/* one batch of a rank-3 tensor: the batch is a box-1 dimension */
-	{ "S[(8,256,512)]", NULL, "S[(64,64)]", NULL, "f16", "128B", "3:4,64:128,128:192", NULL,
-	  NULL, NULL, 3, { 512, 256, 8 }, { 1024, 262144 }, { 64, 64, 1 }, 1, 8192, NULL },
-	{ "S[(8,256,512)]", NULL, "S[(64,64)]", NULL, "f16", "128B", "3:4,64:128,128:192", NULL,
-	  "1,64,64", NULL, 3, { 512, 256, 8 }, { 1024, 262144 }, { 64, 64, 1 }, 1, 8192, NULL },
-	/* a store, and a shared sub-tile */
-	{ "S[(4096,4096)]", NULL, "S[(64,64)]", NULL, "f16", "128B", NULL, NULL, NULL, "s2g",
-	  2, { 4096, 4096 }, { 8192 }, { 64, 64 }, 1, 8192, NULL },
-	{ "S[(4096,4096)]", NULL, "S[(128,64)]", NULL, "f16", "128B", NULL, "64:128,0:64", NULL,
-	  NULL, 2, { 4096, 4096 }, { 8192 }, { 64, 64 }, 1, 8192, NULL },
-	/* rows padded to the swizzle span; rows padded without a swizzle: one copy per row */
-	{ "S[(256,256)]", NULL, "S[(64,32):(64,1)]", "64,32", "bf16", "128B", NULL, NULL, NULL,
-	  NULL, 2, { 256, 256 }, { 512 }, { 32, 64 }, 1, 4096, NULL },
-	{ "S[(256,256)]", NULL, "S[(8,64):(128,1)]", "8,64", "f16", NULL, NULL, NULL, NULL, NULL,
-	  2, { 256, 256 }, { 512 }, { 64, 1 }, 8, 128, NULL },
-	/* a global dimension of two iters, and a column block of a wider global tensor */
-	{ "S[(64,2,64):(64,8192,1)]", "64,128", "S[(64,2,64):(64,4096,1)]", "64,128", "f16",
-	  "128B", NULL, NULL, NULL, NULL, 3, { 64, 64, 2 }, { 128, 16384 }, { 64, 64, 2 }, 1,
-	  16384, NULL },
-	{ "S[(1024,1024)]", NULL, "S[(64,4,64):(64,4096,1)]", "64,256", "f16", "128B",
-	  "256:320,512:768", NULL, NULL, NULL, 2, { 1024, 1024 }, { 2048 }, { 64, 64 }, 4, 8192,
-	  NULL },
-	/* a swizzled tile 128 bytes into its buffer: the copy starts mid-pattern */
-	{ "S[(256,256)]", NULL, "S[(64,64)] + 64", NULL, "f16", "128B", NULL, NULL, NULL, NULL,
-	  2, { 256, 256 }, { 512 }, { 64, 64 }, 1, 8192, NULL },
-	/* an offset on both layouts (128 bytes each) */
-	{ "S[(256,256)] + 64", NULL, "S[(64,64)] + 64", NULL, "f16", NULL, NULL, NULL, NULL,
-	  NULL, 2, { 256, 256 }, { 512 }, { 64, 64 }, 1, 8192, NULL },
-};
 
-/* Requests the hardware cannot do, by the rule they break. */
-static const tma_case refusals[] = {
-	{ "S[(64,1001)]", NULL, "S[(64,64)]", NULL, "f16", "128B", "0:64,0:64", NULL, NULL, NULL,
-	  .rule = "globalStrides multiple of 16" },
-	{ "S[(4096,4096)]", NULL, "S[(64,64):(1,64)]", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
-	  .rule = "shared contiguous dimension contiguous in global memory" },
-	{ "S[(4096,4096)]", NULL, "S[(64,64)]", NULL, "i32", NULL, NULL, NULL, NULL, "nan",
-	  .rule = "NaN fill only for floating-point types" },
-	{ "S[(4096,64)]", NULL, "S[(512,64)]", NULL, "f16", "128B", NULL, NULL, "512,64", NULL,
-	  .rule = "boxDim 1..256" },
-	{ "S[(4096,4096)]", NULL, "S[(64,64)]", NULL, "f32", "128B", NULL, NULL, "64,64", NULL,
-	  .rule = "inner box bytes within the swizzle span" },
-	{ "S[(4096,4096)]", NULL, "S[(64,64)]", NULL, "f16", "32B", NULL, NULL, NULL, "32B",
-	  .rule = "interleave none" },
-	{ "S[(64,64)]", NULL, "S[(64,4)]", NULL, "f16", NULL, "0:64,0:4", NULL, NULL, NULL,
-	  .rule = "inner box bytes multiple of 16" },
-	{ "S[(2,64):(1099511627776,1)]", NULL, "S[(2,64)]", NULL, "f16", NULL, NULL, NULL, NULL,
-	  NULL, .rule = "globalStrides below 2^40" },
-	{ "S[8589934592]", NULL, "S[64]", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
-	  .rule = "globalDim 1..2^32" },
-	{ "S[(64,64):(32,1)]", NULL, "S[(64,64)]", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
-	  .rule = "globalStrides nested" },
-	{ "S[(256,256)] + 4", NULL, "S[(64,64)]", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
-	  .rule = "global address 16-byte aligned" },
-	{ "S[(256,256)] + 16", NULL, "S[(64,64)]", NULL, "f16", "128B", NULL, NULL, NULL, NULL,
-	  .rule = "global address 128-byte aligned under a swizzle" },
-	{ "S[(256,256)]", NULL, "S[(64,64)] + 32", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
-	  .rule = "shared address 128-byte aligned" },
-	{ "S[(256,256)]", NULL, "S[(8,64):(96,1)]", "8,64", "f16", NULL, NULL, NULL, NULL, NULL,
-	  .rule = "shared address 128-byte aligned" },
-	{ "S[(256,256)]", NULL, "S[(64,64)] - 64", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
-	  .rule = "shared address inside the buffer" },
-	{ "S[(256,256)]", NULL, "S[(64,32)]", NULL, "bf16", "128B", NULL, NULL, NULL, NULL,
-	  .rule = "inner box bytes within the swizzle span" },
-	{ "S[(4096,4096)]", NULL, "S[(64,64)]", NULL, "f16", "128B", NULL, NULL, "64,32", NULL,
-	  .rule = "shared address 128-byte aligned" },
-	{ "S[(64,2,64):(64,8192,1)]", "64,128", "S[(64,64)]", NULL, "f16", NULL, "0:64,32:96",
-	  NULL, NULL, NULL, .rule = "region a box of the layout's iters" },
-	{ "S[(256,256)]", NULL, "S[(64,64)] + R[2:4096]", NULL, "f16", NULL, NULL, NULL, NULL,
-	  NULL, .rule = "one place per element" },
-	{ "S[(256,256):(-256,1)] + 65280", NULL, "S[(64,64)]", NULL, "f16", NULL, NULL, NULL, NULL,
-	  NULL, .rule = "globalStrides positive" },
-	{ "S[(256,256)]", NULL, "S[(64,64):(64,2)]", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
-	  .rule = "shared layout a compact chain on m" },
-	{ "S[(16,16)]", NULL, "S[(4,4)]", NULL, "f16", NULL, NULL, NULL, NULL, NULL,
-	  .rule = "inner box bytes multiple of 16" },
-	{ "S[(4,6):(100,1)]", "24", "S[(6,4):(100,1)]", "24", "f16", NULL, NULL, NULL, NULL, NULL,
-	  .rule = "layouts with common iters" },
-	/* contiguous runs that no box dimension 0 can hold, whole or cut */
-	{ "S[(64,100)]", NULL, "S[(64,100)]", NULL, "f16", "128B", NULL, NULL, NULL, NULL,
-	  .rule = "inner box bytes within the swizzle span" },
-	{ "S[(64,257)]", NULL, "S[(64,257)]", NULL, "i8", NULL, NULL, NULL, NULL, NULL,
-	  .rule = "boxDim 1..256" },
-};
+#include "tma_cases.h" /* plans, refusals, cutlass_tiles */
 
 /* Everything one case owns. */
 typedef struct run {
@@ -242,105 +107,6 @@ static void release(run *R)
 	axe_layout_free(R->smem);
 }
 
-/* The hardware swizzle of byte address "a": bits 4.. XOR bits 7.. ("bits" of them). */
-static int64_t hw_swizzle(int64_t a, int bits)
-{
-	int64_t mask = (INT64_C(1) << bits) - 1;
-
-	return a ^ (((a >> 7) & mask) << 4);
-}
-
-/* The oracle's picture of shared memory: per element slot, the global element written, or -1. */
-typedef struct picture {
-	int64_t *slot;
-	int64_t nslots;
-} picture;
-
-static void picture_init(picture *p, int64_t nslots)
-{
-	p->nslots = nslots;
-	p->slot = malloc((size_t)nslots * sizeof(int64_t));
-	assert_non_null(p->slot);
-	for (int64_t i = 0; i < nslots; i++)
-		p->slot[i] = -1;
-}
-
-/* Write one box element: global element "g" to unswizzled shared byte "byte". */
-static void put(picture *p, const axe_tma_plan *plan, int64_t byte, int64_t g)
-{
-	int64_t elem = axe_dtype_get(plan->params.dtype)->bits / 8;
-	int64_t addr = hw_swizzle(byte, (int)plan->params.swizzle);
-
-	assert_true(addr >= 0 && addr % elem == 0 && addr / elem < p->nslots);
-	if (p->slot[addr / elem] != -1)
-		fail_msg("shared byte %lld written twice", (long long)addr);
-	p->slot[addr / elem] = g;
-}
-
-/* Perform copy "c" of "plan": every element of its box. */
-static void perform(picture *p, const axe_tma_plan *plan, const axe_tma_copy *c)
-{
-	const axe_tma_params *P = &plan->params;
-	int64_t elem = axe_dtype_get(P->dtype)->bits / 8, box = 1, stride[5], idx[5];
-	int64_t span = P->swizzle ? 16 << P->swizzle : 0;
-	int64_t pitch = span ? span : (int64_t)P->box_dim[0] * elem;
-
-	assert_int_equal(c->smem_offset_bytes % 128, 0); /* cp.async.bulk.tensor's rule */
-	stride[0] = 1;
-	for (int d = 1; d < P->rank; d++) {
-		assert_int_equal(P->global_strides[d - 1] % (uint64_t)elem, 0);
-		stride[d] = (int64_t)P->global_strides[d - 1] / elem;
-	}
-	for (int d = 0; d < P->rank; d++)
-		box *= P->box_dim[d];
-	for (int64_t i = 0; i < box; i++) {
-		int64_t rest = i, g = c->global_offset_bytes / elem, row = 0, rows = 1;
-		for (int d = 0; d < P->rank; d++) {
-			idx[d] = rest % P->box_dim[d];
-			rest /= P->box_dim[d];
-			assert_true(c->coords[d] + idx[d] < (int64_t)P->global_dim[d]);
-			g += (c->coords[d] + idx[d]) * stride[d];
-		}
-		for (int d = 1; d < P->rank; d++) {
-			row += idx[d] * rows;
-			rows *= P->box_dim[d];
-		}
-		put(p, plan, c->smem_offset_bytes + row * pitch + idx[0] * elem, g);
-	}
-}
-
-/* The m value of "L" (swizzle applied) at each element of "region", row-major. */
-static int64_t *region_addresses(const axe_layout *L, const axe_shape *shape,
-				 const axe_tma_region *region, int64_t *count)
-{
-	axe_evaluator ev;
-	axe_error err;
-	int64_t n = 1, coord[AXE_MAX_RANK], base[AXE_MAX_AXES], image[AXE_MAX_AXES], flat;
-	int64_t *out;
-
-	axe_error_init(&err);
-	assert_int_equal(axe_evaluator_init(&ev, L, shape, &err), 0);
-	for (size_t d = 0; d < region->rank; d++)
-		n *= region->end[d] - region->begin[d];
-	out = malloc((size_t)n * sizeof(int64_t));
-	assert_non_null(out);
-	for (int64_t i = 0; i < n; i++) {
-		int64_t rest = i;
-		for (size_t d = region->rank; d-- > 0;) {
-			int64_t e = region->end[d] - region->begin[d];
-			coord[d] = region->begin[d] + rest % e;
-			rest /= e;
-		}
-		assert_int_equal(axe_evaluator_flatten(&ev, coord, &flat, &err), 0);
-		axe_evaluator_base(&ev, flat, base);
-		axe_evaluator_images(&ev, base, false, image);
-		out[i] = image[ev.m_axis];
-	}
-	axe_evaluator_release(&ev);
-	*count = n;
-	return out;
-}
-
 /* The whole region of "shape", for a request that left its region out. */
 static void whole(const axe_shape *shape, axe_tma_region *r)
 {
@@ -368,41 +134,27 @@ static void default_region(const axe_tma_request *q, const axe_tma_region *s,
 	}
 }
 
-/* Perform every copy of "R"'s plan and compare shared memory with the layouts. */
+/* Perform every copy of "R"'s plan and compare shared memory with the layouts (tma_oracle.h). */
 static void oracle(const run *R)
 {
 	const axe_tma_request *q = &R->req;
 	axe_tma_region sreg = q->smem_region, greg = q->region;
-	int64_t n, ng, *saddr, *gaddr, top = 0, written = 0;
-	picture p;
-	axe_tma_copy c;
+	const char *rule = tma_oracle_rules(&R->plan);
+	tma_expect x;
+	char msg[256];
 
 	if (sreg.rank == 0)
 		whole(&q->smem_shape, &sreg);
 	if (greg.rank == 0)
 		default_region(q, &sreg, &greg);
-	saddr = region_addresses(R->smem, &q->smem_shape, &sreg, &n);
-	gaddr = region_addresses(R->global, &q->global_shape, &greg, &ng);
-	assert_int_equal(n, ng);
-	for (int64_t i = 0; i < n; i++)
-		top = saddr[i] > top ? saddr[i] : top;
-	picture_init(&p, 2 * top + 4096);
-	for (int64_t k = 0; k < R->plan.ncopies; k++) {
-		axe_tma_plan_copy(&R->plan, k, &c);
-		perform(&p, &R->plan, &c);
-	}
-	for (int64_t i = 0; i < n; i++)
-		if (p.slot[saddr[i]] != gaddr[i])
-			fail_msg("element %lld: shared %lld holds global %lld, not %lld",
-				 (long long)i, (long long)saddr[i], (long long)p.slot[saddr[i]],
-				 (long long)gaddr[i]);
-	for (int64_t s = 0; s < p.nslots; s++)
-		written += p.slot[s] != -1;
-	assert_int_equal(written, n); /* nothing else written */
-	assert_int_equal(R->plan.total_bytes, n * (axe_dtype_get(q->dtype)->bits / 8));
-	free(p.slot);
-	free(saddr);
-	free(gaddr);
+	assert_int_equal(tma_expect_init(&x, R->global, &q->global_shape, &greg, R->smem,
+					 &q->smem_shape, &sreg), 0);
+	if (rule)
+		fail_msg("the plan breaks the rule of %s", rule);
+	if (!tma_oracle_run(&R->plan, &x, msg, sizeof(msg)))
+		fail_msg("%s", msg);
+	assert_int_equal(R->plan.filled_elements, x.filled);
+	tma_expect_release(&x);
 }
 
 static void test_plans(void **state)
@@ -417,7 +169,9 @@ static void test_plans(void **state)
 			fail_msg("case %zu (%s -> %s): %d: %s: %s %s", i, c->global, c->smem, r,
 				 R.why.rule, R.why.reason, R.err.message);
 		P = &R.plan.params;
-		assert_int_equal(P->rank, c->rank);
+		if (P->rank != c->rank || R.plan.ncopies != c->ncopies)
+			fail_msg("case %zu (%s -> %s): rank %d, %lld copies", i, c->global, c->smem,
+				 P->rank, (long long)R.plan.ncopies);
 		for (int d = 0; d < c->rank; d++) {
 			assert_int_equal(P->global_dim[d], c->gdim[d]);
 			assert_int_equal(P->box_dim[d], c->boxdim[d]);
@@ -609,9 +363,9 @@ static void test_reasons(void **state)
 
 	(void)state;
 	assert_int_equal(plan_case(&refusals[0], &R), 0);
-	assert_string_equal(R.why.reason, "globalStrides[0] (dimension 1) is 2002 bytes, not a "
-			    "multiple of 16");
-	assert_string_equal(R.why.fix, "pad dimension 1 of the global tensor to 2016 bytes (1008 "
+	assert_string_equal(R.why.reason, "global dimension 0 steps by 2002 bytes, not a multiple "
+			    "of 16, and the region spans it");
+	assert_string_equal(R.why.fix, "pad dimension 0 of the global tensor to 2016 bytes (1008 "
 			    "elements) per step, so that every step starts 16-byte aligned");
 	release(&R);
 	assert_int_equal(plan_case(&refusals[4], &R), 0);
@@ -623,6 +377,102 @@ static void test_reasons(void **state)
 	release(&R);
 }
 
+/* CUTLASS's GEMM operand tiles: its map under the forced box, and no more copies unforced. */
+static void test_cutlass(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(cutlass_tiles) / sizeof(cutlass_tiles[0]); i++) {
+		const struct cutlass_tile *t = &cutlass_tiles[i];
+		char box[32];
+		tma_case c = { t->major ? "S[(4096,4096):(1,4096)]" : "S[(4096,4096):(4096,1)]", NULL,
+			       t->smem, "128,128", t->dtype, t->swizzle, "0:128,0:128", NULL, box,
+			       NULL, .rank = 0 };
+		int64_t copies = 128 * 128 / (t->box[0] * t->box[1]);
+		const axe_tma_params *P;
+		run R;
+		snprintf(box, sizeof(box), "%u,%u", t->box[1], t->box[0]);
+		if (plan_case(&c, &R) != 1)
+			fail_msg("tile %zu (%s %s): %s: %s %s", i, t->dtype, t->smem, R.why.rule,
+				 R.why.reason, R.err.message);
+		P = &R.plan.params;
+		assert_int_equal(P->rank, 2);
+		assert_int_equal(P->global_dim[0], 4096);
+		assert_int_equal(P->global_dim[1], 4096);
+		assert_int_equal(P->global_strides[0], t->stride);
+		assert_int_equal(P->box_dim[0], t->box[0]);
+		assert_int_equal(P->box_dim[1], t->box[1]);
+		/* CU_TENSOR_MAP_SWIZZLE_32B, _64B, _128B are 1, 2, 3 (CUTLASS printed them) */
+		assert_int_equal(P->swizzle, !t->swizzle ? 0 : strcmp(t->swizzle, "32B") == 0 ? 1 :
+				 strcmp(t->swizzle, "64B") == 0 ? 2 : 3);
+		assert_int_equal(R.plan.ncopies, copies);
+		oracle(&R);
+		release(&R);
+		c.box = NULL;
+		assert_int_equal(plan_case(&c, &R), 1);
+		assert_true(R.plan.ncopies <= copies);
+		oracle(&R);
+		release(&R);
+	}
+}
+
+/* Find the case of "plans" with these layouts and region. */
+static const tma_case *plan_named(const char *global, const char *smem, const char *region)
+{
+	for (size_t i = 0; i < sizeof(plans) / sizeof(plans[0]); i++)
+		if (strcmp(plans[i].global, global) == 0 && strcmp(plans[i].smem, smem) == 0 &&
+		    (region ? plans[i].region && strcmp(plans[i].region, region) == 0 :
+		     !plans[i].region))
+			return &plans[i];
+	fail_msg("no case %s -> %s", global, smem);
+	return NULL;
+}
+
+/* What the plans report beyond the map: the filled elements, the folded base, the tried boxes. */
+static void test_details(void **state)
+{
+	run R;
+
+	(void)state;
+	/* rows 4096..4217 of the 128-row tile are outside the tensor: 122 rows of 64 */
+	assert_int_equal(plan_case(plan_named("S[(4096,4096)]", "S[(128,64)]", "4090:4218,0:64"),
+				   &R), 1);
+	assert_int_equal(R.plan.nfilled, 1);
+	assert_int_equal(R.plan.filled[0].dim, 0);
+	assert_int_equal(R.plan.filled[0].begin, 4096);
+	assert_int_equal(R.plan.filled[0].end, 4218);
+	assert_int_equal(R.plan.filled_elements, 122 * 64);
+	assert_int_equal(R.plan.first.coords[1], 4090);
+	release(&R);
+	assert_int_equal(plan_case(plan_named("S[(4096,4096)]", "S[(128,64)]",
+					      "4090:4218,4064:4128"), &R), 1);
+	assert_int_equal(R.plan.nfilled, 2);
+	assert_int_equal(R.plan.filled_elements, 128 * 64 - 6 * 32);
+	release(&R);
+	/* the extent-1 dimension of stride 4100 f16 elements: the base moves 2 x 8200 bytes */
+	assert_int_equal(plan_case(plan_named("S[(3,64,64):(4100,64,1)]", "S[(64,64):(64,1)]",
+					      "2:3,0:64,0:64"), &R), 1);
+	assert_int_equal(R.plan.first.global_offset_bytes, 16400);
+	assert_int_equal(R.plan.global_alignment, 16);
+	assert_false(axe_tma_plan_moves_base(&R.plan));
+	assert_int_equal(R.plan.nfilled, 0);
+	release(&R);
+	/* the aliasing tensor's coordinates: 3 x 131072 + 4 x 128 elements of 2 bytes */
+	assert_int_equal(plan_case(plan_named("S[(16,16,128,128):(131072,128,1024,1)]",
+					      "S[(128,128)]", "3:4,4:5,0:128,0:128"), &R), 1);
+	assert_int_equal(R.plan.first.global_offset_bytes, 2 * (3 * 131072 + 4 * 128));
+	release(&R);
+	/* a refusal after a search names the arrangements it tried */
+	{
+		tma_case c = { "S[(256,256)]", NULL, "S[(8,64):(96,1)]", "8,64", "f16", NULL, NULL,
+			       NULL, NULL, NULL, .rank = 0 };
+		assert_int_equal(plan_case(&c, &R), 0);
+		assert_string_equal(R.why.rule, "shared address 128-byte aligned");
+		assert_non_null(strstr(R.why.tried, "box {64} and 14 other boxes: shared address "
+					   "128-byte aligned"));
+		release(&R);
+	}
+}
+
 /* Input errors: -1 with a message, never a plan. */
 static void test_errors(void **state)
 {
@@ -632,12 +482,12 @@ static void test_errors(void **state)
 		tma_case c;
 		const char *message;
 	} rows[] = {
-		{ F16("S[(64,64)]", "S[(64,64)]", "0:64,32:96", NULL),
-		  "range 32:96 of the global region is empty or leaves dimension 1, which has "
-		  "extent 64" },
+		{ F16("S[(64,64)]", "S[(64,64)]", "0:64,64:128", NULL),
+		  "range 64:128 of the global region is empty or starts outside dimension 1, which "
+		  "has extent 64" },
 		{ F16("S[(256,256)]", "S[(64,64)]", "0:64,0:32", NULL),
-		  "the global region (64, 32) and the shared region (64, 64) do not have the same "
-		  "extents" },
+		  "the global region (64, 32) and the shared region (64, 64) do not hold the same "
+		  "number of elements (2048 and 4096)" },
 		{ F16("S[(64,64):(1@laneid,1)]", "S[(64,64)]", NULL, NULL),
 		  "the global layout uses axis 'laneid'; a TMA copy moves memory offsets on 'm' "
 		  "only" },
@@ -737,6 +587,8 @@ int main(void)
 		cmocka_unit_test(test_plans),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_reasons),
+		cmocka_unit_test(test_details),
+		cmocka_unit_test(test_cutlass),
 		cmocka_unit_test(test_random),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_names),

@@ -1,0 +1,129 @@
+/*
+ * cmd_emit_desc.c: `axe-layout emit-desc`: the 64-bit shared-memory matrix
+ * descriptor of a wgmma or tcgen05 operand tile, from its layout, or the
+ * first mode that keeps the layout from being canonical.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "../codegen/mma_desc.h"
+#include "../output/desc_out.h"
+#include "commands.h"
+#include "operands.h"
+
+enum { KEY_MMA = 256, KEY_OPERAND, KEY_MAJOR, KEY_JSON };
+
+static const axe_opt options[] = {
+	{ "mma", KEY_MMA, "KIND", "wgmma (sm_90) or tcgen05 (sm_100): the descriptor format" },
+	{ "operand", KEY_OPERAND, "A|B", "a (M x K) or b (N x K): the tile's first dimension is "
+					 "M or N, its second K" },
+	{ "major", KEY_MAJOR, "k|mn", "the contiguous dimension (default: K when SMEM is "
+				      "contiguous along K, else MN)" },
+	{ "json", KEY_JSON, NULL, "one JSON object: the descriptor, its fields, each K block's "
+				  "descriptor and a C++ initializer" },
+	AXE_OPERAND_OPTIONS,
+	AXE_OPT_END,
+};
+
+const axe_command command_emit_desc = {
+	"emit-desc", "SMEM --mma wgmma|tcgen05 --operand a|b [--major k|mn] [--json]",
+	"The 64-bit shared-memory matrix descriptor of a wgmma or tcgen05 operand:\n"
+	"SMEM (a tile of shape (M or N, K) on m, with its swizzle) must be one of the\n"
+	"canonical operand layouts; the descriptor's leading and stride byte offsets\n"
+	"are read off its strides.",
+	"A descriptor covers one K block of 32 bytes (16 f16, 32 f8 elements) of the\n"
+	"tile: in 16-byte units (T elements) and W units per swizzle row (1, 2, 4, 8\n"
+	"for none, 32B, 64B, 128B), a K-major block is (8 rows, W*T apart; 8-row groups\n"
+	"SBO apart) x (T contiguous elements; 16-byte chunks one unit apart, or LBO\n"
+	"without a swizzle); an MN-major block is (W*T contiguous elements; atoms LBO\n"
+	"apart) x (8 rows of K, W*T apart; 8-row groups SBO apart), and without a\n"
+	"swizzle (T contiguous; SBO) x (8 rows T apart; LBO), as the PTX ISA's matrix\n"
+	"descriptor and canonical layouts (wgmma, section 9.7.15.5.1; tcgen05, 9.7.16.3)\n"
+	"and CUTLASS's make_gmma_desc / make_umma_desc define them.  Every element of\n"
+	"every K block is checked.  The start address is from the buffer base: add\n"
+	"(shared address >> 4) at run time; tcgen05 sets version 1 (bits 46-47).\n"
+	"Exit status: 0 with a descriptor; 1 when the layout is not canonical ('not a\n"
+	"canonical operand layout (MODE): REASON' and 'nearest: LAYOUT'); 2 on bad\n"
+	"input.\n",
+	options,
+	"MMA shared-memory matrix descriptors from operand layouts",
+};
+
+typedef struct desc_args {
+	axe_operand_opts operand;
+	const char *mma, *which, *major;
+	bool json;
+} desc_args;
+
+static int handle(void *ctx, int key, const char *arg)
+{
+	desc_args *a = ctx;
+
+	if (axe_operand_option(&a->operand, key, arg))
+		return 0;
+	switch (key) {
+	case KEY_MMA: a->mma = arg; return 0;
+	case KEY_OPERAND: a->which = arg; return 0;
+	case KEY_MAJOR: a->major = arg; return 0;
+	default: a->json = true; return 0;
+	}
+}
+
+/* Fill "req" from the options; 0, or an exit status after a usage error. */
+static int read_options(const desc_args *a, axe_mma_desc_request *req)
+{
+	int v;
+
+	if (!a->mma || (v = axe_mma_kind_parse(a->mma)) < 0)
+		return axe_usage_error(&command_emit_desc, a->mma ? "unknown --mma value '%s' "
+				       "(wgmma or tcgen05)" : "give --mma wgmma or --mma tcgen05%s",
+				       a->mma ? a->mma : "");
+	req->mma = (axe_mma_kind)v;
+	if (!a->which || (strcmp(a->which, "a") != 0 && strcmp(a->which, "b") != 0))
+		return axe_usage_error(&command_emit_desc, a->which ? "unknown --operand value "
+				       "'%s' (a or b)" : "give --operand a or --operand b%s",
+				       a->which ? a->which : "");
+	req->operand = a->which[0];
+	req->major = AXE_MMA_MAJOR_INFER;
+	if (a->major) {
+		if ((v = axe_mma_major_parse(a->major)) < 0)
+			return axe_usage_error(&command_emit_desc, "unknown --major value '%s' (k "
+					       "or mn)", a->major);
+		req->major = (axe_mma_major)v;
+	}
+	return 0;
+}
+
+int cmd_emit_desc(int argc, char **argv)
+{
+	desc_args a = { 0 };
+	axe_mma_desc_request req = { 0 };
+	axe_operand op = { 0 };
+	axe_mma_desc desc;
+	axe_mma_refusal why;
+	axe_error err;
+	int first = axe_opts_parse(&command_emit_desc, argc, argv, handle, &a), r;
+
+	if (first < 0)
+		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
+	if (first != 2)
+		return axe_usage_error(&command_emit_desc, "expected one LAYOUT operand, SMEM, got "
+				       "%d", first - 1);
+	if ((r = read_options(&a, &req)) != 0)
+		return r;
+	axe_error_init(&err);
+	r = axe_operand_resolve(argv[1], &a.operand, &op, &err);
+	if (r == 0 && op.dtype < 0)
+		r = axe_error_set(&err, AXE_ERR_VALUE, NULL, 0, "give --dtype: SMEM has no element "
+				  "type");
+	if (r == 0) {
+		req.smem = op.layout;
+		req.shape = op.shape;
+		req.dtype = op.dtype;
+		r = axe_mma_desc_build(&req, &desc, &why, &err);
+	}
+	if (r >= 0)
+		r = axe_emit_desc(r, &req, &desc, &why, a.json, &err);
+	axe_operand_release(&op);
+	return r < 0 ? axe_cli_report(&err) : r;
+}

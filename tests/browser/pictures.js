@@ -1,0 +1,276 @@
+// tests/browser/pictures.js BINARY CHROMIUM MODULES [SHOTS_DIR]: the HTML
+// pictures of show, banks and check-equal, loaded in headless Chromium
+// (puppeteer-core from MODULES), checked against the CLI's own JSON.
+//
+// Every expected value comes from another command of the same binary (eval
+// --json, eval --inverse --json, banks --json --grid, check-equal --json):
+// the page must say what the engine says.  Every request the page makes is
+// refused and counted as a failure, as are page errors and console errors.
+// With SHOTS_DIR, a screenshot of each view is written there (make
+// screenshots); with AXE_BENCH=1 only the 128x128 timing runs.
+'use strict';
+const { execFileSync } = require('child_process');
+const fs = require('fs');
+const path = require('path');
+const os = require('os');
+
+const [bin, chromium, modules, shots] = process.argv.slice(2);
+const puppeteer = require(path.resolve(modules, 'puppeteer-core'));
+let pass = 0, fail = 0;
+
+function check(what, ok, detail) {
+  if (ok) { pass++; return; }
+  fail++;
+  console.log(`FAIL browser: ${what}${detail ? ': ' + detail : ''}`);
+}
+
+// Run the CLI; stdout as text (exit status 1 is an answer, not an error).
+function cli(args) {
+  try {
+    return execFileSync(bin, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+  } catch (e) {
+    if (e.status === 1) return e.stdout;
+    throw e;
+  }
+}
+
+function jsonLines(text) {
+  return text.split('\n').filter((l) => l).map((l) => JSON.parse(l));
+}
+
+const sameSet = (a, b) => a.length === b.length && [...a].sort().join(' ') === [...b].sort().join(' ');
+
+// The images of data-images ("8,6,1|8,10,1" over data-axes) as eval's objects.
+function images(text, axes) {
+  return text ? text.split('|').map((t) => Object.fromEntries(
+    t.split(',').map((v, i) => [axes[i], Number(v)]))) : [];
+}
+
+// An image restricted to the axes of "keys" (check-equal pads with 0).
+function canon(img, keys) {
+  return JSON.stringify(keys.map((k) => img[k] || 0));
+}
+
+let tmp;
+async function open(browser, args, name) {
+  const file = path.join(tmp, name + '.html');
+  cli([...args, '--format', 'html', '-o', file]);
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push('page error: ' + e.message));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
+  await page.setRequestInterception(true);
+  page.on('request', (r) => {
+    if (r.url().startsWith('file:') && r.url().endsWith(name + '.html')) return r.continue();
+    problems.push('request: ' + r.url());
+    r.abort();
+  });
+  await page.setViewport({ width: 1400, height: 900 });
+  await page.goto('file://' + file, { waitUntil: 'load' });
+  page.problems = problems;
+  return page;
+}
+
+async function finish(page, name) {
+  const png = await page.screenshot({ fullPage: false });
+  check(`${name}: the screenshot is not blank`, png.length > 15000, `${png.length} bytes`);
+  if (shots) fs.writeFileSync(path.join(shots, name + '.png'), png);
+  check(`${name}: no page error, console error or request`, page.problems.length === 0,
+    page.problems.join('; '));
+  await page.close();
+}
+
+// The logical cells marked (hl or sel) after a click, as "i,j" strings.
+async function marked(page, sel) {
+  return page.$$eval(sel, (es) => [...new Set(es.filter((e) =>
+    e.classList.contains('hl') || e.classList.contains('sel')).map((e) => e.dataset.coord))]);
+}
+
+async function distributed(browser) {
+  const spec = 'specs/tensor_core_tile.yaml:frag';
+  const page = await open(browser, ['show', spec], 'show-fragment');
+  const axes = await page.$eval('svg.axe', (s) => s.dataset.axes.split(','));
+  const cells = await page.$$eval('rect.lc', (es) => es.map((e) => [e.dataset.coord, e.dataset.images]));
+  const evals = jsonLines(cli(['eval', spec, '--all', '--json']));
+  check('fragment: one logical cell per point', cells.length === evals.length,
+    `${cells.length} cells, ${evals.length} points`);
+  const want = new Map(evals.map((p) => [p.coord.join(','), JSON.stringify(p.images)]));
+  const wrong = cells.filter(([c, i]) => JSON.stringify(images(i, axes)) !== want.get(c));
+  check('fragment: data-images equal eval --json at every cell', wrong.length === 0,
+    wrong.slice(0, 3).map((w) => w[0]).join(' '));
+
+  // Hover (2, 9): the line eval --at prints.
+  await page.hover('rect.lc[data-coord="2,9"]');
+  const tip = await page.$eval('#tip', (e) => e.textContent);
+  check('fragment: hovering (2, 9) shows eval --at', tip === cli(['eval', spec, '--at', '2,9']).trim(), tip);
+
+  // Click (2, 9): every point its owners hold, by eval --inverse of each owner.
+  await page.click('rect.lc[data-coord="2,9"]');
+  const by = await page.$eval('svg.axe', (s) => s.dataset.by.split(','));
+  const owners = [...new Set(want.get('2,9') && JSON.parse(want.get('2,9'))
+    .map((img) => by.map((a) => `${a}=${img[a]}`).join(',')))];
+  const inverse = new Set();
+  for (const o of owners)
+    for (const r of jsonLines(cli(['eval', spec, '--inverse', o, '--json'])))
+      r.preimages.forEach((p) => inverse.add(p.join(',')));
+  const got = await marked(page, 'rect.lc');
+  check('fragment: clicking (2, 9) marks exactly the eval --inverse set of its owners',
+    sameSet(got, [...inverse]), `page ${got.join(' ')}; eval ${[...inverse].join(' ')}`);
+  const ownersMarked = await page.$$eval('rect.pc.hl', (es) => es.map((e) => e.dataset.owner));
+  check('fragment: clicking (2, 9) marks its owners in the physical grid',
+    ownersMarked.length === owners.length, ownersMarked.join(' '));
+
+  // Click the physical cell warpid 10, laneid 8.
+  await page.click('rect.pc[data-owner="10,8"]');
+  const phys = jsonLines(cli(['eval', spec, '--inverse', 'laneid=8,warpid=10', '--json']))[0]
+    .preimages.map((p) => p.join(','));
+  const got2 = await marked(page, 'rect.lc');
+  check('fragment: clicking owner (10, 8) marks exactly eval --inverse laneid=8,warpid=10',
+    sameSet(got2, phys), `page ${got2.join(' ')}; eval ${phys.join(' ')}`);
+  await finish(page, 'show-fragment');
+}
+
+// Column 0 of the (8, 64) f16 tile: line and bank of every element from eval's address.
+async function swizzle(browser, mode, banksWanted, name) {
+  const layout = mode ? 'Swizzle(3,3,3) o S[(8,64):(64,1)]' : 'S[(8,64):(64,1)]';
+  const page = await open(browser, ['show', layout, '--dtype', 'f16'], name);
+  const cells = await page.$$eval('rect.lc', (es) => es.map((e) => ({ ...e.dataset })));
+  const evals = new Map(jsonLines(cli(['eval', layout, '--all', '--json']))
+    .map((p) => [p.coord.join(','), p.images[0].m]));
+  const wrong = cells.filter((c) => {
+    const byte = evals.get(c.coord) * 2;
+    return Number(c.byte) !== byte || Number(c.line) !== Math.floor(byte / 128) ||
+      Number(c.bank) !== Math.floor(byte / 4) % 32;
+  });
+  check(`${name}: line and bank of every element from eval's address`,
+    cells.length === 512 && wrong.length === 0, `${cells.length} cells, ${wrong.length} wrong`);
+  const banks = new Set(cells.filter((c) => c.coord.endsWith(',0')).map((c) => c.bank));
+  check(`${name}: column 0 occupies ${banksWanted} distinct banks`, banks.size === banksWanted,
+    `${banks.size}`);
+  // Clicking an element marks its slot in shared memory (data-owner = its address).
+  await page.click('rect.lc[data-coord="1,0"]');
+  const slot = await page.$$eval('rect.pc.hl', (es) => es.map((e) => e.dataset.owner));
+  check(`${name}: clicking (1, 0) marks the slot of its address`,
+    slot.length === 1 && Number(slot[0]) === evals.get('1,0'), slot.join(' '));
+  await finish(page, name);
+}
+
+// Lanes in a bank holding more than one distinct word in their phase, from banks --json.
+function conflictLanes(report) {
+  const ph = report.access, words = Math.max(1, ph.vector_bytes / 4), red = new Set();
+  for (const phase of report.grid.phases) {
+    const lanes = report.grid.lanes.filter((l) => l.lane >= phase.lanes[0] && l.lane <= phase.lanes[1]);
+    const perBank = new Map();
+    for (const l of lanes)
+      for (let k = 0; k < words; k++) {
+        const w = Math.floor(l.byte / 4) + k;
+        if (!perBank.has(w % 32)) perBank.set(w % 32, new Set());
+        perBank.get(w % 32).add(w);
+      }
+    for (const l of lanes)
+      for (let k = 0; k < words; k++)
+        if (perBank.get((Math.floor(l.byte / 4) + k) % 32).size > 1) red.add(String(l.lane));
+  }
+  return [...red];
+}
+
+async function banks(browser, access, name, wavefronts) {
+  const args = ['banks', '--access', access];
+  const page = await open(browser, args, name);
+  const report = JSON.parse(cli([...args, '--json', '--grid']));
+  const red = await page.$$eval('svg.axe:not([hidden]) rect.red[data-lane]', (es) => es.map((e) => e.dataset.lane));
+  const want = conflictLanes(report);
+  check(`${name}: red lanes are the lanes in banks with more than one distinct word`,
+    sameSet(red, want), `page ${red.join(' ')}; json ${want.join(' ')}`);
+  const cell = await page.$eval('tr.cur td:nth-child(4)', (e) => e.textContent);
+  check(`${name}: ${wavefronts} wavefronts`, report.total.wavefronts === wavefronts &&
+    cell === String(wavefronts), cell);
+  await finish(page, name);
+  return want;
+}
+
+async function diff(browser) {
+  const a = 'S[(8,16):(16,1)]', b = 'S[(8,2,8):(16,1,2)]';
+  const page = await open(browser, ['check-equal', a, b], 'check-equal');
+  const ea = jsonLines(cli(['eval', a, '--all', '--json']));
+  const eb = jsonLines(cli(['eval', b, '--all', '--json']));
+  const axes = await page.$eval('svg.axe', (s) => s.dataset.axes.split(','));
+  const want = ea.filter((p, i) => JSON.stringify(p.images.map((x) => canon(x, axes)).sort()) !==
+    JSON.stringify(eb[i].images.map((x) => canon(x, axes)).sort())).map((p) => p.coord.join(','));
+  const red = await page.$$eval('rect.dc.red', (es) => es.map((e) => e.dataset.coord));
+  check('check-equal: red cells are exactly the points where the evaluations differ',
+    want.length > 0 && sameSet(red, want), `page ${red.length}, eval ${want.length}`);
+  const cx = JSON.parse(cli(['check-equal', a, b, '--json'])).counterexample.coord.join(',');
+  const sel = await page.$$eval('rect.dc.sel', (es) => es.map((e) => e.dataset.coord));
+  check('check-equal: the counterexample is preselected', sel.length === 1 && sel[0] === cx,
+    `${sel.join(' ')} vs ${cx}`);
+  await finish(page, 'check-equal');
+}
+
+// --suggest: the candidates side by side, in the order of the JSON ranking.
+async function suggest(browser) {
+  const args = ['banks', '--access', 'specs/banks_column.yaml:col_read', '--suggest'];
+  const page = await open(browser, args, 'banks-suggest');
+  const ranked = JSON.parse(cli([...args, '--json'])).suggest.candidates
+    .filter((c) => c.possible !== false).map((c) => c.name);
+  const titles = await page.$$eval('g.panel text.pt', (es) => es.map((e) => e.textContent));
+  const names = titles.map((t) => t.replace(/^\d+\. /, '').replace(/( \(as given\))?: .*$/, ''));
+  check('banks-suggest: one grid per candidate, in the ranking of --json',
+    JSON.stringify(names) === JSON.stringify(ranked), `${names.join(' ')} vs ${ranked.join(' ')}`);
+  await finish(page, 'banks-suggest');
+}
+
+// 128 x 128: write, load, click; reported, not a pass/fail.
+async function bench(browser) {
+  const file = path.join(tmp, 'big.html');
+  const t0 = process.hrtime.bigint();
+  cli(['show', 'S[(128,128):(1@laneid,1)] + 0@warpid', '--format', 'html', '-o', file]);
+  const t1 = process.hrtime.bigint();
+  const page = await browser.newPage();
+  const t2 = process.hrtime.bigint();
+  await page.goto('file://' + file, { waitUntil: 'load' });
+  await page.click('rect.lc[data-coord="5,7"]');
+  const info = await page.$eval('#info', (e) => e.textContent);
+  const t3 = process.hrtime.bigint();
+  // The renderer's own busy time (parse, style, layout, paint, script): what the
+  // wall time would be on an idle machine; the wall time includes waiting for a core.
+  const busy = (await page.metrics()).TaskDuration * 1000;
+  const ms = (a, b) => (Number(b - a) / 1e6).toFixed(0);
+  console.log(`bench: 128x128 page (${fs.statSync(file).size} bytes) written in ${ms(t0, t1)} ms ` +
+    `with process start; loaded and a click highlighted in ${ms(t2, t3)} ms wall, ` +
+    `${busy.toFixed(0)} ms of renderer work (target 1000 ms) ${busy < 1000 ? 'ok' : 'ABOVE TARGET'}; ` +
+    `info: ${info.slice(0, 40)}`);
+  await page.close();
+}
+
+(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'axe-browser-'));
+  const browser = await puppeteer.launch({
+    executablePath: chromium, headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });
+  try {
+    if (process.env.AXE_BENCH) {
+      await bench(browser);
+    } else {
+      await distributed(browser);
+      await swizzle(browser, true, 8, 'show-swizzle-128b');
+      await swizzle(browser, false, 1, 'show-no-swizzle');
+      const red = await banks(browser, 'specs/banks_column.yaml:col_read', 'banks-column', 8);
+      check('banks-column: lanes 0-7 red', sameSet(red, ['0', '1', '2', '3', '4', '5', '6', '7']), red.join(' '));
+      const none = await banks(browser, 'specs/banks_column.yaml:col_read_128b', 'banks-column-128b', 1);
+      check('banks-column-128b: no lane red', none.length === 0, none.join(' '));
+      await diff(browser);
+      await suggest(browser);
+    }
+  } finally {
+    await browser.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  console.log(`${pass} passed, ${fail} failed`);
+  process.exit(fail ? 1 : 0);
+})().catch((e) => {
+  console.log(`FAIL browser: ${e.stack || e}`);
+  console.log(`${pass} passed, ${fail + 1} failed`);
+  process.exit(1);
+});
