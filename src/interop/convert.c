@@ -16,28 +16,17 @@
 
 #define CONVERT_TIMEOUT 10.0 /* seconds for the proof */
 
-static const char *const *targets(size_t *count)
+size_t axe_convert_targets(const char **names, size_t max)
 {
-	static const char *names[64];
-	static size_t n;
-	size_t nformats;
+	size_t nformats, n = 0;
 	const char *const *formats = axe_format_names(&nformats);
 
-	/* Filled once from the const format table; the same every time. */
-	if (n == 0) {
+	if (max > 0)
 		names[n++] = "axe";
-		for (size_t i = 0; i < nformats && n < sizeof(names) / sizeof(names[0]) - 1; i++)
-			if (axe_format_lookup(formats[i], strlen(formats[i]))->export_)
-				names[n++] = formats[i];
-		names[n] = NULL;
-	}
-	*count = n;
-	return names;
-}
-
-const char *const *axe_convert_targets(size_t *count)
-{
-	return targets(count);
+	for (size_t i = 0; i < nformats && n < max; i++)
+		if (axe_format_lookup(formats[i], strlen(formats[i]))->export_)
+			names[n++] = formats[i];
+	return n;
 }
 
 void axe_convert_release(axe_convert *c)
@@ -65,8 +54,8 @@ static int to_axe(const axe_layout *layout, const char *why_expr, axe_convert *o
 
 static int unknown_target(const char *to, axe_error *err)
 {
-	size_t n;
-	const char *const *names = targets(&n);
+	const char *names[64];
+	size_t n = axe_convert_targets(names, sizeof(names) / sizeof(names[0]));
 	const char *best = axe_suggest(to, names, n);
 	char list[256] = "";
 

@@ -27,8 +27,11 @@ typedef struct axe_convert {
 	char reason[512];
 } axe_convert;
 
-/* The names `convert --to` takes: "axe" and every writer of formats.def. */
-const char *const *axe_convert_targets(size_t *count);
+/*
+ * The names `convert --to` takes, "axe" and every writer of formats.def,
+ * into "names" (room for "max"); their count.
+ */
+size_t axe_convert_targets(const char **names, size_t max);
 
 /*
  * Convert the layout "layout" on "shape" with element type "dtype" (or -1)
