@@ -121,3 +121,14 @@ $ axe-layout convert 'cute:make_layout(make_shape(2,0))' --to axe
   cute:make_layout(make_shape(2,0))
                                 ^
 ? 2
+
+# An expr: side is not rewritten, but a layout compared with one is: CuTe's C
+# fragment of mma.m16n8k16 on tid against the PTX ISA's lane and register math.
+$ axe-layout check-equal 'cute-tv:((_4,_8),(_2,_2)):((_32,_1),(_16,_8))' --tile 16,8 --expr 'laneid=(i%8)*4 + j/2; reg=(i/8)*2 + j%2' --vars i,j --shape 16,8
+axe-layout: note: thread-axis relations: comparing A's 'tid' as laneid + 32*warpid (--no-axis-relations: as named)
+equal: all 128 points checked
+? 0
+$ axe-layout check-equal 'S[(2,8,4,2):(2@reg,4@laneid,1@laneid,1@reg)]' --expr 'tid=(i%8)*4 + j/2; reg=(i/8)*2 + j%2' --vars i,j --shape 16,8
+axe-layout: note: the expr: layout names a thread axis coarser than the other layout's; expr: layouts are compared as named
+NOT equal at (0, 2): A -> {reg: 0, laneid: 1, tid: 0}, B -> {reg: 0, laneid: 0, tid: 1}
+? 1
