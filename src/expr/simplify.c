@@ -504,6 +504,52 @@ static const axe_expr *mod_div(simp *s, const axe_expr *x, const axe_expr *a)
 			    axe_expr_const(s->ctx, ab / a->value)));
 }
 
+/*
+ * x / d and x % d for a constant d > 0 where x = a*q + r with a a proper
+ * divisor of d and 0 <= r < a: then x / d = q / (d/a) and
+ * x % d = a*(q % (d/a)) + r, since (a*q + r) / a = q exactly.  The
+ * candidates for a are gcd(coefficient, d) of x's terms (the
+ * `2*((16*i0 + i1)/128)` an index expression gets from a row-major
+ * flattening is `2*(i0/8)` when i1 < 16).  NULL when no candidate fits.
+ */
+static const axe_expr *divide_scaled(simp *s, const axe_expr *x, const axe_expr *d, bool div)
+{
+	lin l = { 0 }, q = { 0 }, r = { 0 };
+	const axe_expr *result = NULL;
+
+	if (d->op != AXE_EXPR_CONST || d->value <= 1)
+		return NULL;
+	lin_add(&l, x, 1);
+	for (size_t i = 0; i < l.n && !l.bad && !result; i++) {
+		int64_t a = axe_gcd(l.t[i].coef, d->value);
+		const axe_expr *ae = axe_expr_const(s->ctx, a), *qe, *re;
+
+		/* A modulo only pulls out a constant r: (6*j + 1) % 4 is left as it is. */
+		if (a <= 1 || a >= d->value || !split_multiple(x, ae, &q, &r) || (!div && r.n == 0))
+			goto next;
+		re = lin_build(s, &r);
+		if (!re || !holds(s, re, AXE_REL_GE0) || !holds_below(s, re, ae)) {
+			refuse(s, div ? AXE_SIMP_DIV_SCALED : AXE_SIMP_MOD_SCALED);
+			goto next;
+		}
+		if ((qe = lin_build(s, &q)) == NULL)
+			goto next;
+		ae = axe_expr_const(s->ctx, d->value / a);
+		result = div ? fire(s, AXE_SIMP_DIV_SCALED, rewrite(s, AXE_EXPR_DIV, qe, ae))
+			     : fire(s, AXE_SIMP_MOD_SCALED,
+				    rewrite(s, AXE_EXPR_ADD,
+					    rewrite(s, AXE_EXPR_MUL, axe_expr_const(s->ctx, a),
+						    rewrite(s, AXE_EXPR_MOD, qe, ae)),
+					    re));
+next:
+		lin_release(&q);
+		lin_release(&r);
+		q = r = (lin){ 0 };
+	}
+	lin_release(&l);
+	return result;
+}
+
 /* Rows 4 and 5: x / a -> 0 and x % a -> x when a > 0 and 0 <= x < a. */
 static bool small(simp *s, const axe_expr *x, const axe_expr *a)
 {
@@ -535,7 +581,7 @@ static const axe_expr *rewrite_div(simp *s, const axe_expr *x, const axe_expr *d
 	if (small(s, x, d))
 		return fire(s, AXE_SIMP_DIV_SMALL, axe_expr_const(s->ctx, 0));
 	refuse(s, AXE_SIMP_DIV_SMALL);
-	return NULL;
+	return divide_scaled(s, x, d, true);
 }
 
 static const axe_expr *rewrite_mod(simp *s, const axe_expr *x, const axe_expr *d)
@@ -555,7 +601,7 @@ static const axe_expr *rewrite_mod(simp *s, const axe_expr *x, const axe_expr *d
 	if (small(s, x, d))
 		return fire(s, AXE_SIMP_MOD_SMALL, x);
 	refuse(s, AXE_SIMP_MOD_SMALL);
-	return NULL;
+	return divide_scaled(s, x, d, false);
 }
 
 /* ---- bitwise operators ---- */

@@ -72,19 +72,19 @@ __host__ __device__ inline bool g2s_dst_inverse(long long m, long long *i0,
 {
 	if (m < 0 || m > 4095)
 		return false;
-	*i0 = (8*((m/8) ^ ((m/64)%8)) + m%8)/64;
-	*i1 = (8*((m/8) ^ ((m/64)%8)) + m%8)%64;
+	*i0 = ((m/8) ^ ((m/64)%8))/8;
+	*i1 = 8*(((m/8) ^ ((m/64)%8))%8) + m%8;
 	return g2s_dst_m(*i0, *i1) == m;
 }
 
 __host__ __device__ inline long long g2s_threads_m(long long i0, long long i1)
 {
-	return 8*((64*i0 + i1)/1024) + i1%8;
+	return 8*(i0/16) + i1%8;
 }
 
 __host__ __device__ inline long long g2s_threads_tx(long long i0, long long i1)
 {
-	return (8*i0 + i1/8)%128;
+	return 8*(i0%16) + i1/8;
 }
 
 __host__ __device__ inline bool g2s_threads_inverse(long long m, long long tx,
@@ -92,8 +92,8 @@ __host__ __device__ inline bool g2s_threads_inverse(long long m, long long tx,
 {
 	if (m < 0 || m > 31 || tx < 0 || tx > 127)
 		return false;
-	*i0 = 16*(m/8) + (8*tx + m%8)/64;
-	*i1 = (8*tx + m%8)%64;
+	*i0 = 16*(m/8) + tx/8;
+	*i1 = 8*(tx%8) + m%8;
 	return g2s_threads_m(*i0, *i1) == m && g2s_threads_tx(*i0, *i1) == tx;
 }
 

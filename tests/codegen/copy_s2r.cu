@@ -52,7 +52,7 @@ __host__ __device__ inline bool s2r_src_inverse(long long m, long long *i0,
 
 __host__ __device__ inline long long s2r_dst_m(long long i0, long long i1)
 {
-	return 2*((8*i0 + i1)/64) + i1%2;
+	return 2*(i0/8) + i1%2;
 }
 
 __host__ __device__ inline long long s2r_dst_laneid(long long i0, long long i1)
@@ -65,8 +65,8 @@ __host__ __device__ inline bool s2r_dst_inverse(long long m, long long laneid,
 {
 	if (m < 0 || m > 3 || laneid < 0 || laneid > 31)
 		return false;
-	*i0 = 8*(m/2) + (2*laneid + m%2)/8;
-	*i1 = (2*laneid + m%2)%8;
+	*i0 = 8*(m/2) + laneid/4;
+	*i1 = 2*(laneid%4) + m%2;
 	return s2r_dst_m(*i0, *i1) == m && s2r_dst_laneid(*i0, *i1) == laneid;
 }
 

@@ -28,8 +28,8 @@ __host__ __device__ inline bool smem_inverse(long long m, long long *i0, long lo
 {
 	if (m < 0 || m > 511)
 		return false;
-	*i0 = (8*((m/8) ^ (m/64)) + m%8)/64;
-	*i1 = (8*((m/8) ^ (m/64)) + m%8)%64;
+	*i0 = ((m/8) ^ (m/64))/8;
+	*i1 = 8*(((m/8) ^ (m/64))%8) + m%8;
 	return smem_m(*i0, *i1) == m;
 }
 

@@ -50,8 +50,8 @@ __host__ __device__ inline bool tile_smem_inverse(long long m, long long *i0,
 {
 	if (m < 0 || m > 4095)
 		return false;
-	*i0 = (8*((m/8) ^ ((m/64)%8)) + m%8)/64;
-	*i1 = (8*((m/8) ^ ((m/64)%8)) + m%8)%64;
+	*i0 = ((m/8) ^ ((m/64)%8))/8;
+	*i1 = 8*(((m/8) ^ ((m/64)%8))%8) + m%8;
 	return tile_smem_m(*i0, *i1) == m;
 }
 
