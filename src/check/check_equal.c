@@ -53,8 +53,7 @@ static int read_request(axe_check_ctx *ctx, const axe_node **pair, axe_equal_opt
 	const axe_node *v = ctx->value, *method, *timeout;
 	int64_t seconds;
 
-	opt->method = AXE_METHOD_AUTO;
-	opt->timeout = 10;
+	*opt = (axe_equal_options){ .method = AXE_METHOD_AUTO, .timeout = 10 };
 	if (v->kind == AXE_NODE_MAP) {
 		if (axe_check_keys(ctx, keys) < 0 || !(v = axe_check_require(ctx, "layouts")))
 			return -1;

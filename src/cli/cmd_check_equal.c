@@ -11,6 +11,7 @@
 #include "../prove/prove.h"
 #include "commands.h"
 #include "operands.h"
+#include "walk_options.h"
 
 enum { KEY_JSON = 256, KEY_NO_RELATIONS };
 
@@ -25,6 +26,7 @@ static const axe_opt options[] = {
 						      "into laneid, warpid, wid_in_wg, wgid" },
 	AXE_OPERAND_OPTIONS,
 	AXE_EXPR_OPERAND_OPTIONS,
+	AXE_WALK_OPTIONS,
 	AXE_OPT_END,
 };
 
@@ -43,7 +45,10 @@ const axe_command command_check_equal = {
 	"powers of two (slow for bit-vectors), Z3 gets 0.1 s for one integer query\n"
 	"per axis instead.  When Z3 gives up, domains of at most 2^24 points are\n"
 	"enumerated.  --method smt gives integer queries half of the time left first.\n"
-	"Enumeration walks layouts with odometers, no division per point.  Replicas on\n"
+	"Enumeration walks layouts with odometers, no division per point, and an expr:\n"
+	"layout with its expressions compiled (invariant parts hoisted, divisions by\n"
+	"constants made shifts or multiplications), on every core (-j); the first\n"
+	"difference in row-major order is reported whatever the threads.  Replicas on\n"
 	"the Z3 route are instantiated, at most 256 combinations per layout.\n"
 	"\n"
 	"The answer says how it is known: 'equal: canonical forms identical', 'equal:\n"
@@ -69,6 +74,7 @@ const axe_command command_check_equal = {
 typedef struct equal_args {
 	axe_operand_opts operand;
 	axe_equal_options opt;
+	axe_cli_walk walk;
 	bool json;
 	bool no_relations;
 } equal_args;
@@ -81,6 +87,8 @@ static int handle(void *ctx, int key, const char *arg)
 
 	if (axe_operand_option(&a->operand, key, arg))
 		return 0;
+	if ((m = axe_cli_walk_option(&a->walk, &command_check_equal, key, arg)) != 0)
+		return m < 0 ? -1 : 0;
 	if (key == KEY_JSON) {
 		a->json = true;
 	} else if (key == KEY_NO_RELATIONS) {
@@ -185,14 +193,19 @@ int cmd_check_equal(int argc, char **argv)
 		return axe_usage_error(&command_check_equal, "expected two layouts (A and B, or "
 				       "A and --expr), got %d", n);
 	axe_error_init(&err);
+	axe_cli_walk_start(&a.walk, "check-equal");
+	a.opt.walk = a.walk.options;
 	if (resolve(&a, argv, 1, first - 1, &op[0], &side[0], &err) == 0 &&
 	    resolve(&a, argv, 2, first - 1, &op[1], &side[1], &err) == 0 &&
 	    relate(&a, op, side, &err) == 0 &&
 	    axe_prove_equal(&side[0], &side[1], &a.opt, &res, &err) == 0) {
+		axe_cli_walk_end(&a.walk);
 		warn_typo(op, &res);
 		status = report(&a, &res, &err);
-	} else
+	} else {
+		axe_cli_walk_end(&a.walk);
 		status = axe_cli_report(&err);
+	}
 	axe_equal_result_release(&res);
 	axe_operand_release(&op[0]);
 	axe_operand_release(&op[1]);

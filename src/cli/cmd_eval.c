@@ -10,6 +10,7 @@
 #include "../parse/parse.h"
 #include "commands.h"
 #include "operands.h"
+#include "walk_options.h"
 
 #define MAX_QUERIES 4096
 #define DEFAULT_PREIMAGE_LIMIT 1000000
@@ -29,6 +30,7 @@ static const axe_opt options[] = {
 				   "(default 1000000 preimages)" },
 	{ "json", KEY_JSON, NULL, "JSON Lines: one object per point" },
 	AXE_OPERAND_OPTIONS,
+	AXE_WALK_OPTIONS,
 	AXE_OPT_END,
 };
 
@@ -39,7 +41,7 @@ const axe_command command_eval = {
 	"Text output: '(2, 9) -> {laneid: 8, warpid: 6, m: 1}, {laneid: 8, warpid: 10, m: 1}',\n"
 	"one line per point; '--inverse' prints '{laneid: 8, warpid: 6, m: 1} <- (2, 9)'.\n"
 	"The checksum of --count is a 64-bit hash of every (point, image) pair that does\n"
-	"not depend on the order of the walk.\n",
+	"not depend on the order of the walk, so -j threads give the same checksum.\n",
 	options,
 	"forward map at points or over the domain; backward map",
 };
@@ -50,15 +52,19 @@ typedef struct eval_args {
 	size_t nat, ninverse;
 	bool all, base, count, json;
 	int64_t limit; /* 0: default */
+	axe_cli_walk walk;
 } eval_args;
 
 static int handle(void *ctx, int key, const char *arg)
 {
 	eval_args *a = ctx;
 	char *end;
+	int r;
 
 	if (axe_operand_option(&a->operand, key, arg))
 		return 0;
+	if ((r = axe_cli_walk_option(&a->walk, &command_eval, key, arg)) != 0)
+		return r < 0 ? -1 : 0;
 	switch (key) {
 	case 'a':
 	case 'i':
@@ -165,7 +171,18 @@ static int eval_inverse(axe_writer *w, const axe_image_printer *pr, const char *
 	return r;
 }
 
-static int run(const eval_args *a, const axe_evaluator *ev, axe_writer *w, axe_error *err)
+/* The --count walk on every thread asked for, with progress on a terminal. */
+static int count(eval_args *a, const axe_evaluator *ev, axe_checksum *sum, axe_error *err)
+{
+	int r;
+
+	axe_cli_walk_start(&a->walk, "eval");
+	r = axe_evaluator_checksum_walk(ev, &a->walk.options, sum, err);
+	axe_cli_walk_end(&a->walk);
+	return r;
+}
+
+static int run(eval_args *a, const axe_evaluator *ev, axe_writer *w, axe_error *err)
 {
 	axe_image_printer pr;
 	axe_checksum sum;
@@ -182,7 +199,7 @@ static int run(const eval_args *a, const axe_evaluator *ev, axe_writer *w, axe_e
 	for (size_t i = 0; r == 0 && i < a->ninverse; i++)
 		r = eval_inverse(w, &pr, a->inverse[i],
 				 a->limit ? (size_t)a->limit : DEFAULT_PREIMAGE_LIMIT, err);
-	if (r == 0 && a->count && (r = axe_evaluator_checksum(ev, &sum, err)) == 0)
+	if (r == 0 && a->count && (r = count(a, ev, &sum, err)) == 0)
 		axe_print_checksum(w, &sum, pr.format);
 	if (r == 0 && (a->all || (!a->nat && !a->ninverse && !a->count)))
 		r = axe_print_all(w, &pr, !a->base, a->limit, err);

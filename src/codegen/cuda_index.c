@@ -293,7 +293,7 @@ int axe_cuda_prove(const axe_layout *P, const axe_expr_layout *E, const axe_shap
 		   double timeout, const char *what, axe_cuda_proof *out, axe_error *err)
 {
 	axe_equal_side a = { P, NULL, *shape, true }, b = { NULL, E, *shape, true };
-	axe_equal_options opt = { AXE_METHOD_AUTO, timeout };
+	axe_equal_options opt = { .method = AXE_METHOD_AUTO, .timeout = timeout };
 	axe_equal_result res;
 	char point[256];
 

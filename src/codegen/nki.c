@@ -207,7 +207,7 @@ static int prove_box(const access_exprs *x, const axe_layout *L, const box *b, d
 {
 	axe_expr_layout *K = box_layout(x, L, b, x->kernel, err);
 	axe_expr_layout *E = K ? box_layout(x, L, b, x->layout, err) : NULL;
-	axe_equal_options opt = { AXE_METHOD_AUTO, timeout };
+	axe_equal_options opt = { .method = AXE_METHOD_AUTO, .timeout = timeout };
 	axe_equal_result res;
 	char point[256];
 	int r = -1;

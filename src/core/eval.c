@@ -16,6 +16,7 @@
 
 #include "arith.h"
 #include "eval.h"
+#include "parallel.h"
 
 #define HASH_FLAT UINT64_C(0xD6E8FEB86659FD93)
 
@@ -321,27 +322,37 @@ static void checksum_offsets(const axe_evaluator *ev, checksum_walk *w)
 	}
 }
 
-static uint64_t checksum_walk_all(const axe_evaluator *ev, checksum_walk *w, int64_t *digit)
+/*
+ * The checksum of the runs [first, end) of the innermost active iter (each
+ * run is its whole extent), from "w" with D(x) = 0; "digit" is scratch.
+ */
+static uint64_t checksum_runs(const axe_evaluator *ev, checksum_walk w, int64_t *digit,
+			      int64_t first, int64_t end)
 {
 	const axe_layout *L = ev->layout;
 	const axe_swizzle *sw = &L->swizzle;
-	size_t n = ev->nactive;
+	size_t n = ev->nactive, outer = n ? n - 1 : 0; /* active iters outside the run */
 	/* With no iter above extent 1 the one point is a run of the last iter. */
 	const axe_iter *inner = n ? &L->shard[ev->active[n - 1]] : &L->shard[L->nshard - 1];
-	bool inner_m = w->swizzled && inner->axis == ev->m_axis;
+	bool inner_m = w.swizzled && inner->axis == ev->m_axis;
 	uint64_t step = HASH_FLAT + (inner_m ? 0 : (uint64_t)inner->stride * ev->axis_key[inner->axis]);
-	int64_t m_step = inner_m ? inner->stride : 0;
+	int64_t m_step = inner_m ? inner->stride : 0, flat = first * inner->extent, run = first;
 	uint64_t key_m = ev->m_axis >= 0 ? ev->axis_key[ev->m_axis] : 0, total = 0;
-	int64_t flat = 0;
 
-	for (;;) {
-		uint64_t h0 = (uint64_t)flat * HASH_FLAT + w->base_key;
-		size_t outer = n ? n - 1 : 0; /* active iters outside the run */
+	/* The outer digits of run "first": a few divisions per call. */
+	for (size_t i = outer; i-- > 0;) {
+		const axe_iter *it = &L->shard[ev->active[i]];
+		digit[ev->active[i]] = run % it->extent;
+		walk_move(ev, &w, it, digit[ev->active[i]] * it->stride);
+		run /= it->extent;
+	}
+	for (run = first; run < end; run++) {
+		uint64_t h0 = (uint64_t)flat * HASH_FLAT + w.base_key;
 
 		for (size_t i = 0; i < ev->nimages; i++) {
-			uint64_t h = h0 + w->image_key[i];
-			int64_t m = w->base_m + w->image_m[i];
-			if (!w->swizzled)
+			uint64_t h = h0 + w.image_key[i];
+			int64_t m = w.base_m + w.image_m[i];
+			if (!w.swizzled)
 				for (int64_t d = 0; d < inner->extent; d++, h += step)
 					total += mix64(h);
 			else
@@ -349,30 +360,96 @@ static uint64_t checksum_walk_all(const axe_evaluator *ev, checksum_walk *w, int
 					total += mix64(h + (uint64_t)axe_swizzle_apply(sw, m) * key_m);
 		}
 		flat += inner->extent;
-		while (outer-- > 0) {
-			size_t k = ev->active[outer];
+		for (size_t i = outer; i-- > 0;) {
+			size_t k = ev->active[i];
 			if (++digit[k] < L->shard[k].extent) {
-				walk_move(ev, w, &L->shard[k], L->shard[k].stride);
+				walk_move(ev, &w, &L->shard[k], L->shard[k].stride);
 				break;
 			}
 			digit[k] = 0;
-			walk_move(ev, w, &L->shard[k], -ev->wrap[k]);
+			walk_move(ev, &w, &L->shard[k], -ev->wrap[k]);
 		}
-		if (flat >= ev->size)
-			return total;
 	}
+	return total;
 }
 
-int axe_evaluator_checksum(const axe_evaluator *ev, axe_checksum *out, axe_error *err)
+#define CHECKSUM_TASK_POINTS ((int64_t)1 << 18) /* points of one task of the walk */
+
+/* The checksum walk cut into tasks of whole runs, one partial sum per worker. */
+typedef struct checksum_tasks {
+	const axe_evaluator *ev;
+	checksum_walk start;   /* D(x) = 0, image offsets filled */
+	int64_t runs, runs_per_task;
+	int64_t **digit;       /* per worker */
+	uint64_t *sum;         /* per worker */
+	const axe_progress *progress;
+} checksum_tasks;
+
+static enum axe_task_status checksum_task(void *ctx, int64_t task, int worker)
+{
+	checksum_tasks *t = ctx;
+	int64_t first = task * t->runs_per_task, end = first + t->runs_per_task;
+
+	t->sum[worker] += checksum_runs(t->ev, t->start, t->digit[worker], first,
+					end < t->runs ? end : t->runs);
+	return AXE_TASK_DONE;
+}
+
+static void checksum_progress(void *ctx, int64_t done, int64_t total)
+{
+	const checksum_tasks *t = ctx;
+	int64_t size = t->ev->size, points = size / total * done;
+
+	t->progress->report(t->progress->ctx, points < size ? points : size, size);
+}
+
+static int checksum_parallel(const axe_evaluator *ev, const checksum_walk *w,
+			     const axe_walk_options *opt, uint64_t *hash, axe_error *err)
+{
+	const axe_layout *L = ev->layout;
+	int64_t extent = ev->nactive ? L->shard[ev->active[ev->nactive - 1]].extent : 1;
+	checksum_tasks t = { ev, *w, ev->size / extent, 1, NULL, NULL, NULL };
+	axe_progress points = { checksum_progress, &t };
+	int64_t task_points = opt && opt->task_points > 0 ? opt->task_points : CHECKSUM_TASK_POINTS;
+	int64_t ntasks;
+	int jobs, r = 0;
+
+	if (extent < task_points)
+		t.runs_per_task = task_points / extent;
+	ntasks = (t.runs + t.runs_per_task - 1) / t.runs_per_task;
+	jobs = axe_jobs_for(opt ? opt->jobs : 1, ntasks);
+	t.progress = opt ? opt->progress : NULL;
+	t.digit = calloc((size_t)jobs, sizeof(int64_t *));
+	t.sum = calloc((size_t)jobs, sizeof(uint64_t));
+	for (int i = 0; t.digit && i < jobs; i++)
+		if (!(t.digit[i] = calloc(L->nshard, sizeof(int64_t))))
+			r = -1;
+	if (!t.digit || !t.sum || r < 0 ||
+	    axe_parallel_run(ntasks, jobs, checksum_task, &t,
+			     t.progress && t.progress->report ? &points : NULL) < 0) {
+		r = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	} else {
+		*hash = 0;
+		for (int i = 0; i < jobs; i++)
+			*hash += t.sum[i]; /* a sum mod 2^64: the order of the parts is free */
+	}
+	for (int i = 0; t.digit && i < jobs; i++)
+		free(t.digit[i]);
+	free(t.digit);
+	free(t.sum);
+	return r;
+}
+
+int axe_evaluator_checksum_walk(const axe_evaluator *ev, const axe_walk_options *opt,
+				axe_checksum *out, axe_error *err)
 {
 	checksum_walk w = { .swizzled = ev->layout->swizzle.present && ev->m_axis >= 0 };
-	int64_t *digit = calloc(ev->layout->nshard, sizeof(int64_t));
 	int r = 0;
 
 	memset(out, 0, sizeof(*out));
 	w.image_key = malloc(ev->nimages * sizeof(uint64_t));
 	w.image_m = malloc(ev->nimages * sizeof(int64_t));
-	if (!digit || !w.image_key || !w.image_m) {
+	if (!w.image_key || !w.image_m) {
 		r = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	} else if (axe_mul_ovf(ev->size, (int64_t)ev->nimages, &out->images)) {
 		r = axe_error_set(err, AXE_ERR_OVERFLOW, NULL, 0,
@@ -380,12 +457,18 @@ int axe_evaluator_checksum(const axe_evaluator *ev, axe_checksum *out, axe_error
 	} else {
 		out->points = ev->size;
 		checksum_offsets(ev, &w);
-		out->hash = checksum_walk_all(ev, &w, digit);
+		r = checksum_parallel(ev, &w, opt, &out->hash, err);
 	}
-	free(digit);
 	free(w.image_key);
 	free(w.image_m);
 	return r;
+}
+
+int axe_evaluator_checksum(const axe_evaluator *ev, axe_checksum *out, axe_error *err)
+{
+	axe_walk_options one = { 1, NULL, 0 };
+
+	return axe_evaluator_checksum_walk(ev, &one, out, err);
 }
 
 long axe_layout_eval(const axe_layout *layout, const axe_shape *shape, const int64_t *coord,

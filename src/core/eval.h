@@ -88,6 +88,11 @@ typedef struct axe_checksum {
 
 int axe_evaluator_checksum(const axe_evaluator *ev, axe_checksum *out, axe_error *err);
 
+/* The same on "opt->jobs" threads (the same checksum for any number of them). */
+struct axe_walk_options;
+int axe_evaluator_checksum_walk(const axe_evaluator *ev, const struct axe_walk_options *opt,
+				axe_checksum *out, axe_error *err);
+
 /* The hash of one (point, image) pair as the checksum defines it. */
 uint64_t axe_image_hash(const axe_evaluator *ev, int64_t flat, const int64_t *image);
 

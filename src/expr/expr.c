@@ -334,8 +334,7 @@ const axe_expr *axe_expr_binary(axe_expr_ctx *ctx, enum axe_expr_op op, const ax
 
 /* ---- evaluation ---- */
 
-/* "x" op "y" with floor semantics into "*out"; -1 when undefined or out of range. */
-static int apply(enum axe_expr_op op, int64_t x, int64_t y, int64_t *out)
+int axe_expr_apply(enum axe_expr_op op, int64_t x, int64_t y, int64_t *out)
 {
 	switch (op) {
 	case AXE_EXPR_ADD: return axe_add_ovf(x, y, out) ? -1 : 0;
@@ -377,7 +376,7 @@ int axe_expr_eval(const axe_expr *e, const int64_t *values, int64_t *out)
 	}
 	if (axe_expr_eval(e->a, values, &x) < 0 || axe_expr_eval(e->b, values, &y) < 0)
 		return -1;
-	return apply(e->op, x, y, out);
+	return axe_expr_apply(e->op, x, y, out);
 }
 
 /* ---- structure ---- */

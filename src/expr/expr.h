@@ -104,6 +104,12 @@ const char *axe_expr_op_python(enum axe_expr_op op);
 int axe_expr_op_precedence(enum axe_expr_op op);
 
 /*
+ * "x" "op" "y" with floor semantics into "*out"; -1 when the value is
+ * undefined (a zero divisor, a shift count outside [0, 62]) or leaves 64 bits.
+ */
+int axe_expr_apply(enum axe_expr_op op, int64_t x, int64_t y, int64_t *out);
+
+/*
  * The value of "e" when variable k has value "values[k]", into "*out".
  * 0, or -1 when the value is undefined or leaves 64 bits (never for a node
  * that is bounded and whose variables lie in their ranges).

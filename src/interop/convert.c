@@ -90,7 +90,7 @@ static int prove_same(const axe_layout *layout, const axe_shape *shape, const ax
 {
 	axe_equal_side a = { layout, NULL, *shape, true };
 	axe_equal_side b = { back->layout, back->expr, back->shape, true };
-	axe_equal_options opt = { AXE_METHOD_AUTO, CONVERT_TIMEOUT };
+	axe_equal_options opt = { .method = AXE_METHOD_AUTO, .timeout = CONVERT_TIMEOUT };
 	axe_equal_result res;
 	int rc = 0;
 

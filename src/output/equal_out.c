@@ -75,6 +75,11 @@ static void write_text(axe_writer *w, const axe_equal_result *res)
 		axe_write_str(w, res->verdict == AXE_VERDICT_FALSE ? "NOT equal: " : "undecided: ");
 		axe_write_str(w, res->reason);
 	}
+	if (res->note[0]) {
+		axe_write_str(w, "\n  (");
+		axe_write_str(w, res->note);
+		axe_write_char(w, ')');
+	}
 	axe_write_char(w, '\n');
 }
 
@@ -106,6 +111,10 @@ static void write_json(axe_writer *w, const axe_equal_result *res)
 	} else if (res->verdict != AXE_VERDICT_TRUE) {
 		axe_write_str(w, ",\"reason\":");
 		axe_write_json_string(w, res->reason);
+	}
+	if (res->note[0]) {
+		axe_write_str(w, ",\"note\":");
+		axe_write_json_string(w, res->note);
 	}
 	axe_write_str(w, "}\n");
 }

@@ -20,17 +20,29 @@
  *   holds for singleton images (P = {O}), comparing swz(m) point by point;
  *   when both sides have the same swizzle, which is a bijection, comparing
  *   the addresses before it, run by run.
+ * - blocks: when a side is an `expr:` layout (or the swizzles differ) and
+ *   every point has one image on both sides, each side fills a block of
+ *   consecutive points per axis (a layout from its odometer, an `expr:`
+ *   layout from its compiled program, expr/program.h) and the blocks are
+ *   compared column by column.
  * - otherwise: both image sets at every point, as sorted rows over the
  *   union of the axes.
+ *
+ * The domain is cut into tasks of TASK_POINTS points that threads take in
+ * order (core/parallel.h): each worker has its own walkers, moved to a
+ * task's first point by division (once per task), and the first differing
+ * point in row-major order is the one reported, whatever the threads.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "../algebra/canon.h"
+#include "../core/parallel.h"
+#include "../expr/program.h"
 #include "enumerate.h"
 
-#define CLOCK_EVERY 65536 /* points between two looks at the clock */
+#define TASK_POINTS ((int64_t)1 << 16) /* points of one task by default; the clock is read per task */
 
 double axe_clock(void)
 {
@@ -49,6 +61,9 @@ typedef struct walker {
 	int64_t *base;        /* S/R/O: D(x), one per axis */
 	int64_t *coord;       /* `expr:` layouts: the point in their own shape */
 	int64_t *rows;        /* the point's images over the union of the axes */
+	axe_expr_program *program;  /* blocks of an `expr:` layout */
+	int64_t (*column)[AXE_EXPR_BATCH]; /* blocks of a layout: one per axis */
+	const int64_t **block;      /* the current block: one column per own axis */
 } walker;
 
 static void walker_release(walker *w)
@@ -60,6 +75,9 @@ static void walker_release(walker *w)
 	free(w->base);
 	free(w->coord);
 	free(w->rows);
+	axe_expr_program_free(w->program);
+	free(w->column);
+	free(w->block);
 }
 
 static int union_index(const axe_axis_union *u, const char *name)
@@ -271,7 +289,137 @@ static bool same_swizzle(const axe_swizzle *a, const axe_swizzle *b)
 	return a->per_element == b->per_element && a->len == b->len && a->atom == b->atom;
 }
 
+/* ---- the block path ---- */
+
+/* Whether every point has one image on both sides (then blocks of columns apply). */
+static bool single_images(const walker *w)
+{
+	return w->canon ? w->se.ev.nimages == 1 : w->side.expr->nreplica == 0;
+}
+
+/* Columns for the block path: a compiled program, or one column per axis. */
+static int walker_prepare_blocks(walker *w, axe_error *err)
+{
+	size_t na = axe_side_naxes(&w->side);
+
+	w->block = calloc(na ? na : 1, sizeof(int64_t *));
+	if (!w->block)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	if (w->canon) {
+		w->column = calloc(na ? na : 1, sizeof(*w->column));
+		for (size_t a = 0; w->column && a < na; a++)
+			w->block[a] = w->column[a];
+		return w->column ? 0 : axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	}
+	w->program = axe_expr_program_new(w->side.expr->expr, na, &w->side.expr->shape, err);
+	return w->program ? 0 : -1;
+}
+
+/* Points the next block of "w" may hold. */
+static int64_t walker_block_room(const walker *w)
+{
+	return w->program ? (int64_t)axe_expr_program_room(w->program) : AXE_EXPR_BATCH;
+}
+
+/*
+ * axe_swizzle_apply over a column, in the equal form
+ * m ^ (((m >> (M + S)) & (2^B - 1)) << M): only the B bits above M + S
+ * move, so a logical shift serves and the loop vectorizes.
+ */
+static void swizzle_column(const axe_swizzle *sw, int64_t *m, int64_t len)
+{
+	uint64_t bits = (UINT64_C(1) << sw->len) - 1;
+	int up = sw->per_element + sw->atom, down = sw->per_element;
+
+	for (int64_t t = 0; t < len; t++) {
+		uint64_t v = (uint64_t)m[t];
+		m[t] = (int64_t)(v ^ (((v >> up) & bits) << down));
+	}
+}
+
+/* The images of the next "len" points into w->block, then move on by "len". */
+static void walker_fill_block(walker *w, int64_t len)
+{
+	const axe_layout *L = w->canon;
+	const axe_iter *in;
+
+	if (w->program) {
+		axe_expr_program_run(w->program, (size_t)len, w->block);
+		return;
+	}
+	in = &L->shard[L->nshard - 1];
+	for (int64_t t = 0; t < len;) {
+		int64_t run = walker_room(w) < len - t ? walker_room(w) : len - t;
+		for (size_t a = 0; a < L->naxes; a++) {
+			int64_t v = w->base[a] + w->se.ev.image_offset[a], *col = w->column[a] + t;
+			int64_t step = (int)a == in->axis ? in->stride : 0;
+			for (int64_t i = 0; i < run; i++)
+				col[i] = v + i * step;
+		}
+		walker_advance(w, run);
+		t += run;
+	}
+	if (L->swizzle.present && w->se.ev.m_axis >= 0)
+		swizzle_column(&L->swizzle, w->column[w->se.ev.m_axis], len);
+}
+
+/* The column of walker "w" on union axis "u", or NULL (0 there). */
+static const int64_t *union_column(const walker *w, size_t u)
+{
+	size_t na = axe_side_naxes(&w->side);
+
+	for (size_t a = 0; a < na; a++)
+		if ((size_t)w->map[a] == u)
+			return w->block[a];
+	return NULL;
+}
+
+/* The first of "len" points where the blocks differ, or -1. */
+static int64_t block_difference(const walker *wa, const walker *wb, size_t nu, int64_t len)
+{
+	int64_t first = -1;
+
+	for (size_t u = 0; u < nu; u++) {
+		const int64_t *x = union_column(wa, u), *y = union_column(wb, u);
+		int64_t diff = 0, t;
+		if (!x && !y)
+			continue;
+		/* An OR of differences first: a loop without an early exit vectorizes. */
+		for (t = 0; t < len; t++)
+			diff |= (x ? x[t] : 0) ^ (y ? y[t] : 0);
+		if (diff == 0)
+			continue;
+		for (t = 0; (x ? x[t] : 0) == (y ? y[t] : 0); t++)
+			;
+		if (first < 0 || t < first)
+			first = t;
+	}
+	return first;
+}
+
 /* ---- the walk ---- */
+
+/* Move walker "w" to the point with row-major index "flat". */
+static void walker_seek(walker *w, int64_t flat)
+{
+	if (w->program) {
+		axe_expr_program_seek(w->program, flat);
+	} else if (w->canon) {
+		const axe_layout *L = w->canon;
+		memset(w->base, 0, L->naxes * sizeof(int64_t));
+		for (size_t k = L->nshard; k-- > 0;) {
+			w->digit[k] = flat % L->shard[k].extent;
+			flat /= L->shard[k].extent;
+			w->base[L->shard[k].axis] += w->digit[k] * L->shard[k].stride;
+		}
+	} else {
+		const axe_shape *s = &w->side.expr->shape;
+		for (size_t d = s->rank; d-- > 0;) {
+			w->coord[d] = flat % s->dim[d];
+			flat /= s->dim[d];
+		}
+	}
+}
 
 static bool same_images(walker *wa, walker *wb, size_t nu)
 {
@@ -288,70 +436,213 @@ static bool runs_apply(const walker *wa, const walker *wb)
 		(wa->se.ev.nimages == 1 && wb->se.ev.nimages == 1));
 }
 
-static int walk(walker *wa, walker *wb, size_t nu, double deadline,
-		enum axe_verdict *verdict, int64_t *flat, axe_error *err)
-{
-	bool runs = runs_apply(wa, wb);
-	int64_t *buf = calloc(4 * nu + 1, sizeof(int64_t)), checked = 0, next_clock = CLOCK_EVERY;
-	int *index = calloc(2 * nu + 1, sizeof(int)), same = 1;
-	lane la = { index, buf, buf + nu, -1 }, lb = { index + nu, buf + 2 * nu, buf + 3 * nu, -1 };
-	int64_t size = wa->canon ? wa->se.ev.size : axe_expr_layout_size(wa->side.expr);
+typedef enum path { PATH_RUNS, PATH_BLOCKS, PATH_POINTS } path;
 
-	if (!buf || !index || (runs && (same = translated(wa, wb, &la, &lb)) < 0)) {
-		free(buf);
-		free(index);
+/* What one worker walks with. */
+typedef struct worker {
+	walker a, b;
+	lane la, lb;
+	int64_t *lane_buf;
+	int *lane_index;
+	int64_t found;   /* the first differing point it saw, or -1 */
+	int64_t checked; /* points it compared */
+} worker;
+
+/* The walk shared by the workers. */
+typedef struct walk {
+	const axe_equal_side *a, *b;
+	const axe_shape *shape;
+	const axe_axis_union *u;
+	path path;
+	int translated; /* the run path: P_A = P_B + t */
+	int64_t size;
+	double deadline;
+	worker *workers;
+	int jobs;
+	int64_t task_points;
+	const axe_progress *progress;
+} walk;
+
+static void worker_release(worker *w)
+{
+	walker_release(&w->a);
+	walker_release(&w->b);
+	free(w->lane_buf);
+	free(w->lane_index);
+}
+
+static int worker_init(worker *w, walk *k, axe_error *err)
+{
+	size_t nu = k->u->n;
+
+	memset(w, 0, sizeof(*w));
+	w->found = -1;
+	memset(&w->b, 0, sizeof(w->b));
+	if (walker_init(&w->a, k->a, k->shape, k->u, 0, err) < 0 ||
+	    walker_init(&w->b, k->b, k->shape, k->u, 1, err) < 0)
+		return -1;
+	w->lane_buf = calloc(4 * nu + 1, sizeof(int64_t));
+	w->lane_index = calloc(2 * nu + 1, sizeof(int));
+	if (!w->lane_buf || !w->lane_index)
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	}
-	if (runs) {
-		lane_init(&la, wa);
-		lane_init(&lb, wb);
-		if (la.swizzled >= 0 && la.swizzled == lb.swizzled &&
-		    same_swizzle(&wa->canon->swizzle, &wb->canon->swizzle))
-			la.swizzled = lb.swizzled = -1; /* a bijection: compare before it */
-	}
-	*verdict = AXE_VERDICT_TRUE;
-	while (checked < size) {
-		int64_t len = 1, t = -1;
-		if (runs) {
-			len = walker_room(wa) < walker_room(wb) ? walker_room(wa) : walker_room(wb);
-			t = same ? run_difference(wa, &la, wb, &lb, nu, len) : 0;
-		} else if (!same_images(wa, wb, nu)) {
-			t = 0;
+	w->la = (lane){ w->lane_index, w->lane_buf, w->lane_buf + nu, -1 };
+	w->lb = (lane){ w->lane_index + nu, w->lane_buf + 2 * nu, w->lane_buf + 3 * nu, -1 };
+	return 0;
+}
+
+/* The path for the pair of walkers of worker "w". */
+static int choose_path(walk *k, worker *w, axe_error *err)
+{
+	(void)err;
+	if (runs_apply(&w->a, &w->b))
+		k->path = PATH_RUNS;
+	else
+		k->path = single_images(&w->a) && single_images(&w->b) ? PATH_BLOCKS : PATH_POINTS;
+	return 0;
+}
+
+static int worker_prepare(walk *k, worker *w, axe_error *err)
+{
+	if (k->path == PATH_BLOCKS)
+		return walker_prepare_blocks(&w->a, err) < 0 || walker_prepare_blocks(&w->b, err) < 0
+			       ? -1 : 0;
+	if (k->path != PATH_RUNS)
+		return 0;
+	if ((k->translated = translated(&w->a, &w->b, &w->la, &w->lb)) < 0)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	lane_init(&w->la, &w->a);
+	lane_init(&w->lb, &w->b);
+	if (w->la.swizzled >= 0 && w->la.swizzled == w->lb.swizzled &&
+	    same_swizzle(&w->a.canon->swizzle, &w->b.canon->swizzle))
+		w->la.swizzled = w->lb.swizzled = -1; /* a bijection: compare before it */
+	return 0;
+}
+
+/* The first point of the next "len" (at most) where the sides differ, or -1; "*len" walked. */
+static int64_t next_difference(const walk *k, worker *w, int64_t *len)
+{
+	walker *wa = &w->a, *wb = &w->b;
+	int64_t t = -1;
+
+	switch (k->path) {
+	case PATH_RUNS:
+		if (walker_room(wa) < *len)
+			*len = walker_room(wa);
+		if (walker_room(wb) < *len)
+			*len = walker_room(wb);
+		t = k->translated ? run_difference(wa, &w->la, wb, &w->lb, k->u->n, *len) : 0;
+		if (t < 0) {
+			walker_advance(wa, *len);
+			walker_advance(wb, *len);
 		}
+		return t;
+	case PATH_BLOCKS:
+		if (walker_block_room(wa) < *len)
+			*len = walker_block_room(wa);
+		if (walker_block_room(wb) < *len)
+			*len = walker_block_room(wb);
+		walker_fill_block(wa, *len);
+		walker_fill_block(wb, *len);
+		return block_difference(wa, wb, k->u->n, *len);
+	default:
+		*len = 1;
+		if (!same_images(wa, wb, k->u->n))
+			return 0;
+		walker_advance(wa, 1);
+		walker_advance(wb, 1);
+		return -1;
+	}
+}
+
+static enum axe_task_status run_task(void *ctx, int64_t task, int index)
+{
+	walk *k = ctx;
+	worker *w = &k->workers[index];
+	int64_t from = task * k->task_points, to = from + k->task_points;
+
+	if (k->deadline > 0 && axe_clock() > k->deadline)
+		return AXE_TASK_STOP;
+	if (to > k->size)
+		to = k->size;
+	walker_seek(&w->a, from);
+	walker_seek(&w->b, from);
+	for (int64_t at = from; at < to;) {
+		int64_t len = to - at, t = next_difference(k, w, &len);
 		if (t >= 0) {
-			*verdict = AXE_VERDICT_FALSE;
-			*flat = checked + t;
-			break;
+			w->found = at + t;
+			w->checked += t;
+			return AXE_TASK_FOUND;
 		}
-		checked += len;
-		if (deadline > 0 && checked >= next_clock) {
-			next_clock = checked + CLOCK_EVERY;
-			if (axe_clock() > deadline) {
-				*verdict = AXE_VERDICT_UNKNOWN;
-				*flat = checked;
-				break;
-			}
-		}
-		walker_advance(wa, len);
-		walker_advance(wb, len);
+		at += len;
+		w->checked += len;
 	}
-	free(buf);
-	free(index);
+	return AXE_TASK_DONE;
+}
+
+static void progress_in_points(void *ctx, int64_t done, int64_t total)
+{
+	const walk *k = ctx;
+	int64_t points = done * k->task_points;
+
+	(void)total;
+	k->progress->report(k->progress->ctx, points < k->size ? points : k->size, k->size);
+}
+
+static int walk_all(walk *k, enum axe_verdict *verdict, int64_t *flat, axe_error *err)
+{
+	int64_t ntasks = (k->size + k->task_points - 1) / k->task_points, checked = 0, found = -1;
+	axe_progress points = { progress_in_points, k };
+	int status;
+
+	status = axe_parallel_run(ntasks, k->jobs, run_task, k,
+				  k->progress && k->progress->report ? &points : NULL);
+	if (status < 0)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "no thread could be started");
+	for (int i = 0; i < k->jobs; i++) {
+		checked += k->workers[i].checked;
+		if (k->workers[i].found >= 0 && (found < 0 || k->workers[i].found < found))
+			found = k->workers[i].found;
+	}
+	/* A difference found before the deadline stopped the walk is still one. */
+	if (found >= 0) {
+		*verdict = AXE_VERDICT_FALSE;
+		*flat = found;
+	} else {
+		*verdict = status == AXE_TASK_STOP ? AXE_VERDICT_UNKNOWN : AXE_VERDICT_TRUE;
+		*flat = checked;
+	}
 	return 0;
 }
 
 int axe_enumerate_equal(const axe_equal_side *a, const axe_equal_side *b,
-			const axe_shape *shape, const axe_axis_union *u, double deadline,
-			enum axe_verdict *verdict, int64_t *flat, axe_error *err)
+			const axe_shape *shape, const axe_axis_union *u,
+			const axe_enumerate_options *opt, enum axe_verdict *verdict,
+			int64_t *flat, axe_error *err)
 {
-	walker wa, wb;
-	int r = -1;
+	walk k = { a, b, shape, u, PATH_POINTS, 1, 1, opt->deadline, NULL, 1,
+		   opt->walk.task_points > 0 ? opt->walk.task_points : TASK_POINTS,
+		   opt->walk.progress };
+	int r = -1, ready = 0;
 
-	memset(&wb, 0, sizeof(wb));
-	if (walker_init(&wa, a, shape, u, 0, err) == 0 &&
-	    walker_init(&wb, b, shape, u, 1, err) == 0)
-		r = walk(&wa, &wb, u->n, deadline, verdict, flat, err);
-	walker_release(&wa);
-	walker_release(&wb);
+	for (size_t d = 0; d < shape->rank; d++)
+		k.size *= shape->dim[d];
+	if (opt->limit > 0 && opt->limit < k.size)
+		k.size = opt->limit;
+	k.jobs = axe_jobs_for(opt->walk.jobs, (k.size + k.task_points - 1) / k.task_points);
+	k.workers = calloc((size_t)k.jobs, sizeof(worker));
+	if (!k.workers)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	for (; ready < k.jobs; ready++)
+		if (worker_init(&k.workers[ready], &k, err) < 0 ||
+		    (ready == 0 && choose_path(&k, &k.workers[0], err) < 0) ||
+		    worker_prepare(&k, &k.workers[ready], err) < 0) {
+			ready++;
+			goto out;
+		}
+	r = walk_all(&k, verdict, flat, err);
+out:
+	for (int i = 0; i < ready; i++)
+		worker_release(&k.workers[i]);
+	free(k.workers);
 	return r;
 }

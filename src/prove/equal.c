@@ -54,6 +54,7 @@ typedef struct route {
 	axe_shape shape; /* where points are counted and shown */
 	double start, deadline;
 	axe_error *err;
+	double enum_rate, enum_budget; /* measured by enumeration_fits, or 0 */
 } route;
 
 static void answer(route *r, enum axe_verdict v, enum axe_equal_method method, double since)
@@ -149,22 +150,61 @@ static int canon_route(route *r)
 	return same;
 }
 
+/* Enumerate the first "limit" points (0: all) on "jobs" threads. */
+static int enumerate(route *r, int64_t limit, int jobs, enum axe_verdict *v, int64_t *flat)
+{
+	axe_enumerate_options eo = { r->deadline, r->opt->walk, limit };
+
+	eo.walk.jobs = jobs;
+	return axe_enumerate_equal(r->a, r->b, &r->shape, &r->u, &eo, v, flat, r->err);
+}
+
 static int enum_route(route *r)
 {
 	double since = axe_clock();
 	enum axe_verdict v;
 	int64_t flat = 0;
 
-	if (axe_enumerate_equal(r->a, r->b, &r->shape, &r->u, r->deadline, &v, &flat, r->err) < 0)
+	if (enumerate(r, 0, r->opt->walk.jobs, &v, &flat) < 0)
 		return -1;
 	if (v == AXE_VERDICT_FALSE)
 		return confirm(r, flat, AXE_METHOD_ENUM, since);
 	answer(r, v, AXE_METHOD_ENUM, since);
-	if (v == AXE_VERDICT_UNKNOWN)
+	if (v == AXE_VERDICT_UNKNOWN) {
+		double rate = flat / (r->res->seconds > 1e-9 ? r->res->seconds : 1e-9);
 		snprintf(r->res->reason, sizeof(r->res->reason),
-			 "the time limit of %g s passed after %lld of %lld points",
-			 r->opt->timeout, (long long)flat, (long long)r->res->points);
+			 "the time limit of %g s passed after %lld of %lld points (%.3g points/s: "
+			 "the whole domain needs about %.0f s; raise --timeout)", r->opt->timeout,
+			 (long long)flat, (long long)r->res->points, rate,
+			 r->res->points / (rate > 0 ? rate : 1));
+	}
 	return 0;
+}
+
+/*
+ * Whether enumerating the whole domain after Z3 fits in "budget" seconds
+ * (<= 0: AXE_ENUM_UNTIMED_SECONDS): up to AXE_ENUM_HARD_LIMIT points always;
+ * above, the speed is measured on the first AXE_ENUM_PROBE_POINTS points on
+ * one thread and scaled by the threads.  1 fits, 0 not, 2 when the probe
+ * found a difference (then the result is filled), -1 on an error.
+ */
+static int enumeration_fits(route *r, double budget)
+{
+	double since = axe_clock(), seconds;
+	enum axe_verdict v;
+	int64_t flat = 0;
+	int jobs = axe_jobs_for(r->opt->walk.jobs, r->res->points / AXE_ENUM_PROBE_POINTS);
+
+	if (r->res->points <= AXE_ENUM_HARD_LIMIT)
+		return 1;
+	if (enumerate(r, AXE_ENUM_PROBE_POINTS, 1, &v, &flat) < 0)
+		return -1;
+	if (v == AXE_VERDICT_FALSE)
+		return confirm(r, flat, AXE_METHOD_ENUM, since) < 0 ? -1 : 2;
+	seconds = axe_clock() - since;
+	r->enum_rate = AXE_ENUM_PROBE_POINTS / (seconds > 1e-9 ? seconds : 1e-9) * jobs;
+	r->enum_budget = budget > 0 ? budget : AXE_ENUM_UNTIMED_SECONDS;
+	return r->res->points / r->enum_rate <= r->enum_budget;
 }
 
 /* Seconds left before the deadline (at least a millisecond); 0: no limit. */
@@ -213,12 +253,16 @@ static int try_z3(route *r, const axe_symbolic *s, axe_z3 *z, enum axe_z3_encodi
 static int smt_route(route *r, const axe_symbolic *s, bool automatic)
 {
 	double since = axe_clock(), budget;
-	bool fallback = automatic && r->res->points <= AXE_ENUM_HARD_LIMIT;
+	int fits = automatic ? enumeration_fits(r, r->deadline ? time_left(r) * INTEGER_SHARE : 0)
+			     : 0;
+	bool fallback = fits == 1;
 	bool skip_bv = fallback && (s->slow_division || s->too_many);
-	axe_z3 *z = axe_z3_new();
+	axe_z3 *z;
 	int rc = 0;
 
-	if (!z)
+	if (fits != 1 && fits != 0)
+		return fits < 0 ? -1 : 0; /* the probe answered */
+	if (!(z = axe_z3_new()))
 		return axe_error_set(r->err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	if (s->slow_division && s->integer_ok && !s->too_many) {
 		budget = skip_bv ? AUTO_INTEGER_TRY
@@ -233,11 +277,24 @@ static int smt_route(route *r, const axe_symbolic *s, bool automatic)
 			    since);
 	axe_z3_free(z);
 	if (rc == 0 && fallback) {
+		char why[sizeof(r->res->reason)];
+		snprintf(why, sizeof(why), "%s", r->res->reason);
 		r->res->reason[0] = '\0';
-		return enum_route(r);
+		rc = enum_route(r);
+		if (rc == 0 && r->enum_rate > 0)
+			snprintf(r->res->note, sizeof(r->res->note),
+				 "%.160s; enumeration at a measured %.3g points/s fit in the %.3g s "
+				 "it was given", why, r->enum_rate, r->enum_budget);
+		return rc;
 	}
 	if (rc == 0)
 		answer(r, AXE_VERDICT_UNKNOWN, AXE_METHOD_SMT, since);
+	if (rc == 0 && automatic && r->enum_rate > 0) {
+		size_t len = strlen(r->res->reason);
+		snprintf(r->res->reason + len, sizeof(r->res->reason) - len,
+			 "; enumeration (%.3g points/s) would need about %.0f s", r->enum_rate,
+			 r->res->points / r->enum_rate);
+	}
 	return rc < 0 ? -1 : 0;
 }
 
@@ -279,7 +336,7 @@ static int copy_axes(route *r)
 int axe_prove_equal(const axe_equal_side *a, const axe_equal_side *b,
 		    const axe_equal_options *opt, axe_equal_result *res, axe_error *err)
 {
-	route r = { a, b, opt, res, { 0 }, display_shape(a, b), axe_clock(), 0, err };
+	route r = { a, b, opt, res, { 0 }, display_shape(a, b), axe_clock(), 0, err, 0, 0 };
 	int64_t nb;
 	int rc = -1;
 

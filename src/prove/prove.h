@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "../core/layout.h"
+#include "../core/parallel.h"
 #include "../expr/expr_layout.h"
 
 /* METHOD(name, text): the routes `--method` may force. */
@@ -43,12 +44,16 @@ int axe_equal_method_lookup(const char *name);
  * points (below it enumeration beats starting Z3).  Above, it asks Z3 over
  * bit-vectors, unless the index expressions divide by numbers that are not
  * powers of two (bit-vector division is slow there): then Z3 gets a short
- * try with integers.  When Z3 gives up, domains of at most
- * AXE_ENUM_HARD_LIMIT points are enumerated (the odometer checks 2^24 points
- * in well under a second, most in runs).
+ * try with integers.  When Z3 gives up, the domain is enumerated if that
+ * fits in the time left: always up to AXE_ENUM_HARD_LIMIT points; above,
+ * when the speed measured on the first AXE_ENUM_PROBE_POINTS points (times
+ * the threads) finishes the domain in half of the time left, or in
+ * AXE_ENUM_UNTIMED_SECONDS without a time limit.
  */
 #define AXE_ENUM_AUTO_LIMIT ((int64_t)1 << 16)
 #define AXE_ENUM_HARD_LIMIT ((int64_t)1 << 24)
+#define AXE_ENUM_PROBE_POINTS ((int64_t)1 << 18)
+#define AXE_ENUM_UNTIMED_SECONDS 60.0
 
 /* Replica combinations Z3 instantiates on one side (each copies the expressions). */
 #define AXE_SMT_MAX_INSTANCES 256
@@ -63,7 +68,8 @@ typedef struct axe_equal_side {
 
 typedef struct axe_equal_options {
 	enum axe_equal_method method;
-	double timeout; /* seconds for the whole check; 0: no limit */
+	double timeout;               /* seconds for the whole check; 0: no limit */
+	axe_walk_options walk;        /* enumeration: threads, progress */
 } axe_equal_options;
 
 typedef struct axe_equal_result {
@@ -73,6 +79,7 @@ typedef struct axe_equal_result {
 	int64_t points;               /* A's points */
 	double seconds;               /* the answering route's time (Z3: context included) */
 	char reason[320];             /* UNKNOWN: why; FALSE without a counterexample: why */
+	char note[320];               /* how the answer was reached, when worth saying, or "" */
 	bool has_counterexample;
 	axe_shape shape;              /* the shape the coordinate is in: A's, or B's */
 	int64_t coord[AXE_MAX_RANK];

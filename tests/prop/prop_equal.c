@@ -312,7 +312,7 @@ static void decide(const axe_layout *A, const axe_shape *sa, const axe_layout *B
 		   uint64_t seed)
 {
 	axe_equal_side a = { A, NULL, *sa, true }, b = { B, NULL, *sb, true };
-	axe_equal_options opt = { method, 60.0 };
+	axe_equal_options opt = { .method = method, .timeout = 60.0 };
 	axe_error err;
 
 	axe_error_init(&err);
@@ -468,7 +468,7 @@ static void test_expressions_of_layouts(void **state)
 		CHECK(E != NULL, "'%s' does not parse: %s", text, err.message);
 		for (int m = AXE_METHOD_ENUM; m <= AXE_METHOD_SMT; m++) {
 			axe_equal_side a = { A, NULL, shape, true }, b = { NULL, E, shape, true };
-			axe_equal_options opt = { (enum axe_equal_method)m, 60.0 };
+			axe_equal_options opt = { .method = (enum axe_equal_method)m, .timeout = 60.0 };
 			if (m == AXE_METHOD_SMT && i % 10)
 				continue;
 			CHECK(axe_prove_equal(&a, &b, &opt, &res, &err) == 0, "%s", err.message);

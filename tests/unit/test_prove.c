@@ -77,7 +77,7 @@ static void release(operand *op)
 static void decide(const operand *a, const operand *b, enum axe_equal_method method,
 		   axe_equal_result *res)
 {
-	axe_equal_options opt = { method, 30.0 };
+	axe_equal_options opt = { .method = method, .timeout = 30.0 };
 	axe_error err;
 
 	axe_error_init(&err);
@@ -349,7 +349,7 @@ static void test_timeout(void **state)
 {
 	operand a, b;
 	axe_equal_result res;
-	axe_equal_options opt = { AXE_METHOD_ENUM, 0.05 };
+	axe_equal_options opt = { .method = AXE_METHOD_ENUM, .timeout = 0.05 };
 	axe_error err;
 	static const int64_t dims[] = { 32768, 32768 };
 
