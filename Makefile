@@ -1,6 +1,8 @@
 # axe-layout: build, test and benchmark.  See README.md.
 #
-#   make          build build/axe-layout and build/libaxelayout.a
+#   make          build build/axe-layout, build/libaxelayout.a, the shared
+#                 library build/libaxelayout.so.1.0.0 and build/axelayout.pc
+#   make python   the Python module axe_layout under build/python
 #   make demo     build, then run the main job on a bundled spec
 #   make check    build and run every test (unit, property, CLI) under ASan+UBSan
 #   make bench    performance figures (optimised build)
@@ -29,6 +31,8 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 PROP_SRC := $(sort $(wildcard tests/prop/prop_*.c))
 
 LIB_OBJ       := $(LIB_SRC:%.c=build/obj/%.o)
+PIC_OBJ       := $(LIB_SRC:%.c=build/pic/obj/%.o)
+SHLIB         := build/libaxelayout.so.1.0.0
 CLI_OBJ       := $(CLI_SRC:%.c=build/obj/%.o)
 LIB_OBJ_ASAN  := $(LIB_SRC:%.c=build/asan/obj/%.o)
 CLI_OBJ_ASAN  := $(CLI_SRC:%.c=build/asan/obj/%.o)
@@ -53,8 +57,8 @@ REPLAY_CLI_OBJ := $(filter-out %/main.o,$(CLI_OBJ_ASAN)) build/asan/replay/cli_m
 VALGRIND      := valgrind -q --error-exitcode=99 --leak-check=full \
                  --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
 
-.PHONY: all deps fuzz-deps demo check layers bench install clean fuzz fuzz-build soak valgrind
-all: build/axe-layout build/libaxelayout.a
+.PHONY: all deps fuzz-deps demo check layers bench install clean fuzz fuzz-build soak valgrind python
+all: build/axe-layout build/libaxelayout.a $(SHLIB) build/axelayout.pc
 
 # --- dependencies -----------------------------------------------------------
 deps: build/.deps-ok
@@ -111,6 +115,9 @@ build/libaxelayout.a: $(LIB_OBJ)
 	@echo "  AR      $@"
 	@ar rcs $@ $^
 
+# --- shared library (lib.mk: PIC objects, soname, pkg-config, Python) --------
+include lib.mk
+
 build/axe-layout: $(CLI_OBJ) build/libaxelayout.a
 	@echo "  LINK    $@"
 	@$(CC) $(CFLAGS_RELEASE) -o $@ $(CLI_OBJ) build/libaxelayout.a $(LDLIBS)
@@ -156,7 +163,8 @@ demo: build/axe-layout
 	@echo '$$ axe-layout check specs/*.yaml'
 	@build/axe-layout check specs/*.yaml
 
-check: build/axe-layout build/asan/axe-layout $(UNIT_BIN) $(PROP_BIN) $(REPLAY_BIN) layers
+check: build/axe-layout build/asan/axe-layout $(UNIT_BIN) $(PROP_BIN) $(REPLAY_BIN) layers \
+       $(LIB_CHECK)
 	@sh tests/run.sh build/asan $(UNIT_BIN) $(PROP_BIN)
 
 layers:
@@ -252,7 +260,7 @@ valgrind: build/axe-layout
 	  else echo "ok   $$t ($$p cases, valgrind)"; fi; \
 	done; echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]
 
-install: build/axe-layout build/libaxelayout.a
+install: build/axe-layout build/libaxelayout.a install-lib
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
 	           $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 build/axe-layout $(DESTDIR)$(PREFIX)/bin/
