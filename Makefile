@@ -165,7 +165,7 @@ demo: build/axe-layout
 
 check: build/axe-layout build/asan/axe-layout $(UNIT_BIN) $(PROP_BIN) $(REPLAY_BIN) layers \
        $(LIB_CHECK)
-	@sh tests/run.sh build/asan $(UNIT_BIN) $(PROP_BIN)
+	@sh tests/run.sh build/asan $(UNIT_BIN) $(PROP_BIN) build/asan/tests/api_test
 
 layers:
 	@sh tests/layers.sh

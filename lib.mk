@@ -41,13 +41,14 @@ python: $(SHLIB)
 	@printf '# written by make python: the library this copy loads\nLIBRARY = "%s"\n' \
 	  "$(CURDIR)/build/$(SONAME)" >build/python/axe_layout/_config.py
 
-install-lib: $(SHLIB) build/axelayout.pc
+install-lib: $(SHLIB)
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \
 	           $(DESTDIR)$(PYTHON_SITE)/axe_layout
 	install -m 755 $(SHLIB) $(DESTDIR)$(PREFIX)/lib/
 	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libaxelayout.so
-	install -m 644 build/axelayout.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' axelayout.pc.in \
+	  >$(DESTDIR)$(PREFIX)/lib/pkgconfig/axelayout.pc
 	install -m 644 python/axe_layout/*.py $(DESTDIR)$(PYTHON_SITE)/axe_layout/
 	printf '# written by make install: the library this copy loads\nLIBRARY = "%s"\n' \
 	  "$(PREFIX)/lib/$(SONAME)" >$(DESTDIR)$(PYTHON_SITE)/axe_layout/_config.py

@@ -306,15 +306,17 @@ AXE_API char *axe_map_banks(const axe_map *smem, const axe_banks_request *req,
  * The TMA plan (cuTensorMapEncodeTiled and the copies) of a copy between
  * the global layout `global` and the shared-memory layout `smem`, as
  * `emit-tma` prints it; `region` ("0:64,0:128") or NULL for the whole
- * tensor.  NULL with `why` filled when no TMA copy does it.
+ * tensor.  When no TMA copy does it, the string is emit-tma's refusal (the
+ * failing rule and a fix) and `why` holds it in one line; else `why` is "".
  */
 AXE_API char *axe_map_tma(const axe_map *global, const axe_map *smem, const char *region,
 			  enum axe_output form, char *why, size_t why_size, axe_error *err);
 
 /*
- * CUDA source of the index function `name` (a C identifier) of `map`, as
- * `emit-cuda` writes it; `timeout` bounds the proof that the code is right
- * (seconds; 0: no limit).
+ * CUDA source of the index functions `name` (a C identifier; NULL: the
+ * spec entry's name, else "layout") of `map`, as `emit-cuda` writes them;
+ * `timeout` bounds the proof that the code computes the map (seconds; 0: no
+ * limit).  A refuted or undecided proof is an error.
  */
 AXE_API char *axe_map_emit_cuda(const axe_map *map, const char *name, double timeout,
 				axe_error *err);

@@ -178,7 +178,8 @@ char *axe_map_tma(const axe_map *global, const axe_map *smem, const char *region
 		  enum axe_output form, char *why, size_t why_size, axe_error *err)
 {
 	axe_tma_request req;
-	axe_tma_refusal refusal;
+	axe_tma_refusal refusal = { "", "", "" };
+	char line[sizeof(refusal) + 16];
 	axe_tma_plan *plan = malloc(sizeof(*plan));
 	axe_buffer b;
 	char *text = NULL;
@@ -191,11 +192,14 @@ char *axe_map_tma(const axe_map *global, const axe_map *smem, const char *region
 		free(plan);
 		return NULL;
 	}
-	if (r == 0 && why && why_size > 0)
-		snprintf(why, why_size, "%s: %s%s%s", refusal.rule, refusal.reason,
-			 refusal.fix[0] ? "; " : "", refusal.fix);
-	if (r == 1 && axe_buffer_open(&b, err) == 0) {
-		axe_print_tma_plan(b.w, plan, output_format(form));
+	snprintf(line, sizeof(line), "%s: %s%s%s", refusal.rule, refusal.reason,
+		 refusal.fix[0] ? "; fix: " : "", refusal.fix);
+	axe_why_copy(why, why_size, r == 0 ? line : "");
+	if (axe_buffer_open(&b, err) == 0) {
+		if (r == 1)
+			axe_print_tma_plan(b.w, plan, output_format(form));
+		else
+			axe_print_tma_refusal(b.w, &refusal, output_format(form));
 		text = axe_buffer_close(&b, err);
 	}
 	free(plan);
