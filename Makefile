@@ -23,7 +23,7 @@ TEST_LDLIBS := -lcmocka $(LDLIBS)
 
 # Debian package per header the build needs, and per tool the tests use.
 DEPS := yaml.h:libyaml-dev z3.h:libz3-dev cmocka.h:libcmocka-dev
-DEP_TOOLS := xmllint:libxml2-utils
+DEP_TOOLS := xmllint:libxml2-utils pytest-3:python3-pytest
 
 LIB_SRC  := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))

@@ -57,10 +57,13 @@ install-lib: $(SHLIB)
 # (installed into a prefix inside build/), under ASan+UBSan.
 API_TEST_CFLAGS := -std=c11 -Wall -Wextra -Werror -O1 -g -fno-omit-frame-pointer \
                    -fsanitize=address,undefined -fno-sanitize-recover=all
-build/asan/tests/api_test: tests/api/api_test.c $(SHLIB) build/axelayout.pc src/axe.h
+$(API_PREFIX)/.installed: $(SHLIB) axelayout.pc.in src/axe.h $(wildcard python/axe_layout/*.py)
 	@rm -rf $(API_PREFIX)
 	@$(MAKE) --no-print-directory install-lib install-headers PREFIX=$(API_PREFIX) \
 	  PYTHON_SITE=$(API_PREFIX)/python >/dev/null
+	@touch $@
+
+build/asan/tests/api_test: tests/api/api_test.c $(API_PREFIX)/.installed
 	@mkdir -p $(dir $@)
 	@echo "  TEST    $@ (installed library)"
 	@$(CC) $(API_TEST_CFLAGS) -o $@ $< \
