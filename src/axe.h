@@ -127,6 +127,9 @@ AXE_API long axe_layout_eval(const axe_layout *layout, const axe_shape *shape,
  * Strings returned as `char *` are the caller's, released with
  * axe_string_free().  Text and JSON outputs are exactly what the matching
  * command prints with and without --json.  Nothing here prints or exits.
+ * Errors are placed as the command places them: source "<arg>" for an
+ * operand's text, the option's name ("--shape", "--region", "--to") for the
+ * value of an option, a spec's path, line and column for its entries.
  * An operation that has no answer for these inputs (a shape that does not
  * group the layout, no TMA plan) is not an error: it returns NULL, leaves
  * `err` unset (code AXE_ERR_NONE) and writes the reason into `why`

@@ -114,7 +114,7 @@ axe_map *axe_map_group(const axe_map *map, const char *shape, char *why, size_t 
 	axe_shape by = map->op.shape;
 	int r;
 
-	if (!L || (shape && read_shape(shape, "shape", &by, err) < 0))
+	if (!L || (shape && read_shape(shape, "--shape", &by, err) < 0))
 		return NULL;
 	r = axe_layout_group(L, &by, &res, &reason, err);
 	return result_map(r, &res, &reason, map->op.dtype, why, why_size, err);
@@ -124,7 +124,7 @@ axe_map *axe_map_slice(const axe_map *map, const char *region, char *why, size_t
 		       axe_error *err)
 {
 	const axe_layout *L = axe_map_need_layout(map, "slice", err);
-	axe_loc loc = { "region", 1, 1, region, region ? strlen(region) : 0 };
+	axe_loc loc = { "--region", 1, 1, region, region ? strlen(region) : 0 };
 	int64_t begin[AXE_MAX_RANK], end[AXE_MAX_RANK];
 	axe_algebra_result res = { 0 };
 	axe_reason reason = { "" };
@@ -139,7 +139,7 @@ axe_map *axe_map_slice(const axe_map *map, const char *region, char *why, size_t
 		return NULL;
 	r = axe_layout_slice(L, &map->op.shape, begin, end, (size_t)n, &res, &reason, err);
 	if (r < 0)
-		axe_error_locate_option(err, "region", region);
+		axe_error_locate_option(err, "--region", region);
 	return result_map(r, &res, &reason, map->op.dtype, why, why_size, err);
 }
 

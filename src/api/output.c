@@ -33,7 +33,7 @@ char *axe_map_convert(const axe_map *map, const char *to, enum axe_output form, 
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "no notation given"), NULL;
 	if (axe_convert_layout(map->op.layout, &map->op.shape, map->op.dtype, map->op.why_expr,
 			       to, &c, err) < 0)
-		axe_error_locate_option(err, "to", to);
+		axe_error_locate_option(err, "--to", to);
 	else if (axe_buffer_open(&b, err) == 0) {
 		axe_print_convert(b.w, &c, map->op.layout, output_format(form));
 		text = axe_buffer_close(&b, err);
@@ -64,7 +64,7 @@ static int banks_plan(const axe_banks_request *req, banks_run *run, axe_error *e
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "banks needs a thread layout "
 				     "or an access, one of them");
 	if (req->threads) {
-		loc = (axe_loc){ "threads", 1, 1, req->threads, strlen(req->threads) };
+		loc = (axe_loc){ "--threads", 1, 1, req->threads, strlen(req->threads) };
 		if (axe_operand_resolve(req->threads, &none, &run->threads, err) < 0 ||
 		    axe_bank_plan_threads(&run->plan, run->threads.layout, shape, &loc,
 					  (int)strlen(req->threads), err) < 0)
@@ -77,12 +77,12 @@ static int banks_plan(const axe_banks_request *req, banks_run *run, axe_error *e
 		    axe_bank_plan_spec(&run->plan, &run->access, shape, run->tile.dtype, err) < 0)
 			return -1;
 	} else {
-		loc = (axe_loc){ "access", 1, 1, req->access, strlen(req->access) };
+		loc = (axe_loc){ "--access", 1, 1, req->access, strlen(req->access) };
 		if (axe_bank_plan_preset(&run->plan, req->access, shape, run->tile.dtype, &loc,
 					 err) < 0)
 			return -1;
 	}
-	loc = (axe_loc){ "vector", 1, 1, "", 0 };
+	loc = (axe_loc){ "--vector", 1, 1, "", 0 };
 	return req->vector ? axe_bank_plan_force_vector(&run->plan, req->vector, &loc, 0, err) : 0;
 }
 
@@ -156,10 +156,11 @@ static int tma_request(const axe_map *g, const axe_map *s, const char *region,
 	r->dtype = s->op.dtype >= 0 ? s->op.dtype : g->op.dtype;
 	r->global_at = map_origin(g);
 	r->smem_at = map_origin(s);
-	r->region_at = (axe_tma_origin){ { "region", 1, 1, region, region ? strlen(region) : 0 },
+	r->region_at = (axe_tma_origin){ { "--region", 1, 1, region,
+					   region ? strlen(region) : 0 },
 					 region ? (int)strlen(region) : 0 };
-	r->smem_region_at = (axe_tma_origin){ { "smem region", 1, 1, "", 0 }, 0 };
-	r->box_at = (axe_tma_origin){ { "box", 1, 1, "", 0 }, 0 };
+	r->smem_region_at = (axe_tma_origin){ { "--smem-region", 1, 1, "", 0 }, 0 };
+	r->box_at = (axe_tma_origin){ { "--box", 1, 1, "", 0 }, 0 };
 	if (r->dtype < 0)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "give a dtype: neither the "
 				     "global nor the shared-memory layout has an element type");

@@ -165,7 +165,7 @@ def test_algebra_without_result():
     assert "dimension 0 (extent 4) cannot be formed" in e.value.message
     with pytest.raises(axe.LayoutError) as e:
         axe.Layout("S[(4,8):(8,1)]").slice("0:9,0:8")
-    assert e.value.file == "region"
+    assert e.value.file == "--region"
 
 
 # --- equality ----------------------------------------------------------------------
@@ -255,3 +255,59 @@ def test_installed_package(tmp_path):
     path, shape = out.stdout.split(" ", 1)
     assert path.startswith(os.path.abspath("build/api-prefix/lib/"))
     assert shape.strip() == "(4, 8)"
+
+
+def _readme_blocks():
+    """The fenced blocks of README.md: (language, text)."""
+    blocks, lang, lines = [], None, None
+    with open("README.md") as f:
+        for line in f:
+            if line.startswith("```") and lines is None:
+                lang, lines = line[3:].strip(), []
+            elif line.startswith("```"):
+                blocks.append((lang, "".join(lines)))
+                lines = None
+            elif lines is not None:
+                lines.append(line)
+    return blocks
+
+
+def test_readme_python_example_is_the_tested_one():
+    with open("tests/python/test_readme_example.py") as f:
+        assert ("python", f.read()) in _readme_blocks()
+
+
+def test_readme_c_example(tmp_path):
+    """README's C example is tests/api/example.c; built with pkg-config
+    against the installed copy, it prints what README shows."""
+    blocks = _readme_blocks()
+    with open("tests/api/example.c") as f:
+        source = f.read()
+    at = blocks.index(("c", source))
+    shown = blocks[at + 1][1].splitlines()
+    assert shown[0].startswith("$ cc check.c $(pkg-config --cflags --libs axelayout)")
+    prefix = os.path.abspath(os.path.join("build", "api-prefix"))
+    if not os.path.isdir(prefix):
+        pytest.skip("no installed copy: make build/asan/tests/api_test installs one")
+    (tmp_path / "check.c").write_text(source)
+    env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(prefix, "lib", "pkgconfig"),
+               LD_LIBRARY_PATH=os.path.join(prefix, "lib"))
+    out = subprocess.run(["sh", "-c", shown[0][2:]], cwd=tmp_path, env=env,
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == shown[1:]
+
+
+def test_readme_python_commands():
+    """README's `$ PYTHONPATH=build/python python3 ...` lines print what it shows."""
+    ran = 0
+    for lang, text in _readme_blocks():
+        lines = text.splitlines()
+        if lang or not lines or not lines[0].startswith("$ PYTHONPATH=build/python "):
+            continue
+        command = lines[0][2:].replace(" python3 ", " %s " % os.sys.executable, 1)
+        out = subprocess.run(["sh", "-c", command], capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.splitlines() == lines[1:]
+        ran += 1
+    assert ran >= 1
