@@ -117,12 +117,13 @@ AXE_API long axe_layout_eval(const axe_layout *layout, const axe_shape *shape,
  * Python (the module axe_layout is a thin ctypes layer over these calls).
  *
  * An axe_map is a layout as any command reads it: a compact literal
- * ("[8:4@laneid, 16:1]"), FILE.yaml:NAME (or FILE.yaml holding one layout),
- * another tool's notation FORMAT:TEXT ("cute:(4,8):(8,1)", "triton:...",
- * "lego:..."), or FILE.mlir:#alias; with the options --shape, --dtype,
- * --swizzle, --tile and --bind of the command line, as strings.  A map is
- * in S/R/O form (axe_map_layout() is not NULL) or an `expr:` layout (index
- * expressions; only eval, inverse, equal, convert and show take those).
+ * ("S[(8,16):(4@laneid,1)]"), FILE.yaml:NAME (or FILE.yaml holding one
+ * layout), another tool's notation FORMAT:TEXT ("lego:...", and the other
+ * notations `axe-layout --help` lists), or FILE.mlir:#alias; with the
+ * options --shape, --dtype, --swizzle, --tile and --bind of the command
+ * line, as strings.  A map is in S/R/O form (axe_map_layout() is not NULL)
+ * or an `expr:` layout (index expressions; of the functions below only
+ * eval, equal and convert take those, the others refuse them).
  *
  * Strings returned as `char *` are the caller's, released with
  * axe_string_free().  Text and JSON outputs are exactly what the matching
@@ -130,10 +131,10 @@ AXE_API long axe_layout_eval(const axe_layout *layout, const axe_shape *shape,
  * Errors are placed as the command places them: source "<arg>" for an
  * operand's text, the option's name ("--shape", "--region", "--to") for the
  * value of an option, a spec's path, line and column for its entries.
- * An operation that has no answer for these inputs (a shape that does not
- * group the layout, no TMA plan) is not an error: it returns NULL, leaves
- * `err` unset (code AXE_ERR_NONE) and writes the reason into `why`
- * (`why_size` bytes, may be 0).
+ * An algebra operation that has no result for these inputs (a shape that
+ * does not group the layout) is not an error: it returns NULL, leaves `err`
+ * unset (code AXE_ERR_NONE) and writes the reason into `why` (`why_size`
+ * bytes, may be 0).  Pointer arguments are not NULL unless a comment says.
  * ---------------------------------------------------------------------------
  */
 
@@ -203,8 +204,8 @@ AXE_API long axe_map_eval(const axe_map *map, const int64_t *coord, int64_t *ima
  * Every logical coordinate whose image contains the physical point `point`
  * ("laneid=8,warpid=6"; axes left out are free), in row-major order: writes
  * up to `max_coords` of them (rank values each) into `coords` and returns
- * how many there are (at most `limit`, or 1000000 when `limit` is 0), or -1
- * on error.
+ * how many there are, or -1 on error; more than `limit` of them (0: 1000000,
+ * eval --inverse's default) is an AXE_ERR_LIMIT error.
  */
 AXE_API long axe_map_inverse(const axe_map *map, const char *point, int64_t *coords,
 			     size_t max_coords, size_t limit, axe_error *err);
@@ -212,15 +213,18 @@ AXE_API long axe_map_inverse(const axe_map *map, const char *point, int64_t *coo
 /* The canonical form and the rules that fired, as `canon` prints it. */
 AXE_API char *axe_map_canon(const axe_map *map, enum axe_output form, axe_error *err);
 
-/* The picture `show` draws (forward map, `width` columns; 0: 100). */
+/* The picture `show` draws of the forward map, `width` columns wide (0: 80). */
 AXE_API char *axe_map_show(const axe_map *map, enum axe_output form, size_t width,
 			   axe_error *err);
 
 /*
- * The algebra (Axe paper, Appendices B-F), each returning a new map on the
- * result's shape: group by `shape` ("4,8"); tile `outer` by `inner` (the
- * Kronecker-style product); the outer layout of which `inner` is a tile of
- * `tile` (tile-of); slice `map` to `region` ("0:4,8:16"); the direct sum.
+ * The algebra (Axe paper, Appendices B-F), each returning a new map (the
+ * result's layout on the result's shape, as the command of the same name
+ * prints them): group by `shape` ("4,8"; NULL: the map's own
+ * shape); tile `outer` by `inner`; tile-of: the outer layout C with
+ * tile(C, inner) = `tile`; slice `map` to `region` ("0:4,8:16"); the direct
+ * sum of `left` and `right` on the tiling domain.  Each operand is taken on
+ * its own shape.
  */
 AXE_API axe_map *axe_map_group(const axe_map *map, const char *shape, char *why,
 			       size_t why_size, axe_error *err);

@@ -18,7 +18,7 @@
 #include "../parse/parse.h"
 #include "api.h"
 
-#define DEFAULT_SHOW_WIDTH 100
+#define DEFAULT_SHOW_WIDTH 80 /* show --width default */
 
 static axe_format output_format(enum axe_output form)
 {
