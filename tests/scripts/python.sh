@@ -15,7 +15,7 @@ if [ ! -f build/python/axe_layout/__init__.py ]; then
 	echo "python: build/python is missing (make python)"
 	echo "0 passed, 1 failed"; exit 1
 fi
-out=$(AXE_CLI=$cli PYTHONPATH=build/python "$python" -m pytest -q -p no:cacheprovider \
+out=$(AXE_CLI=$cli PYTHONPATH=build/python PYTHONDONTWRITEBYTECODE=1 "$python" -m pytest -q -p no:cacheprovider \
 	tests/python 2>&1)
 status=$?
 summary=$(printf '%s\n' "$out" | tail -n 1)
