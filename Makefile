@@ -1,6 +1,8 @@
 # axe-layout: build, test and benchmark.  See README.md.
 #
-#   make          build build/axe-layout and build/libaxelayout.a
+#   make          build build/axe-layout, build/libaxelayout.a, the shared
+#                 library build/libaxelayout.so.1.0.0 and build/axelayout.pc
+#   make python   the Python module axe_layout under build/python
 #   make demo     build, then run the main job on a bundled spec
 #   make check    build and run every test (unit, property, CLI) under ASan+UBSan
 #   make bench    performance figures (optimised build)
@@ -21,7 +23,7 @@ TEST_LDLIBS := -lcmocka $(LDLIBS)
 
 # Debian package per header the build needs, and per tool the tests use.
 DEPS := yaml.h:libyaml-dev z3.h:libz3-dev cmocka.h:libcmocka-dev
-DEP_TOOLS := xmllint:libxml2-utils
+DEP_TOOLS := xmllint:libxml2-utils pytest-3:python3-pytest
 
 LIB_SRC  := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
@@ -29,6 +31,8 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 PROP_SRC := $(sort $(wildcard tests/prop/prop_*.c))
 
 LIB_OBJ       := $(LIB_SRC:%.c=build/obj/%.o)
+PIC_OBJ       := $(LIB_SRC:%.c=build/pic/obj/%.o)
+SHLIB         := build/libaxelayout.so.1.0.0
 CLI_OBJ       := $(CLI_SRC:%.c=build/obj/%.o)
 LIB_OBJ_ASAN  := $(LIB_SRC:%.c=build/asan/obj/%.o)
 CLI_OBJ_ASAN  := $(CLI_SRC:%.c=build/asan/obj/%.o)
@@ -54,8 +58,8 @@ VALGRIND      := valgrind -q --error-exitcode=99 --leak-check=full \
                  --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
 
 .PHONY: all deps browser-deps fuzz-deps demo check layers bench install clean fuzz fuzz-build soak valgrind \
-	screenshots
-all: build/axe-layout build/libaxelayout.a
+	screenshots python
+all: build/axe-layout build/libaxelayout.a $(SHLIB) build/axelayout.pc
 
 # --- dependencies -----------------------------------------------------------
 deps: build/.deps-ok
@@ -143,6 +147,9 @@ build/libaxelayout.a: $(LIB_OBJ)
 	@echo "  AR      $@"
 	@rm -f $@ && ar rcs $@ $^ # anew: members of removed sources must not linger
 
+# --- shared library (lib.mk: PIC objects, soname, pkg-config, Python) --------
+include lib.mk
+
 build/axe-layout: $(CLI_OBJ) build/libaxelayout.a
 	@echo "  LINK    $@"
 	@$(CC) $(CFLAGS_RELEASE) -o $@ $(CLI_OBJ) build/libaxelayout.a $(LDLIBS)
@@ -189,8 +196,8 @@ demo: build/axe-layout
 	@build/axe-layout check specs/*.yaml
 
 check: build/axe-layout build/asan/axe-layout $(UNIT_BIN) $(PROP_BIN) $(REPLAY_BIN) layers \
-	build/browser/.tried
-	@sh tests/run.sh build/asan $(UNIT_BIN) $(PROP_BIN)
+	build/browser/.tried $(LIB_CHECK)
+	@sh tests/run.sh build/asan $(UNIT_BIN) $(PROP_BIN) build/asan/tests/api_test
 
 layers:
 	@sh tests/layers.sh
@@ -285,7 +292,7 @@ valgrind: build/axe-layout
 	  else echo "ok   $$t ($$p cases, valgrind)"; fi; \
 	done; echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]
 
-install: build/axe-layout build/libaxelayout.a
+install: build/axe-layout build/libaxelayout.a install-lib
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
 	           $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/doc/axe-layout
 	install -m 755 build/axe-layout $(DESTDIR)$(PREFIX)/bin/

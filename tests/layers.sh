@@ -2,12 +2,12 @@
 # tests/layers.sh: the module levels of style.md section 1 hold: a file may
 # include only headers of its own module or of lower levels, and nothing
 # includes cli/.  Levels: core 0; parse spec algebra 1; expr cute 2; prove analyze
-# 3; codegen interop 4; check 5; output 6; cli 7.  spec may use parse (same level).
+# 3; codegen interop 4; check 5; output 6; api 7; cli 8.  spec may use parse (same level).
 level() {
 	case $1 in
 	core) echo 0 ;; parse|spec|algebra) echo 1 ;; expr|cute) echo 2 ;;
 	prove|analyze) echo 3 ;; codegen|interop) echo 4 ;; check) echo 5 ;; output) echo 6 ;;
-	cli) echo 7 ;;
+	api) echo 7 ;; cli) echo 8 ;;
 	*) echo 99 ;;
 	esac
 }

@@ -2,7 +2,8 @@
 # tests/run.sh BUILD_DIR TEST_BINARY...: run the cmocka binaries (TAP output),
 # the CLI golden tests (tests/cli/*.t) against BUILD_DIR/axe-layout and the
 # test scripts (tests/scripts/*.sh); print one closing line
-# "N passed, M failed" for the whole suite and exit non-zero on failure.
+# "N passed, M failed" (and ", K skipped" when a script could not run here,
+# its reason on a SKIP line) for the whole suite; exit non-zero on failure.
 build=$1; shift
 pass=0; fail=0; skip=0
 log=$(mktemp); trap 'rm -f "$log"' EXIT
@@ -44,6 +45,9 @@ run_counted() {
 		printf '%s\n' "$out" | sed '$d'; echo "FAIL $what"
 	else
 		echo "ok   $what ($p checks)"
+		# A runner that cannot run here says "NAME: skipped (REASON)".
+		reason=$(printf '%s\n' "$out" | grep -m 1 '^[a-z_]*: skipped')
+		[ -z "$reason" ] || { echo "SKIP $reason"; skip=$((skip + 1)); }
 	fi
 }
 

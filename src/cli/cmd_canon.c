@@ -3,10 +3,9 @@
  * paper, Appendix A.1; semantics.md "Canonical form") and the rules that
  * produced it.
  */
-#include <stdlib.h>
+#include <stdio.h>
 
-#include "../algebra/canon.h"
-#include "../output/canon_out.h"
+#include "../api/api.h"
 #include "commands.h"
 #include "operands.h"
 
@@ -59,11 +58,9 @@ static int handle(void *ctx, int key, const char *arg)
 int cmd_canon(int argc, char **argv)
 {
 	canon_args a = { 0 };
-	axe_operand op;
-	axe_canon_report report;
-	axe_layout *canonical = NULL;
-	axe_writer *w = NULL;
+	axe_map map = { { 0 }, false };
 	axe_error err;
+	char *text = NULL;
 	int first = axe_opts_parse(&command_canon, argc, argv, handle, &a);
 
 	if (first < 0)
@@ -72,18 +69,12 @@ int cmd_canon(int argc, char **argv)
 		return axe_usage_error(&command_canon, "expected one LAYOUT operand, got %d",
 				       first - 1);
 	axe_error_init(&err);
-	if (axe_operand_resolve(argv[1], &a.operand, &op, &err) == 0)
-		canonical = axe_layout_canon(op.layout, &report, &err);
-	if (canonical && (w = malloc(sizeof(*w)))) {
-		axe_writer_init(w, stdout);
-		axe_print_canon(w, canonical, &op.shape, &report,
-				a.json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
-		axe_writer_flush(w);
-	} else if (canonical) {
-		axe_error_set(&err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	}
-	free(w);
-	axe_layout_free(canonical);
-	axe_operand_release(&op);
+	/* The library API's canon on the operand as this command resolved it. */
+	if (axe_operand_resolve(argv[1], &a.operand, &map.op, &err) == 0)
+		text = axe_map_canon(&map, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT, &err);
+	if (text)
+		fputs(text, stdout);
+	axe_string_free(text);
+	axe_operand_release(&map.op);
 	return axe_error_is_set(&err) ? axe_cli_report(&err) : AXE_EXIT_OK;
 }

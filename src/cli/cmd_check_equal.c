@@ -156,57 +156,27 @@ static int report(const equal_args *a, const axe_equal_side *side, const axe_equ
 }
 
 /*
- * Rewrite related thread axes of two S/R/O operands (core/relate.h), and
+ * Rewrite related thread axes before the comparison (api/operand.h), and
  * say so on stderr; 0 or -1 with "err" set.
- */
-/*
- * A layout that only names the axes of `expr:` layout "E" (offsets 0), so
- * that relations can be worked out against it; NULL on no memory.
- */
-static axe_layout *names_of(const axe_expr_layout *E)
-{
-	axe_layout *L = axe_layout_new();
-
-	for (size_t a = 0; L && a < E->naxes; a++)
-		if (axe_layout_intern_axis(L, E->axis[a]) < 0) {
-			axe_layout_free(L);
-			L = NULL;
-		}
-	return L;
-}
-
-/*
- * Rewrite related thread axes before the comparison.  An `expr:` side cannot
- * be rewritten: a layout compared with one has its coarse axes rewritten
- * into the finer ones the `expr:` names, and the reverse is only noted.
  */
 static int relate(const equal_args *a, axe_operand *op, axe_equal_side *side, axe_error *err)
 {
-	axe_layout *stand_in = NULL, **x = &op[0].layout, **y = &op[1].layout;
 	char note[512];
 	int rc;
 
-	if (a->no_relations || (!op[0].layout && !op[1].layout))
+	if (a->no_relations)
 		return 0;
-	if (!op[0].layout || !op[1].layout) {
-		if (!(stand_in = names_of(op[0].expr ? op[0].expr : op[1].expr)))
-			return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-		*(op[0].expr ? &x : &y) = &stand_in;
-	}
-	rc = axe_layouts_relate(x, y, note, sizeof(note), err);
-	if (rc == 1 && stand_in && axe_layout_axis_count(stand_in) !=
-					   (op[0].expr ? op[0].expr : op[1].expr)->naxes)
-		rc = 3; /* the `expr:` side would have to change */
-	if (rc == 1)
+	rc = axe_relate_operands(&op[0].layout, op[0].expr, &op[1].layout, op[1].expr, note,
+				 sizeof(note), err);
+	if (rc == AXE_RELATED)
 		fprintf(stderr, "axe-layout: note: thread-axis relations: comparing %s "
 			"(--no-axis-relations: as named)\n", note);
-	else if (rc == 2)
+	else if (rc == AXE_RELATED_NOT_DIGITS)
 		fprintf(stderr, "axe-layout: note: the layouts name related thread axes, but "
 			"they are compared as named: %s\n", note);
-	else if (rc == 3)
+	else if (rc == AXE_RELATED_EXPR_COARSER)
 		fprintf(stderr, "axe-layout: note: the expr: layout names a thread axis coarser "
 			"than the other layout's; expr: layouts are compared as named\n");
-	axe_layout_free(stand_in);
 	side[0].layout = op[0].layout;
 	side[1].layout = op[1].layout;
 	return rc < 0 ? -1 : 0;

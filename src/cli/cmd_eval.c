@@ -122,39 +122,6 @@ static int eval_at(axe_writer *w, const axe_image_printer *pr, const char *text,
 	return 0;
 }
 
-/* Read "text" into a target point over the layout's axes; free axes unset. */
-static int read_target(const axe_evaluator *ev, const char *text, int64_t *target,
-		       bool *given, axe_error *err)
-{
-	axe_loc loc = { "--inverse", 1, 1, text, strlen(text) };
-	axe_axis_value av[256];
-	long n = axe_parse_axis_values(text, &loc, av, 256, err);
-
-	if (n < 0)
-		return -1;
-	memset(given, 0, ev->naxes * sizeof(bool));
-	for (long i = 0; i < n; i++) {
-		int a = axe_layout_axis_index(ev->layout, av[i].name);
-		if (a >= 0) {
-			target[a] = av[i].value;
-			given[a] = true;
-			continue;
-		}
-		if (av[i].value == 0)
-			continue; /* an axis the layout does not name sits at 0 */
-		loc.col = av[i].col;
-		axe_error_set(err, AXE_ERR_NAME, &loc, (int)strlen(av[i].name),
-			      "the layout does not name axis '%s', so its coordinate must be 0 "
-			      "or absent", av[i].name);
-		const char *best = axe_suggest(av[i].name, (const char *const *)ev->layout->axis,
-					       ev->naxes);
-		if (best)
-			axe_error_hint(err, "did you mean '%s'?", best);
-		return -1;
-	}
-	return 0;
-}
-
 static int eval_inverse(axe_writer *w, const axe_image_printer *pr, const char *text,
 			size_t limit, axe_error *err)
 {
@@ -166,7 +133,7 @@ static int eval_inverse(axe_writer *w, const axe_image_printer *pr, const char *
 
 	if (!target || !given)
 		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	else if (read_target(ev, text, target, given, err) == 0 &&
+	else if (axe_operand_read_target(ev, text, target, given, err) == 0 &&
 		 axe_evaluator_inverse(ev, target, given, &flats, &n, limit, err) == 0) {
 		axe_print_preimages(w, pr, target, given, flats, n);
 		r = 0;

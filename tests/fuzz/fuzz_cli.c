@@ -1,7 +1,7 @@
 /*
  * fuzz_cli.c: libFuzzer target for the command line as a whole: option
  * tables (getopt_long from cli/options.c), operand resolution
- * (cli/operands.c), and every command of cli/commands.def, run in-process
+ * (api/operand.c, which the library API shares), and every command of cli/commands.def, run in-process
  * through the real dispatch of cli/main.c (compiled with main renamed to
  * axe_cli_main; see the Makefile).
  *
@@ -16,8 +16,8 @@
  *
  * Work is bounded so that every input runs in milliseconds: each operand is
  * resolved through a wrapper (-Wl,--wrap=axe_operand_resolve and the other
- * entry points of cli/operands.h that commands call; a call inside
- * operands.c is not wrapped, so a new entry point needs its wrapper here)
+ * entry points of api/operand.h that commands call; a call inside
+ * operand.c is not wrapped, so a new entry point needs its wrapper here)
  * that refuses domains of more than MAX_POINTS points or images, exactly as
  * the command refuses any other bad operand; check-equal runs with
  * --timeout 1.

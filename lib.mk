@@ -1,0 +1,77 @@
+# lib.mk: libaxelayout as a shared library, its pkg-config file, the Python
+# module axe_layout, their installation and their tests (included by Makefile).
+#
+# The shared library is built from its own position-independent objects
+# (build/pic/) with -fvisibility=hidden: only the declarations of src/axe.h,
+# marked AXE_API, are exported (tests/scripts/abi.sh checks the list).
+
+LIB_VERSION := 1.0.0
+SONAME      := libaxelayout.so.1
+PYTHON      ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
+# Where `make install` puts the Python package: Debian's system Python looks
+# in /usr/lib/python3/dist-packages, and in PREFIX/lib/python3.N/dist-packages
+# for other prefixes (/usr/local).
+PYTHON_SITE ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/lib/python3/dist-packages,$(PREFIX)/lib/python$(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)/dist-packages)
+API_PREFIX  := $(CURDIR)/build/api-prefix
+LIB_CHECK   := $(SHLIB) build/axelayout.pc build/asan/tests/api_test python
+
+build/pic/obj/%.o: %.c | build/.deps-ok
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< (pic)"
+	@$(CC) $(CFLAGS_RELEASE) -fPIC -fvisibility=hidden -c $< -o $@
+
+$(HOT_SRC:%.c=build/pic/obj/%.o): CFLAGS_RELEASE += -O3
+
+$(SHLIB): $(PIC_OBJ)
+	@echo "  LINK    $@"
+	@$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--no-undefined -o $@ $(PIC_OBJ) $(LDLIBS)
+	@ln -sf $(notdir $@) build/$(SONAME)
+	@ln -sf $(SONAME) build/libaxelayout.so
+
+build/axelayout.pc: axelayout.pc.in lib.mk
+	@echo "  GEN     $@"
+	@mkdir -p build
+	@sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' $< >$@
+
+# The package for the build tree: python3 -c "import axe_layout" with
+# PYTHONPATH=build/python; _config.py names the library it loads.
+python: $(SHLIB)
+	@mkdir -p build/python/axe_layout
+	@cp python/axe_layout/*.py build/python/axe_layout/
+	@printf '# written by make python: the library this copy loads\nLIBRARY = "%s"\n' \
+	  "$(CURDIR)/build/$(SONAME)" >build/python/axe_layout/_config.py
+
+install-lib: $(SHLIB)
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \
+	           $(DESTDIR)$(PYTHON_SITE)/axe_layout
+	install -m 755 $(SHLIB) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libaxelayout.so
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' axelayout.pc.in \
+	  >$(DESTDIR)$(PREFIX)/lib/pkgconfig/axelayout.pc
+	install -m 644 python/axe_layout/*.py $(DESTDIR)$(PYTHON_SITE)/axe_layout/
+	printf '# written by make install: the library this copy loads\nLIBRARY = "%s"\n' \
+	  "$(PREFIX)/lib/$(SONAME)" >$(DESTDIR)$(PYTHON_SITE)/axe_layout/_config.py
+
+# The C API test: built only against the installed header and pkg-config
+# (installed into a prefix inside build/), under ASan+UBSan.
+API_TEST_CFLAGS := -std=c11 -Wall -Wextra -Werror -O1 -g -fno-omit-frame-pointer \
+                   -fsanitize=address,undefined -fno-sanitize-recover=all
+$(API_PREFIX)/.installed: $(SHLIB) axelayout.pc.in src/axe.h $(wildcard python/axe_layout/*.py)
+	@rm -rf $(API_PREFIX)
+	@$(MAKE) --no-print-directory install-lib install-headers PREFIX=$(API_PREFIX) \
+	  PYTHON_SITE=$(API_PREFIX)/python >/dev/null
+	@touch $@
+
+build/asan/tests/api_test: tests/api/api_test.c $(API_PREFIX)/.installed
+	@mkdir -p $(dir $@)
+	@echo "  TEST    $@ (installed library)"
+	@$(CC) $(API_TEST_CFLAGS) -o $@ $< \
+	  $$(PKG_CONFIG_PATH=$(API_PREFIX)/lib/pkgconfig pkg-config --cflags --libs axelayout) \
+	  -Wl,-rpath,$(API_PREFIX)/lib
+
+install-headers:
+	install -d $(DESTDIR)$(PREFIX)/include
+	install -m 644 src/axe.h $(DESTDIR)$(PREFIX)/include/
+
+.PHONY: install-lib install-headers

@@ -1,0 +1,289 @@
+/*
+ * api_test.c: the library API of axe.h as a program outside the project sees
+ * it: built only against the installed header and `pkg-config --cflags
+ * --libs axelayout` (make installs into a prefix under build/), run under
+ * ASan+UBSan, so every call is also checked for leaks.  One check per API
+ * family; expected values are the Axe paper's tensor-core tile (section 2,
+ * Figure 2: the point (2, 9) lands on lane 8 of warps 6 and 10, m = 1) and
+ * small layouts whose answers follow from the definitions.  TAP output.
+ */
+#include <axe.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FRAG "specs/tensor_core_tile.yaml:frag"
+
+static int failures, checks;
+
+static void check(int ok, const char *what)
+{
+	checks++;
+	if (!ok)
+		failures++;
+	printf("%s %d - %s\n", ok ? "ok" : "not ok", checks, what);
+}
+
+static int contains(const char *text, const char *part)
+{
+	return text && strstr(text, part) != NULL;
+}
+
+static axe_map *read_map(const char *text, const char *shape, const char *dtype)
+{
+	axe_map_options o = { shape, dtype, NULL, NULL, NULL };
+	axe_error err;
+	axe_map *m;
+
+	axe_error_init(&err);
+	m = axe_map_read(text, &o, &err);
+	if (!m)
+		fprintf(stderr, "%s:%d:%d: error: %s\n", err.source, err.line, err.col, err.message);
+	return m;
+}
+
+static void test_read_and_eval(void)
+{
+	axe_map *m = read_map(FRAG, NULL, NULL);
+	int64_t coord[2] = { 2, 9 }, images[8 * 3], back[16 * 2];
+	axe_shape shape;
+	axe_error err;
+	char *text;
+	long n;
+
+	check(m != NULL, "read a spec entry");
+	if (!m)
+		return;
+	axe_map_shape(m, &shape);
+	check(shape.rank == 2 && shape.dim[0] == 8 && shape.dim[1] == 16, "the spec's shape");
+	check(axe_map_axis_count(m) == 3 && strcmp(axe_map_axis_name(m, 0), "laneid") == 0 &&
+		      strcmp(axe_map_axis_name(m, 2), "m") == 0 && !axe_map_axis_name(m, 3),
+	      "axis names in order");
+	axe_error_init(&err);
+	n = axe_map_eval(m, coord, images, 8, &err);
+	check(n == 2 && images[0] == 8 && images[1] == 6 && images[2] == 1 && images[3] == 8 &&
+		      images[4] == 10 && images[5] == 1,
+	      "eval (2, 9): lane 8 of warps 6 and 10, m = 1");
+	n = axe_map_inverse(m, "laneid=8,warpid=10,m=1", back, 16, 0, &err);
+	check(n == 1 && back[0] == 2 && back[1] == 9, "inverse of lane 8, warp 10, m 1 is (2, 9)");
+	coord[0] = 8;
+	check(axe_map_eval(m, coord, images, 8, &err) == -1 && err.code == AXE_ERR_RANGE,
+	      "eval outside the shape is a range error");
+	text = axe_map_to_string(m);
+	check(contains(text, "R[2:4@warpid]"), "compact text");
+	axe_string_free(text);
+	check(axe_map_layout(m) != NULL && axe_map_notation(m) == NULL && !axe_map_dtype(m),
+	      "S/R/O form, Axe's notation, no dtype");
+	axe_map_free(m);
+}
+
+static void test_errors(void)
+{
+	axe_map_options o = { "3,5", NULL, NULL, NULL, NULL };
+	axe_error err;
+	axe_map *m;
+
+	axe_error_init(&err);
+	m = axe_map_read("S[(4,8):(8,1)] + Q", NULL, &err);
+	check(!m && err.code == AXE_ERR_SYNTAX && strcmp(err.source, "<arg>") == 0 &&
+		      err.line == 1 && err.col == 18,
+	      "a syntax error names <arg>, line 1, column 18");
+	axe_error_init(&err);
+	m = axe_map_read("S[(4,8):(8,1)]", &o, &err);
+	check(!m && err.code == AXE_ERR_VALUE && contains(err.message, "15 points"),
+	      "a shape of the wrong size is refused");
+	axe_error_init(&err);
+	m = axe_map_read("specs/tensor_core_tile.yaml:nosuch", NULL, &err);
+	check(!m && err.code == AXE_ERR_NAME && contains(err.source, "tensor_core_tile.yaml"),
+	      "an unknown spec entry names the file");
+	axe_map_free(m);
+}
+
+static void test_canon_show(void)
+{
+	axe_map *m = read_map("S[(2,4):(4,1)]", NULL, NULL);
+	axe_error err;
+	char *json, *text;
+
+	axe_error_init(&err);
+	json = m ? axe_map_canon(m, AXE_OUTPUT_JSON, &err) : NULL;
+	check(contains(json, "\"canonical\":\"S[8:1]\"") && contains(json, "\"rule\":\"D1\""),
+	      "canon fuses (2,4):(4,1) into 8:1 by rule D1");
+	text = m ? axe_map_show(m, AXE_OUTPUT_TEXT, 0, &err) : NULL;
+	check(text && strlen(text) > 0 && text[strlen(text) - 1] == '\n', "show draws a picture");
+	axe_string_free(json);
+	axe_string_free(text);
+	axe_map_free(m);
+}
+
+static void test_algebra(void)
+{
+	axe_map *m = read_map("S[32:1]", NULL, NULL), *g = NULL, *t = NULL, *s = NULL, *d = NULL;
+	axe_map *inner = read_map("S[(4,8):(8,1)]", NULL, NULL);
+	axe_map *outer = read_map("S[(2,2):(2,1)]", NULL, NULL), *none, *col;
+	axe_error err;
+	axe_shape shape;
+	char why[256], *text;
+
+	axe_error_init(&err);
+	if (m)
+		g = axe_map_group(m, "4,8", why, sizeof(why), &err);
+	check(g != NULL, "group 32:1 by (4, 8)");
+	if (g) {
+		axe_map_shape(g, &shape);
+		check(shape.rank == 2 && shape.dim[0] == 4 && shape.dim[1] == 8, "group's shape");
+	}
+	none = m ? axe_map_group(m, "3,11", why, sizeof(why), &err) : NULL;
+	check(!none && err.code != AXE_ERR_NONE && contains(err.message, "33"),
+	      "group by a shape of 33 points is an error");
+	axe_error_init(&err);
+	col = read_map("S[(3,4):(1,3)]", NULL, NULL);
+	none = col ? axe_map_group(col, "4,3", why, sizeof(why), &err) : NULL;
+	check(!none && err.code == AXE_ERR_NONE && contains(why, "dimension 0 (extent 4)"),
+	      "a grouping that does not exist is an answer, with its reason");
+	axe_map_free(col);
+	axe_error_init(&err);
+	if (outer && inner)
+		t = axe_map_tile(outer, inner, why, sizeof(why), &err);
+	text = t ? axe_map_to_string(t) : NULL;
+	check(text && strcmp(text, "S[(2,4,2,8):(64,8,32,1)]") == 0, "tile (2,2):(2,1) by (4,8):(8,1)");
+	axe_string_free(text);
+	if (inner)
+		s = axe_map_slice(inner, "1:3,0:8", why, sizeof(why), &err);
+	text = s ? axe_map_to_string(s) : NULL;
+	check(text && strcmp(text, "S[16:1] + 8") == 0, "slice rows 1 and 2 of a row-major 4x8");
+	axe_string_free(text);
+	if (outer && inner)
+		d = axe_map_dsum(outer, inner, why, sizeof(why), &err);
+	check(d != NULL, "direct sum");
+	axe_map_free(d);
+	if (t && inner)
+		d = axe_map_tile_of(t, inner, why, sizeof(why), &err);
+	text = d ? axe_map_to_string(d) : NULL;
+	check(text && strcmp(text, "S[4:1]") == 0, "tile-of recovers the outer layout (canonical)");
+	axe_string_free(text);
+	axe_map_free(d);
+	axe_map_free(s);
+	axe_map_free(t);
+	axe_map_free(g);
+	axe_map_free(m);
+	axe_map_free(inner);
+	axe_map_free(outer);
+}
+
+static void test_equal(void)
+{
+	axe_map *a = read_map("S[(4,8):(8,1)]", NULL, NULL), *b = read_map("S[(4,8):(1,4)]", NULL, NULL);
+	axe_map *c = read_map("lego:OrderBy(Row(4, 8)).GroupBy([(4, 8)])", NULL, NULL);
+	axe_equal_request req = { "enum", 10.0, 1, 1 };
+	int64_t coord[AXE_MAX_RANK], images[4];
+	axe_equality *eq = NULL;
+	axe_error err;
+	char *json;
+
+	axe_error_init(&err);
+	if (a && b)
+		eq = axe_map_equal(a, b, &req, &err);
+	check(eq && axe_equality_verdict(eq) == AXE_VERDICT_FALSE &&
+		      strcmp(axe_equality_method(eq), "enum") == 0,
+	      "row-major and column-major 4x8 differ, by enumeration");
+	check(eq && axe_equality_counterexample(eq, coord) == 2 && coord[0] == 0 && coord[1] == 1,
+	      "the first counterexample is (0, 1)");
+	check(eq && axe_equality_images(eq, 0, images, 4) == 1 && images[0] == 1 &&
+		      axe_equality_images(eq, 1, images, 4) == 1 && images[0] == 4 &&
+		      strcmp(axe_equality_axis_name(eq, 0), "m") == 0,
+	      "images there: m = 1 and m = 4");
+	json = eq ? axe_equality_to_string(eq, AXE_OUTPUT_JSON) : NULL;
+	check(contains(json, "\"equal\":false"), "the answer as check-equal --json prints it");
+	axe_string_free(json);
+	axe_equality_free(eq);
+	eq = a && c ? axe_map_equal(a, c, NULL, &err) : NULL;
+	check(eq && axe_equality_verdict(eq) == AXE_VERDICT_TRUE &&
+		      axe_equality_counterexample(eq, coord) == 0,
+	      "a LEGO row-major layout equals S[(4,8):(8,1)]");
+	axe_equality_free(eq);
+	req.method = "magic";
+	eq = a && b ? axe_map_equal(a, b, &req, &err) : NULL;
+	check(!eq && err.code == AXE_ERR_NAME, "an unknown method is an error");
+	axe_map_free(a);
+	axe_map_free(b);
+	axe_map_free(c);
+}
+
+static void test_expr(void)
+{
+	axe_map *e;
+	axe_map *frag = read_map(FRAG, NULL, NULL);
+	axe_equality *eq = NULL;
+	axe_error err;
+	int64_t coord[2] = { 2, 9 }, images[4 * 3];
+
+	axe_error_init(&err);
+	e = axe_map_read_expr("laneid=4*i+(j/2)%4; warpid=j/8+5+4*r; m=j%2", "i,j", "r=2", "8,16",
+			      &err);
+	check(e && axe_map_layout(e) == NULL && axe_map_eval(e, coord, images, 4, &err) == 2 &&
+		      images[0] == 8 && images[1] == 6 && images[2] == 1,
+	      "an expr: layout evaluates like the paper's index expressions");
+	eq = e && frag ? axe_map_equal(frag, e, NULL, &err) : NULL;
+	check(eq && axe_equality_verdict(eq) == AXE_VERDICT_TRUE,
+	      "the tensor-core tile equals its index expressions");
+	axe_equality_free(eq);
+	check(e && !axe_map_canon(e, AXE_OUTPUT_TEXT, &err) && err.code == AXE_ERR_VALUE,
+	      "canon of an expr: layout is refused");
+	axe_map_free(e);
+	axe_map_free(frag);
+}
+
+static void test_outputs(void)
+{
+	axe_map *m = read_map("S[(4,8):(8,1)]", NULL, NULL);
+	axe_map *smem = read_map("S[(32,4):(4,1)]", NULL, "f32");
+	axe_map *g = read_map("S[(64,128):(128,1)]", NULL, "f16");
+	axe_map *s = read_map("S[(64,64):(64,1)]", NULL, "f16");
+	axe_map *gbad = read_map("S[(64,1001)]", NULL, "f16");
+	axe_banks_request br = { NULL, "S[(32,4):(1@laneid,1)]", 0, 0 };
+	axe_error err;
+	char why[512] = "", *text;
+
+	axe_error_init(&err);
+	text = m ? axe_map_convert(m, "lego", AXE_OUTPUT_JSON, &err) : NULL;
+	check(contains(text, "\"text\":\"OrderBy(Row(4, 8)).GroupBy([(4, 8)])\""),
+	      "convert to LEGO");
+	axe_string_free(text);
+	text = m ? axe_map_convert(m, "legoo", AXE_OUTPUT_TEXT, &err) : NULL;
+	check(!text && err.code == AXE_ERR_NAME, "an unknown notation is an error");
+	axe_error_init(&err);
+	text = smem ? axe_map_banks(smem, &br, AXE_OUTPUT_JSON, &err) : NULL;
+	check(contains(text, "\"conflicts\""), "banks of a thread layout, as JSON");
+	axe_string_free(text);
+	text = g && s ? axe_map_tma(g, s, "0:64,0:64", AXE_OUTPUT_JSON, why, sizeof(why), &err) : NULL;
+	check(contains(text, "\"boxDim\":[64,64]"), "a TMA plan");
+	axe_string_free(text);
+	text = gbad && s ? axe_map_tma(gbad, s, "0:64,0:64", AXE_OUTPUT_JSON, why, sizeof(why),
+				       &err) : NULL;
+	check(contains(text, "\"possible\":false") && err.code == AXE_ERR_NONE &&
+		      contains(why, "globalStrides"),
+	      "no TMA plan: the failing rule and its fix");
+	axe_string_free(text);
+	text = m ? axe_map_emit_cuda(m, "rowmajor", 10.0, &err) : NULL;
+	check(contains(text, "rowmajor"), "CUDA source of the index function");
+	axe_string_free(text);
+	axe_map_free(m);
+	axe_map_free(smem);
+	axe_map_free(g);
+	axe_map_free(s);
+	axe_map_free(gbad);
+}
+
+int main(void)
+{
+	test_read_and_eval();
+	test_errors();
+	test_canon_show();
+	test_algebra();
+	test_equal();
+	test_expr();
+	test_outputs();
+	printf("1..%d\n", checks);
+	return failures ? 1 : 0;
+}
