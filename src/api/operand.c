@@ -1,7 +1,7 @@
 /*
  * operand.c: turning the text of a layout operand into a layout, shared by
- * the library API (api.c) and every command of the CLI (cli.md, "Naming a
- * layout"; docs/interop.md for the notations of other tools).
+ * the library API and every command of the CLI (the man page, LAYOUTS;
+ * docs/interop.md for the notations of other tools).
  */
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /*
  * operand.h: turning an operand's text into a layout, as every command and
- * the library API read one (cli.md, "Naming a layout"): another tool's
+ * the library API read one (the man page, LAYOUTS): another tool's
  * notation FORMAT:TEXT or FILE.mlir:#alias (docs/interop.md), a literal
  * (anything containing '[', or an offset alone), FILE:NAME (a spec of any
  * extension), or FILE holding one layout; with --shape, --dtype and
