@@ -5,14 +5,13 @@
  */
 #include "../cute/algebra.h"
 #include "commands.h"
-#include "cute_args.h"
-#include "cute_kind.h"
-
-enum { KEY_JSON = 256, KEY_KIND };
+#include "cute_split.h"
+#include "operands.h"
 
 static const axe_opt options[] = {
-	{ "kind", KEY_KIND, "K", "logical (default), zipped, tiled or flat" },
-	{ "json", KEY_JSON, NULL, "one JSON object: layout (Axe form), cute, shape, proved" },
+	{ "kind", AXE_CUTE_SPLIT_KEY_KIND, "K", "logical (default), zipped, tiled or flat" },
+	{ "json", AXE_CUTE_SPLIT_KEY_JSON, NULL, "one JSON object: layout (Axe form), cute, shape, "
+					 "proved" },
 	AXE_OPERAND_OPTIONS,
 	AXE_OPT_END,
 };
@@ -33,66 +32,11 @@ const axe_command command_divide = {
 	"CuTe's logical, zipped, tiled and flat divides",
 };
 
-typedef struct divide_args {
-	axe_operand_opts operand;
-	const char *kind;
-	bool json;
-} divide_args;
-
-static int handle(void *ctx, int key, const char *arg)
-{
-	divide_args *a = ctx;
-
-	if (axe_operand_option(&a->operand, key, arg))
-		return 0;
-	if (key == KEY_KIND)
-		a->kind = arg;
-	else if (key == KEY_JSON)
-		a->json = true;
-	return 0;
-}
-
-typedef struct proof {
-	const axe_cute_layout *a;
-	const axe_cute_tiler *t;
-	axe_cute_kind kind;
-} proof;
-
-static int prove(const void *ctx, const axe_cute_layout *r, char *what, size_t size,
-		 axe_cute_reason *why, axe_error *err)
-{
-	const proof *p = ctx;
-
-	return axe_cute_prove_divide(p->a, p->t, p->kind, r, what, size, why, err);
-}
-
 int cmd_divide(int argc, char **argv)
 {
-	divide_args a = { 0 };
-	axe_cute_arg A;
-	axe_cute_tiler t = { 0 };
-	axe_cute_layout res;
-	axe_cute_reason why = { "" };
-	axe_error err;
-	int first = axe_opts_parse(&command_divide, argc, argv, handle, &a), r, kind = 0;
+	static const axe_cute_split split = {
+		&command_divide, true, "TILER", "logical, zipped, tiled or flat", axe_cute_divide, axe_cute_prove_divide,
+	};
 
-	if (first < 0)
-		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
-	if (first != 3)
-		return axe_usage_error(&command_divide, "expected two operands, A and TILER, "
-				       "got %d", first - 1);
-	if (a.kind && (kind = axe_cute_kind_lookup(a.kind, true)) < 0)
-		return axe_usage_error(&command_divide, "unknown --kind '%s' (logical, zipped, "
-				       "tiled or flat)", a.kind);
-	axe_error_init(&err);
-	if (axe_cute_arg_resolve(argv[1], &a.operand, &A, &err) < 0)
-		return axe_cli_report(&err);
-	r = axe_cute_tiler_resolve(argv[2], &t, &why, &err);
-	if (r > 0)
-		r = axe_cute_divide(&A.c.layout, &t, kind, &res, &why, &err);
-	r = axe_cute_finish(r, &res, &A, prove, &(proof){ &A.c.layout, &t, kind }, &why, a.json,
-			    &err);
-	axe_cute_tiler_release(&t);
-	axe_cute_arg_release(&A);
-	return r;
+	return axe_cute_split_run(&split, argc, argv);
 }
