@@ -25,7 +25,9 @@ $ axe-layout emit-cuda 'S[(2,4):(4,1)]' --name tiny
 
 __host__ __device__ inline long long tiny_m(long long i0, long long i1)
 {
-	return 4*i0 + i1;
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i0_ = (int)i0, i1_ = (int)i1;
+	return 4*i0_ + i1_;
 }
 
 __host__ __device__ inline bool tiny_inverse(long long m, long long *i0, long long *i1)
@@ -410,3 +412,21 @@ $ axe-layout emit-cuda specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_tile --kind t
   32B
   ^~~
 ? 2
+
+# Index functions compute in 32 bits when interval analysis shows every value
+# fits (46340^2 < 2^31), in 64 bits otherwise (65536^2 = 2^32).
+$ axe-layout emit-cuda 'S[(46340,46340):(46340,1)]' --name fits | sed -n '/inline long long fits_m/,/^}/p'
+__host__ __device__ inline long long fits_m(long long i0, long long i1)
+{
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i0_ = (int)i0, i1_ = (int)i1;
+	return 46340*i0_ + i1_;
+}
+? 0
+
+$ axe-layout emit-cuda 'S[(65536,65536):(65536,1)]' --name big | sed -n '/inline long long big_m/,/^}/p'
+__host__ __device__ inline long long big_m(long long i0, long long i1)
+{
+	return 65536*i0 + i1;
+}
+? 0

@@ -49,7 +49,9 @@ struct alignas(16) axe_vec16 { unsigned int word[4]; }; /* one 128-bit move */
 
 __host__ __device__ inline long long g2s_src_m(long long i0, long long i1)
 {
-	return 64*i0 + i1;
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i0_ = (int)i0, i1_ = (int)i1;
+	return 64*i0_ + i1_;
 }
 
 __host__ __device__ inline bool g2s_src_inverse(long long m, long long *i0,
@@ -64,7 +66,9 @@ __host__ __device__ inline bool g2s_src_inverse(long long m, long long *i0,
 
 __host__ __device__ inline long long g2s_dst_m(long long i0, long long i1)
 {
-	return 64*i0 + 8*((i1/8) ^ (i0%8)) + i1%8;
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i0_ = (int)i0, i1_ = (int)i1;
+	return 64*i0_ + 8*((i1_/8) ^ (i0_%8)) + i1_%8;
 }
 
 __host__ __device__ inline bool g2s_dst_inverse(long long m, long long *i0,
@@ -79,12 +83,16 @@ __host__ __device__ inline bool g2s_dst_inverse(long long m, long long *i0,
 
 __host__ __device__ inline long long g2s_threads_m(long long i0, long long i1)
 {
-	return 8*(i0/16) + i1%8;
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i0_ = (int)i0, i1_ = (int)i1;
+	return 8*(i0_/16) + i1_%8;
 }
 
 __host__ __device__ inline long long g2s_threads_tx(long long i0, long long i1)
 {
-	return 8*(i0%16) + i1/8;
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i0_ = (int)i0, i1_ = (int)i1;
+	return 8*(i0_%16) + i1_/8;
 }
 
 __host__ __device__ inline bool g2s_threads_inverse(long long m, long long tx,

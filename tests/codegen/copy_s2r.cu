@@ -37,7 +37,9 @@
 
 __host__ __device__ inline long long s2r_src_m(long long i0, long long i1)
 {
-	return 8*i0 + i1;
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i0_ = (int)i0, i1_ = (int)i1;
+	return 8*i0_ + i1_;
 }
 
 __host__ __device__ inline bool s2r_src_inverse(long long m, long long *i0,
@@ -52,12 +54,16 @@ __host__ __device__ inline bool s2r_src_inverse(long long m, long long *i0,
 
 __host__ __device__ inline long long s2r_dst_m(long long i0, long long i1)
 {
-	return 2*(i0/8) + i1%2;
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i0_ = (int)i0, i1_ = (int)i1;
+	return 2*(i0_/8) + i1_%2;
 }
 
 __host__ __device__ inline long long s2r_dst_laneid(long long i0, long long i1)
 {
-	return 4*(i0%8) + i1/2;
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i0_ = (int)i0, i1_ = (int)i1;
+	return 4*(i0_%8) + i1_/2;
 }
 
 __host__ __device__ inline bool s2r_dst_inverse(long long m, long long laneid,

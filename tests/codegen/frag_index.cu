@@ -23,19 +23,25 @@
 __host__ __device__ inline long long frag_laneid(long long i0, long long i1,
 	long long /*r0*/)
 {
-	return 4*i0 + (i1/2)%4;
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i0_ = (int)i0, i1_ = (int)i1;
+	return 4*i0_ + (i1_/2)%4;
 }
 
 __host__ __device__ inline long long frag_warpid(long long /*i0*/, long long i1,
 	long long r0)
 {
-	return 4*r0 + i1/8 + 5;
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int r0_ = (int)r0, i1_ = (int)i1;
+	return 4*r0_ + i1_/8 + 5;
 }
 
 __host__ __device__ inline long long frag_m(long long /*i0*/, long long i1,
 	long long /*r0*/)
 {
-	return i1%2;
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i1_ = (int)i1;
+	return i1_%2;
 }
 
 __host__ __device__ inline bool frag_inverse(long long laneid, long long warpid,

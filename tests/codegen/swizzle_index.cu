@@ -21,7 +21,9 @@
 
 __host__ __device__ inline long long smem_m(long long i0, long long i1)
 {
-	return 64*i0 + 8*((i1/8) ^ i0) + i1%8;
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i0_ = (int)i0, i1_ = (int)i1;
+	return 64*i0_ + 8*((i1_/8) ^ i0_) + i1_%8;
 }
 
 __host__ __device__ inline bool smem_inverse(long long m, long long *i0, long long *i1)

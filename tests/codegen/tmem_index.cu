@@ -22,13 +22,17 @@
 __host__ __device__ inline long long tmem_TCol(long long i0, long long /*i1*/,
 	long long i2)
 {
-	return 112*i0 + i2;
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i0_ = (int)i0, i2_ = (int)i2;
+	return 112*i0_ + i2_;
 }
 
 __host__ __device__ inline long long tmem_TLane(long long /*i0*/, long long i1,
 	long long /*i2*/)
 {
-	return i1;
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i1_ = (int)i1;
+	return i1_;
 }
 
 __host__ __device__ inline bool tmem_inverse(long long TCol, long long TLane,
