@@ -30,9 +30,7 @@ __host__ __device__ inline long long tmem_TCol(long long i0, long long /*i1*/,
 __host__ __device__ inline long long tmem_TLane(long long /*i0*/, long long i1,
 	long long /*i2*/)
 {
-	/* 32-bit arithmetic: every value below fits (interval analysis). */
-	const int i1_ = (int)i1;
-	return i1_;
+	return i1;
 }
 
 __host__ __device__ inline bool tmem_inverse(long long TCol, long long TLane,
