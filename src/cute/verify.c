@@ -180,6 +180,36 @@ int axe_cute_cmp_i64(const void *x, const void *y)
 }
 
 /*
+ * The values of "f" at indices [0, size) into "v": an odometer over the
+ * leaves (first leaf fastest, as crd2idx splits), an add per index, when the
+ * reach of the strides fits in 64 bits; else axe_cute_flat_eval per index.
+ */
+static void flat_walk(const axe_cute_flat *f, int64_t size, int64_t *v)
+{
+	int64_t digit[AXE_CUTE_MAX_LEAVES] = { 0 }, reach = 0, term, x = 0;
+
+	for (size_t i = 0; i < f->n; i++)
+		if (__builtin_mul_overflow(f->shape[i] - 1, f->stride[i] < 0 ? -f->stride[i]
+									     : f->stride[i], &term) ||
+		    __builtin_add_overflow(reach, term, &reach)) {
+			for (int64_t k = 0; k < size; k++)
+				v[k] = axe_cute_flat_eval(f, k);
+			return;
+		}
+	for (int64_t k = 0; k < size; k++) {
+		v[k] = x;
+		for (size_t i = 0; i < f->n; i++) {
+			if (++digit[i] < f->shape[i] || i + 1 == f->n) {
+				x += f->stride[i];
+				break;
+			}
+			x -= (f->shape[i] - 1) * f->stride[i]; /* within the reach */
+			digit[i] = 0;
+		}
+	}
+}
+
+/*
  * The sorted distinct images of "l" into a new array, "*n" of them; NULL on
  * no memory.  A bitmap over [min, max] sorts them when that range is not
  * much larger than the layout (the common, compact case), qsort otherwise.
@@ -194,10 +224,9 @@ int64_t *axe_cute_image(const axe_cute_layout *l, int64_t *n)
 	if (!v)
 		return NULL;
 	axe_cute_flat_of(l, &f);
-	for (int64_t i = 0; i < size; i++) {
-		v[i] = axe_cute_flat_eval(&f, i);
+	flat_walk(&f, size, v);
+	for (int64_t i = 0; i < size; i++)
 		lo = v[i] < lo ? v[i] : lo, hi = v[i] > hi ? v[i] : hi;
-	}
 	if (size && !__builtin_sub_overflow(hi, lo, &range) && range < 4 * size + 64 &&
 	    (seen = calloc((size_t)range + 1, 1))) {
 		for (int64_t i = 0; i < size; i++)
