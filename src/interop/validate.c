@@ -64,7 +64,8 @@ int axe_reference_add(axe_reference *ref, int64_t flat, const int64_t *image, ax
 		return axe_error_set(err, AXE_ERR_RANGE, NULL, 0,
 				     "reference point %lld outside the shape", (long long)flat);
 	if (ref->npairs == ref->cap) {
-		int64_t cap = ref->cap ? 2 * ref->cap : 1024;
+		/* Most layouts have one image per point: room for that at once. */
+		int64_t cap = ref->cap ? 2 * ref->cap : ref->npoints > 1024 ? ref->npoints : 1024;
 		int64_t *pt, *im;
 
 		if (cap > AXE_REFERENCE_MAX_PAIRS)
