@@ -192,6 +192,9 @@ demo: build/axe-layout
 	@echo "$$ axe-layout check-equal specs/tensor_core_tile.yaml:frag --expr 'laneid=4*i+(j/2)%4; warpid=j/8+5+4*r; m=j%2' --vars i,j --replica-vars r=2 --shape 8,16 --method smt"
 	@build/axe-layout check-equal specs/tensor_core_tile.yaml:frag --expr 'laneid=4*i+(j/2)%4; warpid=j/8+5+4*r; m=j%2' --vars i,j --replica-vars r=2 --shape 8,16 --method smt
 	@echo
+	@echo "$$ axe-layout check-equal 'cute-tv:((_4,_8),(_2,_2)):((_32,_1),(_16,_8))' 'triton:#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>' --tile 16,8 --shape 16,8"
+	@build/axe-layout check-equal 'cute-tv:((_4,_8),(_2,_2)):((_32,_1),(_16,_8))' 'triton:#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>' --tile 16,8 --shape 16,8
+	@echo
 	@echo '$$ axe-layout check specs/*.yaml'
 	@build/axe-layout check specs/*.yaml
 
