@@ -60,6 +60,7 @@ static int exact_log2(int64_t n)
 int axe_cute_element_swizzle(const axe_cute_composed *c, axe_cute_swizzle *sw,
 			     const axe_loc *loc, int span, axe_error *err)
 {
+	int64_t lo, hi;
 	int k;
 
 	*sw = c->swizzle;
@@ -69,6 +70,13 @@ int axe_cute_element_swizzle(const axe_cute_composed *c, axe_cute_swizzle *sw,
 	}
 	if (c->ptr_bits == 0)
 		return 0;
+	axe_cute_layout_range(&c->layout, &lo, &hi);
+	/* The swizzle sees byte addresses: the bit address of every index fits. */
+	if (axe_add_ovf(lo, c->offset, &lo) || axe_add_ovf(hi, c->offset, &hi) ||
+	    axe_mul_ovf(lo, c->ptr_bits, &lo) || axe_mul_ovf(hi, c->ptr_bits, &hi))
+		return axe_error_set(err, AXE_ERR_OVERFLOW, loc, span,
+				     "the bit addresses of the %d-bit elements overflow 64 bits",
+				     c->ptr_bits);
 	k = exact_log2(c->ptr_bits);
 	if (k < 0)
 		return axe_error_set(err, AXE_ERR_VALUE, loc, span,

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/arith.h"
 #include "../core/dtype.h"
 #include "../parse/lexer.h"
 #include "cute_private.h"
@@ -313,6 +314,17 @@ static bool byte_swizzle(axe_cute_swizzle *sw, int bits)
 	return true;
 }
 
+/* Every address of "L" on m times "bits" fits in 64 bits (the reader checks it). */
+static bool bit_addresses_fit(const axe_layout *L, int bits)
+{
+	int m = axe_layout_axis_index(L, "m");
+	int64_t lo = 0, hi = 0;
+
+	if (m >= 0)
+		axe_layout_axis_range(L, m, &lo, &hi);
+	return !axe_mul_ovf(lo, bits, &lo) && !axe_mul_ovf(hi, bits, &hi);
+}
+
 static char *print_desc(const axe_cute_composed *c, const char *elem, axe_error *err)
 {
 	char *shape = axe_cute_tuple_print(&c->layout.shape, err);
@@ -353,6 +365,9 @@ char *axe_tileas_export(const axe_layout *layout, const axe_shape *shape, int dt
 	} else if (c.swizzle.present && !info) {
 		snprintf(why, why_size, "a TileAS swizzle acts on byte addresses: the element "
 			 "type is needed (--dtype)");
+	} else if (c.swizzle.present && !bit_addresses_fit(layout, info->bits)) {
+		snprintf(why, why_size, "the bit addresses of %d-bit elements overflow 64 bits",
+			 info->bits);
 	} else if (c.swizzle.present && !byte_swizzle(&c.swizzle, info->bits)) {
 		snprintf(why, why_size, "the swizzle moves parts of %d-bit elements on byte "
 			 "addresses", info->bits);

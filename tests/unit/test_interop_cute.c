@@ -235,6 +235,8 @@ static const struct {
 	{ axe_tileas_import, "<(16,16),(1,16)> x", { 0 }, 18, 1, "text after" },
 	{ axe_tileas_import, "(16,16):(1,16)", { 0 }, 1, 1, "expected '<'" },
 	{ axe_tileas_import, "<(16,0),(1,16)>", { 0 }, 1, 15, "extent 0 is not positive" },
+	{ axe_tileas_import, "<(120,64),(62222222222222222,211),swizzle<3,4,3>,elem=nvfp4>", { 0 },
+	  1, 60, "the bit addresses of the 4-bit elements overflow 64 bits" },
 };
 
 static void test_errors(void **state)
@@ -289,6 +291,8 @@ static const struct {
 	{ axe_tileas_export, "Swizzle(3,3,3) o S[(128,64):(64,1)]", 2, { 128, 64 }, NULL,
 	  "why:a TileAS swizzle acts on byte addresses" },
 	{ axe_tileas_export, "S[(4,2):(-1,4)]", 2, { 4, 2 }, NULL, "why:a stride is negative" },
+	{ axe_tileas_export, "Swizzle(5,3,3) o S[(120,64):(6222222222222222,211)]", 2, { 120, 64 },
+	  "f16", "why:the bit addresses of 16-bit elements overflow 64 bits" },
 };
 
 static void test_export(void **state)
