@@ -14,6 +14,7 @@
 #include "../core/arith.h"
 #include "../core/dtype.h"
 #include "../core/eval.h"
+#include "../core/parallel.h"
 #include "banks.h"
 #include "banks_private.h"
 
@@ -347,9 +348,30 @@ static int lane_instructions(const axe_bank_plan *p, const axe_bank_tile *t,
 	return 0;
 }
 
-int axe_bank_analyze(const axe_bank_plan *p, const axe_bank_tile *t, const axe_bank_select *sel,
-		     axe_bank_result *r, axe_error *err)
+#define COST_TASK 4096 /* instructions of one costing task */
+
+typedef struct cost_tasks {
+	axe_bank_result *r;
+	int64_t per_task;
+} cost_tasks;
+
+static enum axe_task_status cost_task(void *ctx, int64_t task, int worker)
 {
+	cost_tasks *c = ctx;
+	int64_t first = task * c->per_task, end = first + c->per_task;
+
+	(void)worker;
+	for (int64_t i = first; i < end && i < c->r->ninstr; i++)
+		axe_bank_cost(&c->r->instr[i], &c->r->phasing);
+	return AXE_TASK_DONE;
+}
+
+int axe_bank_analyze_walk(const axe_bank_plan *p, const axe_bank_tile *t,
+			  const axe_bank_select *sel, const axe_walk_options *walk,
+			  axe_bank_result *r, axe_error *err)
+{
+	cost_tasks c = { r, walk && walk->task_points > 0 ? walk->task_points : COST_TASK };
+	int64_t ntasks;
 	int rc;
 
 	memset(r, 0, sizeof(*r));
@@ -363,10 +385,15 @@ int axe_bank_analyze(const axe_bank_plan *p, const axe_bank_tile *t, const axe_b
 	}
 	if (p->source != AXE_BANK_FROM_THREADS)
 		r->phasing = axe_bank_phasing_of(p->op, p->num, p->vector_bytes);
+	ntasks = (r->ninstr + c.per_task - 1) / c.per_task;
+	if (axe_parallel_run(ntasks, axe_jobs_for(walk ? walk->jobs : 1, ntasks), cost_task, &c,
+			     walk ? walk->progress : NULL) < 0) {
+		axe_bank_result_release(r);
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "no thread could be started");
+	}
 	r->total.instructions = r->ninstr;
 	for (int64_t i = 0; i < r->ninstr; i++) {
-		axe_bank_instr *in = &r->instr[i];
-		axe_bank_cost(in, &r->phasing);
+		const axe_bank_instr *in = &r->instr[i];
 		r->total.wavefronts += in->wavefronts;
 		r->total.ideal += in->ideal;
 		if (in->max_way > r->total.max_way)
@@ -374,6 +401,12 @@ int axe_bank_analyze(const axe_bank_plan *p, const axe_bank_tile *t, const axe_b
 	}
 	r->total.conflicts = r->total.wavefronts - r->total.ideal;
 	return 0;
+}
+
+int axe_bank_analyze(const axe_bank_plan *p, const axe_bank_tile *t, const axe_bank_select *sel,
+		     axe_bank_result *r, axe_error *err)
+{
+	return axe_bank_analyze_walk(p, t, sel, NULL, r, err);
 }
 
 void axe_bank_result_release(axe_bank_result *r)

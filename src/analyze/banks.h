@@ -236,6 +236,16 @@ typedef struct axe_bank_result {
  */
 int axe_bank_analyze(const axe_bank_plan *p, const axe_bank_tile *t, const axe_bank_select *sel,
 		     axe_bank_result *r, axe_error *err);
+
+/*
+ * The same, the instructions costed on "walk->jobs" threads (NULL: one):
+ * each instruction's cost is its own, so the result is the same for any
+ * number of threads.
+ */
+struct axe_walk_options;
+int axe_bank_analyze_walk(const axe_bank_plan *p, const axe_bank_tile *t,
+			  const axe_bank_select *sel, const struct axe_walk_options *walk,
+			  axe_bank_result *r, axe_error *err);
 void axe_bank_result_release(axe_bank_result *r);
 
 /* Index of the first instruction with the most wavefronts; -1 when there is none. */

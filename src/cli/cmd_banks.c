@@ -10,6 +10,7 @@
 #include "../output/banks_out.h"
 #include "commands.h"
 #include "operands.h"
+#include "walk_options.h"
 #include "picture.h"
 
 enum { KEY_VECTOR = 256, KEY_WARP, KEY_STEP, KEY_MAX, KEY_SUGGEST, KEY_JSON };
@@ -31,6 +32,7 @@ static const axe_opt options[] = {
 	{ "json", KEY_JSON, NULL, "one JSON object" },
 	AXE_PICTURE_OPTIONS,
 	AXE_OPERAND_OPTIONS,
+	AXE_WALK_OPTIONS,
 	AXE_OPT_END,
 };
 
@@ -94,6 +96,7 @@ typedef struct banks_args {
 	bool grid, suggest, json;
 	axe_bank_select sel;
 	int64_t max_conflicts; /* -1: no gate */
+	axe_cli_walk walk;
 } banks_args;
 
 /* A non-negative integer option value. */
@@ -117,6 +120,8 @@ static int handle(void *ctx, int key, const char *arg)
 	if (axe_operand_option(&a->operand, key, arg))
 		return 0;
 	if ((p = axe_picture_option(&a->picture, &command_banks, key, arg)) != 0)
+		return p < 0 ? -1 : 0;
+	if ((p = axe_cli_walk_option(&a->walk, &command_banks, key, arg)) != 0)
 		return p < 0 ? -1 : 0;
 	switch (key) {
 	case 't': a->threads = arg; return 0;
@@ -228,7 +233,7 @@ static int load(const banks_args *a, const char *smem_arg, banks_run *run, axe_e
 }
 
 /* Analyse (or rank candidates) and print; 0 or -1. */
-static int report(const banks_args *a, banks_run *run, axe_error *err)
+static int report(banks_args *a, banks_run *run, axe_error *err)
 {
 	axe_banks_report rep = { &run->tile, &run->plan, run->threads_text, NULL, -1, NULL };
 	axe_writer *w;
@@ -240,7 +245,11 @@ static int report(const banks_args *a, banks_run *run, axe_error *err)
 			return -1;
 		rep.suggestion = &run->suggestion;
 	} else {
-		if (axe_bank_analyze(&run->plan, &run->tile, &a->sel, &run->result, err) < 0)
+		axe_cli_walk_start(&a->walk, "banks");
+		r = axe_bank_analyze_walk(&run->plan, &run->tile, &a->sel, &a->walk.options,
+					  &run->result, err);
+		axe_cli_walk_end(&a->walk);
+		if (r < 0)
 			return -1;
 		if (run->result.ninstr == 0)
 			return axe_error_set(err, AXE_ERR_RANGE, NULL, 0,

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "analyze/banks.h"
+#include "core/parallel.h"
 #include "core/dtype.h"
 #include "parse/parse.h"
 
@@ -282,6 +283,46 @@ static void test_threads(void **state)
 				 (long long)f.r.total.instructions, (long long)f.r.total.wavefronts,
 				 (long long)f.r.total.ideal, (long long)f.r.total.max_way);
 		assert_int_equal(f.r.inferred, row->vector == 0);
+		done(&f);
+	}
+}
+
+/*
+ * The costs on several threads (one instruction per task, so the tasks
+ * interleave) are the same, instruction by instruction, as on one.
+ */
+static void test_threads_any_jobs(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(thread_rows) / sizeof(thread_rows[0]); i++) {
+		const thread_row *row = &thread_rows[i];
+		bool custom = row->swizzle && strchr(row->swizzle, ',');
+		axe_walk_options walk = { 3, NULL, 1 };
+		axe_bank_result many;
+		fixture f;
+
+		tile(&f, row->smem, row->dtype, custom ? NULL : row->swizzle);
+		if (custom)
+			set_swizzle(&f, row->swizzle);
+		if (by_threads(&f, row->threads, row->vector) < 0)
+			fail_msg("row %zu: %s", i, f.err.message);
+		assert_int_equal(axe_bank_analyze_walk(&f.plan, &f.tile, NULL, &walk, &many, &f.err),
+				 0);
+		assert_int_equal(many.ninstr, f.r.ninstr);
+		for (int64_t k = 0; k < many.ninstr; k++) {
+			const axe_bank_instr *x = &many.instr[k], *y = &f.r.instr[k];
+			if (x->wavefronts != y->wavefronts || x->ideal != y->ideal ||
+			    x->conflicts != y->conflicts || x->max_way != y->max_way ||
+			    x->lanes != y->lanes ||
+			    memcmp(x->phase_cost, y->phase_cost, sizeof(x->phase_cost)) != 0)
+				fail_msg("row %zu: instruction %lld differs on 3 threads", i,
+					 (long long)k);
+		}
+		assert_int_equal(many.total.wavefronts, f.r.total.wavefronts);
+		assert_int_equal(many.total.ideal, f.r.total.ideal);
+		assert_int_equal(many.total.max_way, f.r.total.max_way);
+		assert_int_equal(many.total.instructions, f.r.total.instructions);
+		axe_bank_result_release(&many);
 		done(&f);
 	}
 }
@@ -739,6 +780,7 @@ int main(void)
 		cmocka_unit_test(test_base_alignment),
 		cmocka_unit_test(test_seed_column),
 		cmocka_unit_test(test_threads),
+		cmocka_unit_test(test_threads_any_jobs),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_smem_refusals),
 		cmocka_unit_test(test_presets),
