@@ -256,7 +256,7 @@ int64_t axe_bank_worst(const axe_bank_result *r);
  * bank (the hardware modes none, 32B, 64B, 128B first) and with each row
  * padding up to a 128-byte line (banks_suggest.c).
  */
-#define AXE_BANK_SUGGEST_SHOWN 10 /* rows of the text table before the rest is summed up */
+#define AXE_BANK_SUGGEST_SHOWN 10 /* candidates shown before the rest is summed up */
 
 typedef struct axe_bank_candidate {
 	char name[32];            /* "none", "128B", "Swizzle(3,2,4)", "pad 4" ... */
@@ -294,6 +294,14 @@ typedef struct axe_bank_suggestion {
 
 int axe_bank_suggest(const axe_bank_plan *p, const axe_bank_tile *t, axe_bank_suggestion *s,
 		     axe_error *err);
+
+/*
+ * Whether a person is shown candidate "i" of "s" (the text table, the
+ * pictures; --json lists every one): the first AXE_BANK_SUGGEST_SHOWN, then
+ * the layout as given and each possible hardware swizzle mode ranked lower,
+ * which users compare against.
+ */
+bool axe_bank_candidate_shown(const axe_bank_suggestion *s, size_t i);
 void axe_bank_suggestion_release(axe_bank_suggestion *s);
 
 #endif

@@ -332,3 +332,11 @@ void axe_bank_suggestion_release(axe_bank_suggestion *s)
 	s->c = NULL;
 	s->n = s->cap = 0;
 }
+
+bool axe_bank_candidate_shown(const axe_bank_suggestion *s, size_t i)
+{
+	const axe_bank_candidate *c = &s->c[i];
+
+	return i < AXE_BANK_SUGGEST_SHOWN || c->current ||
+	       (c->hardware && c->padding == 0 && c->possible);
+}

@@ -344,8 +344,7 @@ static void text_suggestion(axe_writer *w, const axe_bank_suggestion *s)
 	axe_write_str(w, "  rank  candidate        wavefronts  ideal  conflicts  max_way  "
 		      "instructions  vector  extra bytes  base align  tma/mma  layout\n");
 	for (size_t i = 0; i < s->n; i++) {
-		if (i < AXE_BANK_SUGGEST_SHOWN || s->c[i].current ||
-		    (s->c[i].hardware && s->c[i].padding == 0 && s->c[i].possible))
+		if (axe_bank_candidate_shown(s, i))
 			text_candidate(w, &s->c[i], i + 1);
 		else
 			hidden++;
@@ -461,15 +460,18 @@ static void json_grid(axe_writer *w, const axe_banks_report *rep)
 	axe_write_str(w, "]}");
 }
 
-static void json_candidate(axe_writer *w, const axe_bank_candidate *c)
+static void json_candidate(axe_writer *w, const axe_bank_suggestion *s, size_t i)
 {
+	const axe_bank_candidate *c = &s->c[i];
+
 	axe_write_str(w, "{\"name\":");
 	axe_write_json_string(w, c->name);
 	axe_write_str(w, ",\"layout\":");
 	write_layout(w, c->layout, true);
-	write_fmt(w, ",\"current\":%s,\"hardware\":%s,\"possible\":%s",
+	write_fmt(w, ",\"current\":%s,\"hardware\":%s,\"possible\":%s,\"shown\":%s",
 		  c->current ? "true" : "false", c->hardware ? "true" : "false",
-		  c->possible ? "true" : "false");
+		  c->possible ? "true" : "false",
+		  axe_bank_candidate_shown(s, i) ? "true" : "false");
 	if (!c->possible) {
 		axe_write_str(w, ",\"reason\":");
 		axe_write_json_string(w, c->why_not);
@@ -494,7 +496,7 @@ static void json_suggestion(axe_writer *w, const axe_bank_suggestion *s)
 	for (size_t i = 0; i < s->n; i++) {
 		if (i)
 			axe_write_char(w, ',');
-		json_candidate(w, &s->c[i]);
+		json_candidate(w, s, i);
 	}
 	axe_write_str(w, "],\"best\":");
 	if (s->n > 0 && s->c[0].possible) {

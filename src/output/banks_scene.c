@@ -277,24 +277,37 @@ static void suggestion_table(axe_scene *s, const axe_bank_suggestion *sg)
 	static const char *const head[] = { "rank", "candidate", "wavefronts", "ideal", "conflicts",
 					    "extra bytes", "base alignment", "note" };
 
-	if (axe_scene_table_init(s, 8, sg->n) < 0)
+	size_t shown = 0, row = 0;
+	char note[96];
+
+	for (size_t i = 0; i < sg->n; i++)
+		shown += axe_bank_candidate_shown(sg, i);
+	if (shown < sg->n) {
+		snprintf(note, sizeof(note), "%zu more candidates ranked lower: --json lists every one",
+			 sg->n - shown);
+		axe_scene_add_note(s, note);
+	}
+	if (axe_scene_table_init(s, 8, shown) < 0)
 		return;
 	for (size_t c = 0; c < 8; c++)
 		table_cell(s, 0, c, head[c]);
 	for (size_t i = 0; i < sg->n; i++) {
 		const axe_bank_candidate *c = &sg->c[i];
-		table_int(s, i + 1, 0, (int64_t)i + 1);
-		table_cell(s, i + 1, 1, c->name);
+		if (!axe_bank_candidate_shown(sg, i))
+			continue;
+		row++;
+		table_int(s, row, 0, (int64_t)i + 1);
+		table_cell(s, row, 1, c->name);
 		if (!c->possible) {
-			table_cell(s, i + 1, 7, c->why_not);
+			table_cell(s, row, 7, c->why_not);
 			continue;
 		}
-		table_int(s, i + 1, 2, c->total.wavefronts);
-		table_int(s, i + 1, 3, c->total.ideal);
-		table_int(s, i + 1, 4, c->total.conflicts);
-		table_int(s, i + 1, 5, c->extra_bytes);
-		table_int(s, i + 1, 6, c->base_alignment);
-		table_cell(s, i + 1, 7, c->current ? "the given tile" : "");
+		table_int(s, row, 2, c->total.wavefronts);
+		table_int(s, row, 3, c->total.ideal);
+		table_int(s, row, 4, c->total.conflicts);
+		table_int(s, row, 5, c->extra_bytes);
+		table_int(s, row, 6, c->base_alignment);
+		table_cell(s, row, 7, c->current ? "the given tile" : "");
 	}
 }
 
@@ -340,13 +353,14 @@ static int candidate_grid(axe_scene *s, const axe_banks_report *rep, const axe_b
 	return r;
 }
 
-/* The candidates side by side, ranked, each its costliest phase. */
+/* The candidates shown side by side, ranked, each its costliest phase. */
 static int suggestion_grids(axe_scene *s, const axe_banks_report *rep, axe_error *err)
 {
 	const axe_bank_suggestion *sg = rep->suggestion;
 
 	for (size_t i = 0; i < sg->n && !s->nomem; i++)
-		if (sg->c[i].possible && candidate_grid(s, rep, &sg->c[i], i + 1, err) < 0)
+		if (sg->c[i].possible && axe_bank_candidate_shown(sg, i) &&
+		    candidate_grid(s, rep, &sg->c[i], i + 1, err) < 0)
 			return -1;
 	return 0;
 }

@@ -64,9 +64,9 @@ draw banks128 banks --access specs/banks_column.yaml:col_read --swizzle 128B
 count banks128 'class="lane red' 0
 count banks128 'class="lane' 32
 draw suggest banks --access specs/banks_column.yaml:col_read --suggest
-# One panel per candidate that --suggest --json ranks.
+# One panel per possible candidate that --suggest --json marks shown.
 candidates=$("$bin" banks --access specs/banks_column.yaml:col_read --suggest --json |
-	grep -o '"candidates":\[.*\]' | grep -o '"layout":' | wc -l)
+	grep -o '"possible":true,"shown":true' | wc -l)
 count suggest '(its worst phase)' "$candidates"
 draw diff check-equal 'S[(8,16):(16,1)]' 'S[(8,2,8):(16,1,2)]'
 count diff 'class="dc[ "]' 128
