@@ -200,7 +200,7 @@ demo: build/axe-layout
 
 check: build/axe-layout build/asan/axe-layout $(UNIT_BIN) $(PROP_BIN) $(REPLAY_BIN) layers \
 	build/browser/.tried $(LIB_CHECK)
-	@sh tests/run.sh build/asan $(UNIT_BIN) $(PROP_BIN) build/asan/tests/api_test
+	@sh tests/run.sh build/asan $(UNIT_BIN) $(PROP_BIN) $(API_TEST_BIN)
 
 layers:
 	@sh tests/layers.sh

@@ -13,7 +13,9 @@ PYTHON      ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo
 # for other prefixes (/usr/local).
 PYTHON_SITE ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/lib/python3/dist-packages,$(PREFIX)/lib/python$(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)/dist-packages)
 API_PREFIX  := $(CURDIR)/build/api-prefix
-LIB_CHECK   := $(SHLIB) build/axelayout.pc build/asan/tests/api_test python
+# One program per tests/api/*_test.c, each built against the installed library.
+API_TEST_BIN := $(patsubst tests/api/%.c,build/asan/tests/api/%,$(wildcard tests/api/*_test.c))
+LIB_CHECK   := $(SHLIB) build/axelayout.pc $(API_TEST_BIN) python
 
 build/pic/obj/%.o: %.c | build/.deps-ok
 	@mkdir -p $(dir $@)
@@ -63,7 +65,7 @@ $(API_PREFIX)/.installed: $(SHLIB) axelayout.pc.in src/axe.h $(wildcard python/a
 	  PYTHON_SITE=$(API_PREFIX)/python >/dev/null
 	@touch $@
 
-build/asan/tests/api_test: tests/api/api_test.c $(API_PREFIX)/.installed
+build/asan/tests/api/%: tests/api/%.c tests/api/check.h $(API_PREFIX)/.installed
 	@mkdir -p $(dir $@)
 	@echo "  TEST    $@ (installed library)"
 	@$(CC) $(API_TEST_CFLAGS) -o $@ $< \

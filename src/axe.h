@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -139,6 +140,7 @@ AXE_API long axe_layout_eval(const axe_layout *layout, const axe_shape *shape,
  */
 
 typedef struct axe_map axe_map;
+typedef struct axe_report axe_report; /* see "Reports" below */
 
 /* The qualifying options of an operand, as on the command line (NULL: none). */
 typedef struct axe_map_options {
@@ -147,6 +149,9 @@ typedef struct axe_map_options {
 	const char *swizzle; /* "none", "32B", "64B", "128B" or "M,B,S" */
 	const char *tile;    /* "M,N": the tile of a cute-tv: layout */
 	const char *bind;    /* "M=128,K=64": names in a lego: layout's tile sizes */
+	const char *shape_option; /* the option errors in `shape` name (NULL: "--shape") */
+	int shared;          /* nonzero: these options qualify several operands; one in
+				no notation ignores `tile` and `bind` */
 } axe_map_options;
 
 /* Output forms of the functions that return a string. */
@@ -290,10 +295,11 @@ AXE_API char *axe_equality_to_string(const axe_equality *eq, enum axe_output for
 /*
  * `map` in notation `to` ("axe", "cute", "lego", ...) as `convert --to`
  * prints it: the text (checked by reading it back and proving it equal), or
- * the reason no such form exists.  NULL on an error (an unknown notation).
+ * the reason no such form exists (status FALSE, or UNDECIDED when the proof
+ * gave up).  NULL on an error (an unknown notation).  Reports: see below.
  */
-AXE_API char *axe_map_convert(const axe_map *map, const char *to, enum axe_output form,
-			      axe_error *err);
+AXE_API axe_report *axe_map_convert(const axe_map *map, const char *to, enum axe_output form,
+				    FILE *out, axe_error *err);
 
 /*
  * Shared-memory bank conflicts of the tile `smem` (with a dtype), as
@@ -329,6 +335,71 @@ AXE_API char *axe_map_tma(const axe_map *global, const axe_map *smem, const char
  */
 AXE_API char *axe_map_emit_cuda(const axe_map *map, const char *name, double timeout,
 				axe_error *err);
+
+/*
+ * ---------------------------------------------------------------------------
+ * Reports: what a command prints, and the exit status it returns.
+ *
+ * A function that returns an axe_report does what the command of the same
+ * name does.  Its output (text, JSON, SVG or HTML as `form` asks) goes to
+ * `out` as it is produced when `out` is not NULL (the command-line tool
+ * passes stdout or the -o file), else it is kept in the report
+ * (axe_report_text).  The status is the command's exit status (enum
+ * axe_exit): OK, or FALSE when the property does not hold (a conflict over
+ * the limit, a failed check, no form in a notation), or UNDECIDED.  Errors
+ * are not reports: those functions return NULL with `err` set.
+ * ---------------------------------------------------------------------------
+ */
+
+AXE_API void axe_report_free(axe_report *report);
+
+/* The output kept in the report ("" when it was written to a stream). */
+AXE_API const char *axe_report_text(const axe_report *report);
+
+/* enum axe_exit: the command's exit status for this answer. */
+AXE_API int axe_report_status(const axe_report *report);
+
+/* Why the status is not OK, in one line ("" when it is OK). */
+AXE_API const char *axe_report_reason(const axe_report *report);
+
+/* Warnings the command prints on stderr (lines ending in newlines), or "". */
+AXE_API const char *axe_report_notes(const axe_report *report);
+
+/*
+ * How a walk over a whole domain runs: `jobs` threads (0: one; the answer
+ * is the same for any number) and an optional progress callback, called
+ * from the calling thread with the points done and their total.
+ */
+typedef void (*axe_progress_callback)(void *ctx, int64_t done, int64_t total);
+
+typedef struct axe_walk {
+	int jobs;
+	axe_progress_callback progress; /* or NULL */
+	void *progress_ctx;
+} axe_walk;
+
+/*
+ * An error as the command-line tool prints it on stderr: the position,
+ * "error: ", the message, the source line with carets under the problem,
+ * and the hint; `program` names the tool in errors without a position.
+ */
+AXE_API char *axe_error_to_string(const axe_error *err, const char *program);
+
+/* Record an error of `code` with no position (the first error recorded stays). */
+AXE_API void axe_error_set_message(axe_error *err, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* ---- Family sections: each family's declarations live in its own block. ---- */
+
+/* [map] eval (whole domain), inverse, show */
+
+/* [verify] check-equal reports, spec checks (check), info */
+
+/* [algebra] group, tile, tile-of, slice, dsum reports; CuTe algebra */
+
+/* [analysis] banks, atoms */
+
+/* [codegen] emit-tma, emit-desc, emit-cuda, emit-trainium */
 
 #ifdef __cplusplus
 }

@@ -43,7 +43,8 @@ class _Shape(ctypes.Structure):
 
 class _Options(ctypes.Structure):
     _fields_ = [(name, ctypes.c_char_p) for name in
-                ("shape", "dtype", "swizzle", "tile", "bind")]
+                ("shape", "dtype", "swizzle", "tile", "bind", "shape_option")] + \
+        [("shared", ctypes.c_int)]
 
 
 class _EqualRequest(ctypes.Structure):
@@ -122,7 +123,12 @@ def _declare(lib):
         "axe_equality_method": (S, [P]),
         "axe_equality_reason": (S, [P]),
         "axe_equality_to_string": (P, [P, I]),
-        "axe_map_convert": (P, [P, S, I, E]),
+        "axe_report_free": (None, [P]),
+        "axe_report_text": (S, [P]),
+        "axe_report_status": (I, [P]),
+        "axe_report_reason": (S, [P]),
+        "axe_report_notes": (S, [P]),
+        "axe_map_convert": (P, [P, S, I, P, E]),
         "axe_map_banks": (P, [P, ctypes.POINTER(_BanksRequest), I, E]),
         "axe_map_tma": (P, [P, P, S, I, S, Z, E]),
         "axe_map_emit_cuda": (P, [P, S, ctypes.c_double, E]),
@@ -175,6 +181,17 @@ def _take_string(ptr, err=None):
         return ctypes.string_at(ptr).decode()
     finally:
         _lib.axe_string_free(ptr)
+
+
+def _take_report(ptr, err):
+    """The text and exit status of the library's report at "ptr" (released),
+    or raise the error in "err"."""
+    if not ptr:
+        _take_string(None, err)
+    try:
+        return _lib.axe_report_text(ptr).decode(), _lib.axe_report_status(ptr)
+    finally:
+        _lib.axe_report_free(ptr)
 
 
 def _why_buffer():
@@ -378,8 +395,9 @@ class Layout:
     def convert(self, to):
         """This layout in notation `to` (convert --to TO --json)."""
         err = _new_error()
-        return json.loads(_take_string(_lib.axe_map_convert(self._map, _b(to), _JSON,
-                                                            ctypes.byref(err)), err))
+        text, _ = _take_report(_lib.axe_map_convert(self._map, _b(to), _JSON, None,
+                                                    ctypes.byref(err)), err)
+        return json.loads(text)
 
     def banks(self, *, access=None, threads=None, vector=0, suggest=False):
         """Bank conflicts of this shared-memory tile (banks --json)."""

@@ -22,7 +22,7 @@
 
 char *axe_map_canon(const axe_map *map, enum axe_output form, axe_error *err)
 {
-	const axe_layout *L = axe_map_need_layout(map, "canon", err);
+	const axe_layout *L = axe_map_need_layout(map, err);
 	axe_canon_report report;
 	axe_layout *canonical = L ? axe_layout_canon(L, &report, err) : NULL;
 	axe_buffer b;
@@ -38,7 +38,7 @@ char *axe_map_canon(const axe_map *map, enum axe_output form, axe_error *err)
 
 char *axe_map_show(const axe_map *map, enum axe_output form, size_t width, axe_error *err)
 {
-	const axe_layout *L = axe_map_need_layout(map, "show", err);
+	const axe_layout *L = axe_map_need_layout(map, err);
 	axe_show_opts o = { .format = axe_api_format(form),
 			    .width = width ? width : DEFAULT_SHOW_WIDTH, .dtype = map->op.dtype };
 	axe_evaluator ev;
@@ -103,7 +103,7 @@ static int read_shape(const char *text, const char *what, axe_shape *shape, axe_
 axe_map *axe_map_group(const axe_map *map, const char *shape, char *why, size_t why_size,
 		       axe_error *err)
 {
-	const axe_layout *L = axe_map_need_layout(map, "group", err);
+	const axe_layout *L = axe_map_need_layout(map, err);
 	axe_algebra_result res = { 0 };
 	axe_reason reason = { "" };
 	axe_shape by = map->op.shape;
@@ -118,7 +118,7 @@ axe_map *axe_map_group(const axe_map *map, const char *shape, char *why, size_t 
 axe_map *axe_map_slice(const axe_map *map, const char *region, char *why, size_t why_size,
 		       axe_error *err)
 {
-	const axe_layout *L = axe_map_need_layout(map, "slice", err);
+	const axe_layout *L = axe_map_need_layout(map, err);
 	axe_loc loc = { "--region", 1, 1, region, region ? strlen(region) : 0 };
 	int64_t begin[AXE_MAX_RANK], end[AXE_MAX_RANK];
 	axe_algebra_result res = { 0 };
@@ -142,11 +142,11 @@ typedef int (*pair_op)(const axe_layout *left, const axe_shape *left_shape,
 		       const axe_layout *right, const axe_shape *right_shape,
 		       axe_algebra_result *res, axe_reason *why, axe_error *err);
 
-static axe_map *pair(pair_op op, const char *what, const axe_map *left, const axe_map *right,
+static axe_map *pair(pair_op op, const axe_map *left, const axe_map *right,
 		     char *why, size_t why_size, axe_error *err)
 {
-	const axe_layout *A = axe_map_need_layout(left, what, err);
-	const axe_layout *B = A ? axe_map_need_layout(right, what, err) : NULL;
+	const axe_layout *A = axe_map_need_layout(left, err);
+	const axe_layout *B = A ? axe_map_need_layout(right, err) : NULL;
 	axe_algebra_result res = { 0 };
 	axe_reason reason = { "" };
 	int r;
@@ -160,17 +160,17 @@ static axe_map *pair(pair_op op, const char *what, const axe_map *left, const ax
 axe_map *axe_map_tile(const axe_map *outer, const axe_map *inner, char *why, size_t why_size,
 		      axe_error *err)
 {
-	return pair(axe_layout_tile, "tile", outer, inner, why, why_size, err);
+	return pair(axe_layout_tile, outer, inner, why, why_size, err);
 }
 
 axe_map *axe_map_tile_of(const axe_map *tile, const axe_map *inner, char *why,
 			 size_t why_size, axe_error *err)
 {
-	return pair(axe_layout_tile_of, "tile-of", tile, inner, why, why_size, err);
+	return pair(axe_layout_tile_of, tile, inner, why, why_size, err);
 }
 
 axe_map *axe_map_dsum(const axe_map *left, const axe_map *right, char *why, size_t why_size,
 		      axe_error *err)
 {
-	return pair(axe_layout_dsum, "dsum", left, right, why, why_size, err);
+	return pair(axe_layout_dsum, left, right, why, why_size, err);
 }

@@ -20,8 +20,8 @@ struct axe_map {
 /* A new map owning "layout" (consumed, also on error) on "shape"; NULL on no memory. */
 axe_map *axe_map_wrap(axe_layout *layout, const axe_shape *shape, int dtype, axe_error *err);
 
-/* The S/R/O layout of "map", or NULL with "err" saying that "what" needs one. */
-const axe_layout *axe_map_need_layout(const axe_map *map, const char *what, axe_error *err);
+/* The S/R/O layout of "map", or NULL with "err" saying that it is an `expr:` layout. */
+const axe_layout *axe_map_need_layout(const axe_map *map, axe_error *err);
 
 /* A writer onto a growing string (open_memstream), for the output modules. */
 typedef struct axe_buffer {
@@ -50,6 +50,30 @@ static inline axe_format axe_api_format(enum axe_output form)
 	default: return AXE_FORMAT_TEXT;
 	}
 }
+
+/* A report being written (axe.h, "Reports"). */
+struct axe_report {
+	axe_writer *w;       /* where the output modules write, until closed */
+	axe_buffer buf;      /* the kept output, when there is no stream */
+	FILE *stream;        /* or the caller's stream */
+	char *text;          /* the kept output, once closed */
+	int status;          /* enum axe_exit */
+	char reason[1024];
+	char notes[4096];
+};
+
+/* A report writing to "out" (NULL: kept in memory); NULL with "err" set. */
+axe_report *axe_report_open(FILE *out, axe_error *err);
+
+/* Add a warning line (the command prints it on stderr). */
+void axe_report_note(axe_report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/*
+ * Finish "r" with exit status "status" and "reason" (kept only when the
+ * status is not OK): "r", or NULL (and "r" freed) with "err" set when the
+ * output could not be written.  NULL "r" gives NULL.
+ */
+axe_report *axe_report_close(axe_report *r, int status, const char *reason, axe_error *err);
 
 /* Copy "text" into "why" of "size" bytes (NULL or 0: nowhere). */
 void axe_why_copy(char *why, size_t size, const char *text);

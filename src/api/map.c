@@ -34,7 +34,9 @@ axe_map *axe_map_read(const char *text, const axe_map_options *opts, axe_error *
 	if (opts)
 		o = (axe_operand_opts){ .shape = opts->shape, .dtype = opts->dtype,
 					.swizzle = opts->swizzle, .tile = opts->tile,
-					.bind = opts->bind, .allow_expr = true };
+					.bind = opts->bind, .shape_option = opts->shape_option,
+					.shared_notation_opts = opts->shared != 0,
+					.allow_expr = true };
 	if (!(map = map_alloc(err)))
 		return NULL;
 	if (axe_operand_resolve(text, &o, &map->op, err) < 0) {
@@ -88,15 +90,11 @@ void axe_map_free(axe_map *map)
 	free(map);
 }
 
-const axe_layout *axe_map_need_layout(const axe_map *map, const char *what, axe_error *err)
+const axe_layout *axe_map_need_layout(const axe_map *map, axe_error *err)
 {
 	if (map->op.layout)
 		return map->op.layout;
-	axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "%s needs a layout in S/R/O form, and '%s' "
-		      "is an expr: layout%s%s", what, map->op.name,
-		      map->op.why_expr[0] ? " (no Axe compact form: " : "", map->op.why_expr);
-	if (map->op.why_expr[0])
-		strncat(err->message, ")", sizeof(err->message) - strlen(err->message) - 1);
+	axe_operand_refuse_expr(&map->op, err);
 	return NULL;
 }
 
@@ -202,7 +200,7 @@ long axe_map_eval(const axe_map *map, const int64_t *coord, int64_t *images, siz
 long axe_map_inverse(const axe_map *map, const char *point, int64_t *coords, size_t max_coords,
 		     size_t limit, axe_error *err)
 {
-	const axe_layout *L = axe_map_need_layout(map, "inverse", err);
+	const axe_layout *L = axe_map_need_layout(map, err);
 	axe_evaluator ev;
 	int64_t *target = NULL, *flats = NULL;
 	bool *given = NULL;

@@ -85,6 +85,29 @@ static int split_spec_operand(const char *arg, char *path, size_t size, const ch
 	return 0;
 }
 
+int axe_operand_refuse_expr(const axe_operand *op, axe_error *err)
+{
+	const char *need = "this command needs a layout in S/R/O form";
+	axe_loc loc = { "<arg>", 1, 1, op->arg, strlen(op->arg) };
+
+	if (op->entry) {
+		loc = axe_spec_loc_at(op->spec, op->entry->line, op->entry->col);
+		if (op->format)
+			return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(op->entry->name),
+					     "layout '%s' is an expr: layout (read from %s, it "
+					     "has no Axe compact form); %s", op->entry->name,
+					     op->format, need);
+		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(op->entry->name),
+				     "layout '%s' is an expr: layout; %s", op->entry->name, need);
+	}
+	if (op->format)
+		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(op->arg),
+				     "the %s layout is an expr: layout (no Axe compact form: %s); "
+				     "%s", op->format, op->why_expr, need);
+	return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "'%s' is an expr: layout; %s",
+			     op->name, need);
+}
+
 bool axe_operand_names_one(const char *arg)
 {
 	char path[4096];
@@ -102,12 +125,8 @@ bool axe_operand_names_one(const char *arg)
 /* The `expr:` layout of spec entry out->entry (when the command takes one). */
 static int from_spec_expr(const axe_operand_opts *opts, axe_operand *out, axe_error *err)
 {
-	if (!opts->allow_expr) {
-		axe_loc loc = axe_spec_loc_at(out->spec, out->entry->line, out->entry->col);
-		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(out->entry->name),
-				     "layout '%s' is an expr: layout; this command needs a "
-				     "layout in S/R/O form", out->entry->name);
-	}
+	if (!opts->allow_expr)
+		return axe_operand_refuse_expr(out, err);
 	out->expr = axe_expr_layout_from_spec(out->spec, out->entry, err);
 	if (!out->expr)
 		return -1;
@@ -179,16 +198,12 @@ static int import_options(const axe_operand_opts *opts, axe_import_opts *io, imp
 static int take_import(axe_import *imp, const char *arg, const char *format,
 		       const axe_operand_opts *opts, axe_operand *out, axe_error *err)
 {
-	axe_loc loc = { "<arg>", 1, 1, arg, strlen(arg) };
-
+	(void)arg;
 	out->format = format;
 	snprintf(out->why_expr, sizeof(out->why_expr), "%s", imp->why_expr);
 	if (imp->expr && !opts->allow_expr && !opts->allow_import_expr) {
-		axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(arg),
-			      "the %s layout is an expr: layout (no Axe compact form: %s); this "
-			      "command needs a layout in S/R/O form", format, imp->why_expr);
 		axe_import_release(imp);
-		return -1;
+		return axe_operand_refuse_expr(out, err);
 	}
 	out->layout = imp->layout;
 	out->expr = imp->expr;
@@ -253,13 +268,8 @@ static int from_spec_notation(const axe_operand_opts *opts, axe_operand *out, ax
 	out->format = entry->format;
 	if (entry->layout)
 		return 0;
-	if (!opts->allow_expr && !opts->allow_import_expr) {
-		axe_loc loc = axe_spec_loc_at(out->spec, entry->line, entry->col);
-		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(entry->name),
-				     "layout '%s' is an expr: layout (read from %s, it has no Axe "
-				     "compact form); this command needs a layout in S/R/O form",
-				     entry->name, entry->format);
-	}
+	if (!opts->allow_expr && !opts->allow_import_expr)
+		return axe_operand_refuse_expr(out, err);
 	out->expr = entry->expr;
 	entry->expr = NULL;
 	entry->expr_free = NULL;
@@ -415,6 +425,7 @@ int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_opera
 
 	memset(out, 0, sizeof(*out));
 	out->dtype = -1;
+	snprintf(out->arg, sizeof(out->arg), "%s", arg);
 	/* A notation's reader took --shape, --tile and --bind already. */
 	if ((foreign = from_foreign(arg, opts, out, err)) < 0)
 		return -1;

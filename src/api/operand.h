@@ -42,6 +42,7 @@ typedef struct axe_operand {
 	axe_shape shape;
 	int dtype;                    /* or -1 */
 	char name[128];
+	char arg[512];                /* the operand's text, as given (may be cut) */
 	const char *format;           /* the notation it was read from, or NULL */
 	char why_expr[256];           /* an import without a compact form: why */
 } axe_operand;
@@ -53,6 +54,13 @@ typedef struct axe_operand {
  */
 int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_operand *out,
 			axe_error *err);
+
+/*
+ * The error of a command that needs an S/R/O layout given `expr:` layout
+ * "op" (a spec's entry, another notation's import or --expr), placed where
+ * the operand was written; always -1.
+ */
+int axe_operand_refuse_expr(const axe_operand *op, axe_error *err);
 
 /* Does "arg" name one layout (a literal or FILE:NAME) rather than a whole spec? */
 bool axe_operand_names_one(const char *arg);

@@ -18,23 +18,26 @@
 #include "../parse/parse.h"
 #include "api.h"
 
-char *axe_map_convert(const axe_map *map, const char *to, enum axe_output form, axe_error *err)
+axe_report *axe_map_convert(const axe_map *map, const char *to, enum axe_output form,
+			    FILE *out, axe_error *err)
 {
 	axe_convert c = { 0 };
-	axe_buffer b;
-	char *text = NULL;
+	axe_report *r = NULL;
+	int status;
 
 	if (!to)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "no notation given"), NULL;
 	if (axe_convert_layout(map->op.layout, &map->op.shape, map->op.dtype, map->op.why_expr,
 			       to, &c, err) < 0)
 		axe_error_locate_option(err, "--to", to);
-	else if (axe_buffer_open(&b, err) == 0) {
-		axe_print_convert(b.w, &c, map->op.layout, axe_api_format(form));
-		text = axe_buffer_close(&b, err);
+	else if ((r = axe_report_open(out, err))) {
+		axe_print_convert(r->w, &c, map->op.layout, axe_api_format(form));
+		status = c.expressible ? AXE_EXIT_OK : c.undecided ? AXE_EXIT_UNDECIDED
+								   : AXE_EXIT_FALSE;
+		r = axe_report_close(r, status, c.reason, err);
 	}
 	axe_convert_release(&c);
-	return text;
+	return r;
 }
 
 /* What one banks request holds, released together. */
@@ -103,7 +106,7 @@ static int banks_answer(const axe_banks_request *req, banks_run *run, axe_banks_
 char *axe_map_banks(const axe_map *smem, const axe_banks_request *req, enum axe_output form,
 		    axe_error *err)
 {
-	const axe_layout *L = axe_map_need_layout(smem, "banks", err);
+	const axe_layout *L = axe_map_need_layout(smem, err);
 	axe_loc loc = { "<arg>", 1, 1, smem->op.name, strlen(smem->op.name) };
 	axe_banks_report rep;
 	banks_run run;
@@ -143,8 +146,8 @@ static int tma_request(const axe_map *g, const axe_map *s, const char *region,
 	long n;
 
 	axe_tma_request_init(r);
-	if (!(r->global = axe_map_need_layout(g, "tma", err)) ||
-	    !(r->smem = axe_map_need_layout(s, "tma", err)))
+	if (!(r->global = axe_map_need_layout(g, err)) ||
+	    !(r->smem = axe_map_need_layout(s, err)))
 		return -1;
 	r->global_shape = g->op.shape;
 	r->smem_shape = s->op.shape;
@@ -204,7 +207,7 @@ char *axe_map_tma(const axe_map *global, const axe_map *smem, const char *region
 
 char *axe_map_emit_cuda(const axe_map *map, const char *name, double timeout, axe_error *err)
 {
-	const axe_layout *L = axe_map_need_layout(map, "emit-cuda", err);
+	const axe_layout *L = axe_map_need_layout(map, err);
 	axe_cuda_operand in;
 	axe_cuda_outcome res = { 0 };
 	axe_emit out;

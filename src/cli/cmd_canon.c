@@ -5,7 +5,6 @@
  */
 #include <stdio.h>
 
-#include "../api/api.h"
 #include "commands.h"
 #include "operands.h"
 
@@ -40,7 +39,7 @@ const axe_command command_canon = {
 };
 
 typedef struct canon_args {
-	axe_operand_opts operand;
+	axe_cli_operand operand;
 	bool json;
 } canon_args;
 
@@ -48,7 +47,7 @@ static int handle(void *ctx, int key, const char *arg)
 {
 	canon_args *a = ctx;
 
-	if (axe_operand_option(&a->operand, key, arg))
+	if (axe_cli_operand_option(&a->operand, key, arg))
 		return 0;
 	if (key == KEY_JSON)
 		a->json = true;
@@ -58,7 +57,7 @@ static int handle(void *ctx, int key, const char *arg)
 int cmd_canon(int argc, char **argv)
 {
 	canon_args a = { 0 };
-	axe_map map = { { 0 }, false };
+	axe_map *map;
 	axe_error err;
 	char *text = NULL;
 	int first = axe_opts_parse(&command_canon, argc, argv, handle, &a);
@@ -69,12 +68,11 @@ int cmd_canon(int argc, char **argv)
 		return axe_usage_error(&command_canon, "expected one LAYOUT operand, got %d",
 				       first - 1);
 	axe_error_init(&err);
-	/* The library API's canon on the operand as this command resolved it. */
-	if (axe_operand_resolve(argv[1], &a.operand, &map.op, &err) == 0)
-		text = axe_map_canon(&map, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT, &err);
+	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
+		text = axe_map_canon(map, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT, &err);
 	if (text)
 		fputs(text, stdout);
 	axe_string_free(text);
-	axe_operand_release(&map.op);
-	return axe_error_is_set(&err) ? axe_cli_report(&err) : AXE_EXIT_OK;
+	axe_map_free(map);
+	return err.code != AXE_ERR_NONE ? axe_cli_report(&err) : AXE_EXIT_OK;
 }

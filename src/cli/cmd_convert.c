@@ -3,10 +3,6 @@
  * read back and proved equal before it is printed (interop/convert.c), or
  * the reason no such form exists.
  */
-#include <stdlib.h>
-
-#include "../interop/convert.h"
-#include "../output/convert_out.h"
 #include "commands.h"
 #include "operands.h"
 
@@ -31,7 +27,7 @@ const axe_command command_convert = {
 };
 
 typedef struct convert_args {
-	axe_operand_opts operand;
+	axe_cli_operand operand;
 	const char *to;
 	bool json;
 } convert_args;
@@ -40,7 +36,7 @@ static int handle(void *ctx, int key, const char *arg)
 {
 	convert_args *a = ctx;
 
-	if (axe_operand_option(&a->operand, key, arg))
+	if (axe_cli_operand_option(&a->operand, key, arg))
 		return 0;
 	if (key == KEY_JSON)
 		a->json = true;
@@ -51,11 +47,10 @@ static int handle(void *ctx, int key, const char *arg)
 
 int cmd_convert(int argc, char **argv)
 {
-	convert_args a = { .operand.allow_expr = true };
-	axe_operand op;
-	axe_convert c;
+	convert_args a = { 0 };
+	axe_map *map;
+	axe_report *report = NULL;
 	axe_error err;
-	axe_writer *w;
 	int first = axe_opts_parse(&command_convert, argc, argv, handle, &a), rc;
 
 	if (first < 0)
@@ -66,22 +61,11 @@ int cmd_convert(int argc, char **argv)
 	if (!a.to)
 		return axe_usage_error(&command_convert, "--to NOTATION is required");
 	axe_error_init(&err);
-	if (axe_operand_resolve(argv[1], &a.operand, &op, &err) < 0)
-		return axe_operand_release(&op), axe_cli_report(&err);
-	if (axe_convert_layout(op.layout, &op.shape, op.dtype, op.why_expr, a.to, &c, &err) < 0) {
-		axe_error_locate_option(&err, "--to", a.to);
-		axe_convert_release(&c);
-		axe_operand_release(&op);
-		return axe_cli_report(&err);
-	}
-	if ((w = malloc(sizeof(*w)))) {
-		axe_writer_init(w, stdout);
-		axe_print_convert(w, &c, op.layout, a.json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
-		axe_writer_flush(w);
-		free(w);
-	}
-	rc = c.expressible ? AXE_EXIT_OK : c.undecided ? AXE_EXIT_UNDECIDED : AXE_EXIT_FALSE;
-	axe_convert_release(&c);
-	axe_operand_release(&op);
+	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
+		report = axe_map_convert(map, a.to, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT,
+					 stdout, &err);
+	rc = report ? axe_report_status(report) : axe_cli_report(&err);
+	axe_report_free(report);
+	axe_map_free(map);
 	return rc;
 }

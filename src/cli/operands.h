@@ -42,4 +42,19 @@ enum { AXE_KEY_EXPR = 0x1000, AXE_KEY_VARS, AXE_KEY_REPLICA_VARS };
 /* Store "arg" into "o" when "key" is one of the operand options; 1 if it was. */
 int axe_operand_option(axe_operand_opts *o, int key, const char *arg);
 
+/* An operand's options as the library API reads them (axe_map_read). */
+typedef struct axe_cli_operand {
+	axe_map_options map;                   /* --shape, --dtype, --swizzle, --tile, --bind */
+	const char *expr, *vars, *replica_vars; /* --expr, --vars, --replica-vars */
+} axe_cli_operand;
+
+/* Store "arg" into "o" when "key" is one of the operand options; 1 if it was. */
+int axe_cli_operand_option(axe_cli_operand *o, int key, const char *arg);
+
+/*
+ * The map of operand "arg" with the options "o", or of the --expr operand
+ * when "arg" is NULL; NULL with "err" set.
+ */
+axe_map *axe_cli_read(const char *arg, const axe_cli_operand *o, axe_error *err);
+
 #endif

@@ -2,45 +2,14 @@
  * api_test.c: the library API of axe.h as a program outside the project sees
  * it: built only against the installed header and `pkg-config --cflags
  * --libs axelayout` (make installs into a prefix under build/), run under
- * ASan+UBSan, so every call is also checked for leaks.  One check per API
- * family; expected values are the Axe paper's tensor-core tile (section 2,
+ * ASan+UBSan (check.h), so every call is also checked for leaks.  Checks of
+ * the first API families; expected values are the Axe paper's tensor-core tile (section 2,
  * Figure 2: the point (2, 9) lands on lane 8 of warps 6 and 10, m = 1) and
  * small layouts whose answers follow from the definitions.  TAP output.
  */
-#include <axe.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "check.h"
 
 #define FRAG "specs/tensor_core_tile.yaml:frag"
-
-static int failures, checks;
-
-static void check(int ok, const char *what)
-{
-	checks++;
-	if (!ok)
-		failures++;
-	printf("%s %d - %s\n", ok ? "ok" : "not ok", checks, what);
-}
-
-static int contains(const char *text, const char *part)
-{
-	return text && strstr(text, part) != NULL;
-}
-
-static axe_map *read_map(const char *text, const char *shape, const char *dtype)
-{
-	axe_map_options o = { shape, dtype, NULL, NULL, NULL };
-	axe_error err;
-	axe_map *m;
-
-	axe_error_init(&err);
-	m = axe_map_read(text, &o, &err);
-	if (!m)
-		fprintf(stderr, "%s:%d:%d: error: %s\n", err.source, err.line, err.col, err.message);
-	return m;
-}
 
 static void test_read_and_eval(void)
 {
@@ -79,7 +48,7 @@ static void test_read_and_eval(void)
 
 static void test_errors(void)
 {
-	axe_map_options o = { "3,5", NULL, NULL, NULL, NULL };
+	axe_map_options o = { .shape = "3,5" };
 	axe_error err;
 	axe_map *m;
 
@@ -175,7 +144,7 @@ static void test_equal(void)
 {
 	axe_map *a = read_map("S[(4,8):(8,1)]", NULL, NULL), *b = read_map("S[(4,8):(1,4)]", NULL, NULL);
 	axe_map *c = read_map("lego:OrderBy(Row(4, 8)).GroupBy([(4, 8)])", NULL, NULL);
-	axe_equal_request req = { "enum", 10.0, 1, 1 };
+	axe_equal_request req = { .method = "enum", .timeout = 10.0, .jobs = 1, .axis_relations = 1 };
 	int64_t coord[AXE_MAX_RANK], images[4];
 	axe_equality *eq = NULL;
 	axe_error err;
@@ -241,17 +210,27 @@ static void test_outputs(void)
 	axe_map *g = read_map("S[(64,128):(128,1)]", NULL, "f16");
 	axe_map *s = read_map("S[(64,64):(64,1)]", NULL, "f16");
 	axe_map *gbad = read_map("S[(64,1001)]", NULL, "f16");
-	axe_banks_request br = { NULL, "S[(32,4):(1@laneid,1)]", 0, 0 };
+	axe_banks_request br = { .threads = "S[(32,4):(1@laneid,1)]" };
 	axe_error err;
+	axe_map *sw = read_map("Swizzle(3,3,3) o S[(8,64):(64,1)]", NULL, NULL);
+	axe_report *rep;
 	char why[512] = "", *text;
 
 	axe_error_init(&err);
-	text = m ? axe_map_convert(m, "lego", AXE_OUTPUT_JSON, &err) : NULL;
-	check(contains(text, "\"text\":\"OrderBy(Row(4, 8)).GroupBy([(4, 8)])\""),
+	rep = m ? axe_map_convert(m, "lego", AXE_OUTPUT_JSON, NULL, &err) : NULL;
+	check(rep && contains(axe_report_text(rep),
+			      "\"text\":\"OrderBy(Row(4, 8)).GroupBy([(4, 8)])\"") &&
+	      axe_report_status(rep) == AXE_EXIT_OK && !*axe_report_reason(rep),
 	      "convert to LEGO");
-	axe_string_free(text);
-	text = m ? axe_map_convert(m, "legoo", AXE_OUTPUT_TEXT, &err) : NULL;
-	check(!text && err.code == AXE_ERR_NAME, "an unknown notation is an error");
+	axe_report_free(rep);
+	rep = m ? axe_map_convert(m, "legoo", AXE_OUTPUT_TEXT, NULL, &err) : NULL;
+	check(!rep && err.code == AXE_ERR_NAME, "an unknown notation is an error");
+	axe_error_init(&err);
+	rep = sw ? axe_map_convert(sw, "lego", AXE_OUTPUT_TEXT, NULL, &err) : NULL;
+	check(rep && axe_report_status(rep) == AXE_EXIT_FALSE && *axe_report_reason(rep) &&
+	      contains(axe_report_text(rep), axe_report_reason(rep)),
+	      "no LEGO form of a swizzled layout: status FALSE and the reason");
+	axe_report_free(rep);
 	axe_error_init(&err);
 	text = smem ? axe_map_banks(smem, &br, AXE_OUTPUT_JSON, &err) : NULL;
 	check(contains(text, "\"conflicts\""), "banks of a thread layout, as JSON");
@@ -273,6 +252,7 @@ static void test_outputs(void)
 	axe_map_free(g);
 	axe_map_free(s);
 	axe_map_free(gbad);
+	axe_map_free(sw);
 }
 
 int main(void)
@@ -284,6 +264,5 @@ int main(void)
 	test_equal();
 	test_expr();
 	test_outputs();
-	printf("1..%d\n", checks);
-	return failures ? 1 : 0;
+	return check_done();
 }
