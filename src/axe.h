@@ -366,9 +366,10 @@ AXE_API const char *axe_report_reason(const axe_report *report);
 AXE_API const char *axe_report_notes(const axe_report *report);
 
 /*
- * How a walk over a whole domain runs: `jobs` threads (0: one; the answer
- * is the same for any number) and an optional progress callback, called
- * from the calling thread with the points done and their total.
+ * How a walk over a whole domain runs: `jobs` threads (0: the cores
+ * available; the answer is the same for any number) and an optional
+ * progress callback, called on the calling thread about ten times a second
+ * with the points done and their total.
  */
 typedef void (*axe_progress_callback)(void *ctx, int64_t done, int64_t total);
 

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "../core/parallel.h"
 #include "../output/eval_out.h"
 #include "../output/writer.h"
 #include "operand.h"
@@ -74,6 +75,12 @@ void axe_report_note(axe_report *r, const char *fmt, ...) __attribute__((format(
  * output could not be written.  NULL "r" gives NULL.
  */
 axe_report *axe_report_close(axe_report *r, int status, const char *reason, axe_error *err);
+
+/*
+ * The walk options of the public "walk" (NULL: the defaults), with
+ * "progress" as the storage its callback needs.
+ */
+axe_walk_options axe_api_walk(const axe_walk *walk, axe_progress *progress);
 
 /* Copy "text" into "why" of "size" bytes (NULL or 0: nowhere). */
 void axe_why_copy(char *why, size_t size, const char *text);

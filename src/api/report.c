@@ -132,3 +132,17 @@ void axe_error_set_message(axe_error *err, int code, const char *fmt, ...)
 	va_end(ap);
 	axe_error_set(err, code, NULL, 0, "%s", message);
 }
+
+axe_walk_options axe_api_walk(const axe_walk *walk, axe_progress *progress)
+{
+	axe_walk_options o = { 0 };
+
+	if (!walk)
+		return o;
+	o.jobs = walk->jobs;
+	if (walk->progress) {
+		*progress = (axe_progress){ walk->progress, walk->progress_ctx };
+		o.progress = progress;
+	}
+	return o;
+}

@@ -20,7 +20,8 @@
 enum { AXE_KEY_QUIET = 0x1200 };
 
 typedef struct axe_cli_walk {
-	axe_walk_options options; /* what the library gets */
+	axe_walk_options options; /* what the library's modules get (being retired) */
+	axe_walk walk;            /* what the library API gets */
 	bool quiet;
 	const char *command;
 	double start;
