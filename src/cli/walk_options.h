@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "../axe.h"
 #include "../core/parallel.h"
 #include "options.h"
 
