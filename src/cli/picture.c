@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <string.h>
 
-#include "../core/error.h"
 #include "picture.h"
 
 int axe_picture_option(axe_picture_opts *p, const axe_command *cmd, int key, const char *arg)
@@ -16,11 +15,11 @@ int axe_picture_option(axe_picture_opts *p, const axe_command *cmd, int key, con
 	if (key != AXE_KEY_FORMAT)
 		return 0;
 	if (strcmp(arg, "text") == 0)
-		p->format = AXE_FORMAT_TEXT;
+		p->format = AXE_FORMAT_TEXT, p->form = AXE_OUTPUT_TEXT;
 	else if (strcmp(arg, "svg") == 0)
-		p->format = AXE_FORMAT_SVG;
+		p->format = AXE_FORMAT_SVG, p->form = AXE_OUTPUT_SVG;
 	else if (strcmp(arg, "html") == 0)
-		p->format = AXE_FORMAT_HTML;
+		p->format = AXE_FORMAT_HTML, p->form = AXE_OUTPUT_HTML;
 	else
 		return axe_usage_error(cmd, "--format takes text, svg or html, not '%s'", arg), -1;
 	return 1;
@@ -34,7 +33,7 @@ FILE *axe_picture_open(const axe_picture_opts *p, axe_error *err)
 		return stdout;
 	out = fopen(p->output, "w");
 	if (!out)
-		axe_error_set(err, AXE_ERR_IO, NULL, 0, "cannot write '%s': %s", p->output,
+		axe_error_set_message(err, AXE_ERR_IO, "cannot write '%s': %s", p->output,
 			      strerror(errno));
 	return out;
 }
@@ -49,6 +48,6 @@ int axe_picture_close(const axe_picture_opts *p, FILE *out, bool failed, axe_err
 	if (bad || failed)
 		remove(p->output); /* no half-written picture left behind */
 	if (bad)
-		return axe_error_set(err, AXE_ERR_IO, NULL, 0, "cannot write '%s'", p->output);
+		return axe_error_set_message(err, AXE_ERR_IO, "cannot write '%s'", p->output);
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "../axe.h"
 #include "../output/eval_out.h"
 #include "options.h"
 
@@ -20,7 +21,8 @@ enum { AXE_KEY_FORMAT = 'f', AXE_KEY_OUTPUT = 'o' };
 	{ "output", AXE_KEY_OUTPUT, "FILE", "write to FILE instead of standard output" }
 
 typedef struct axe_picture_opts {
-	axe_format format; /* AXE_FORMAT_TEXT unless --format says otherwise */
+	axe_format format; /* AXE_FORMAT_TEXT unless --format says otherwise (being retired) */
+	enum axe_output form; /* the same, for the library API */
 	const char *output; /* -o FILE, or NULL */
 } axe_picture_opts;
 
