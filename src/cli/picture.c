@@ -47,7 +47,8 @@ int axe_picture_close(const axe_picture_opts *p, FILE *out, bool failed, axe_err
 	bad = ferror(out) | fclose(out);
 	if (bad || failed)
 		remove(p->output); /* no half-written picture left behind */
-	if (bad)
-		return axe_error_set_message(err, AXE_ERR_IO, "cannot write '%s'", p->output);
-	return 0;
+	if (!bad)
+		return 0;
+	axe_error_set_message(err, AXE_ERR_IO, "cannot write '%s'", p->output);
+	return -1;
 }
