@@ -1,7 +1,7 @@
 # axe-layout: build, test and benchmark.  See README.md.
 #
 #   make          build build/axe-layout, build/libaxelayout.a, the shared
-#                 library build/libaxelayout.so.1.0.0 and build/axelayout.pc
+#                 library build/libaxelayout.so.VERSION and build/axelayout.pc
 #   make python   the Python module axe_layout under build/python
 #   make demo     build, then run the main job on a bundled spec
 #   make check    build and run every test (unit, property, CLI) under ASan+UBSan
@@ -32,7 +32,10 @@ PROP_SRC := $(sort $(wildcard tests/prop/prop_*.c))
 
 LIB_OBJ       := $(LIB_SRC:%.c=build/obj/%.o)
 PIC_OBJ       := $(LIB_SRC:%.c=build/pic/obj/%.o)
-SHLIB         := build/libaxelayout.so.1.0.0
+# The library's version is written once, in src/api/version.h.
+LIB_VERSION   := $(shell sed -n 's/^\#define AXE_LIB_VERSION "\(.*\)"/\1/p' src/api/version.h)
+SONAME        := libaxelayout.so.$(firstword $(subst ., ,$(LIB_VERSION)))
+SHLIB         := build/libaxelayout.so.$(LIB_VERSION)
 CLI_OBJ       := $(CLI_SRC:%.c=build/obj/%.o)
 LIB_OBJ_ASAN  := $(LIB_SRC:%.c=build/asan/obj/%.o)
 CLI_OBJ_ASAN  := $(CLI_SRC:%.c=build/asan/obj/%.o)

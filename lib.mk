@@ -5,8 +5,6 @@
 # (build/pic/) with -fvisibility=hidden: only the declarations of src/axe.h,
 # marked AXE_API, are exported (tests/scripts/abi.sh checks the list).
 
-LIB_VERSION := 1.0.0
-SONAME      := libaxelayout.so.1
 PYTHON      ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
 # Where `make install` puts the Python package: Debian's system Python looks
 # in /usr/lib/python3/dist-packages, and in PREFIX/lib/python3.N/dist-packages

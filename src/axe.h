@@ -390,6 +390,22 @@ AXE_API char *axe_error_to_string(const axe_error *err, const char *program);
 AXE_API void axe_error_set_message(axe_error *err, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* The library's version, "MAJOR.MINOR.PATCH" (the shared library's). */
+AXE_API const char *axe_version(void);
+
+/*
+ * The notations operands may be written in (FORMAT:TEXT): "cute", "lego",
+ * "triton", ...; NULL past the last.
+ */
+AXE_API const char *axe_notation_name(size_t index);
+
+/*
+ * The closest of the `n` `candidates` to `word` by edit distance, or NULL
+ * when none is close enough to be a plausible typo (for "did you mean").
+ */
+AXE_API const char *axe_did_you_mean(const char *word, const char *const *candidates,
+				     size_t n);
+
 /* ---- Family sections: each family's declarations live in its own block. ---- */
 
 /* [map] eval (whole domain), inverse, show */

@@ -24,7 +24,7 @@ import json
 import os
 
 __all__ = ["Layout", "LayoutError", "Equality", "layout", "equal", "canon",
-           "convert", "banks", "tma", "emit_cuda"]
+           "convert", "banks", "tma", "emit_cuda", "version", "notations"]
 
 _MAX_RANK = 64
 _VERDICTS = {0: "not equal", 1: "equal", 2: "undecided"}
@@ -64,9 +64,11 @@ class LayoutError(Exception):
     name of the option that was wrong ("--shape"); `line` and `column` are
     1-based (0 when unknown); `hint` is a "did you mean" or ""."""
 
-    def __init__(self, message, file="", line=0, column=0, hint="", code=0):
+    def __init__(self, message, file="", line=0, column=0, hint="", code=0, diagnostic=""):
         self.message, self.file, self.line, self.column = message, file, line, column
         self.hint, self.code = hint, code
+        # The whole diagnostic as the command prints it (carets under the text).
+        self.diagnostic = diagnostic
         where = file
         if file and line:
             where = "%s:%d:%d" % (file, line, column) if column else "%s:%d" % (file, line)
@@ -123,6 +125,9 @@ def _declare(lib):
         "axe_equality_method": (S, [P]),
         "axe_equality_reason": (S, [P]),
         "axe_equality_to_string": (P, [P, I]),
+        "axe_version": (S, []),
+        "axe_notation_name": (S, [Z]),
+        "axe_error_to_string": (P, [E, S]),
         "axe_report_free": (None, [P]),
         "axe_report_text": (S, [P]),
         "axe_report_status": (I, [P]),
@@ -167,8 +172,24 @@ def _new_error():
 
 
 def _raise(err):
+    diagnostic = _take_string(_lib.axe_error_to_string(ctypes.byref(err), b"axe_layout"))
     raise LayoutError(err.message.decode(errors="replace"), err.source.decode(errors="replace"),
-                      err.line, err.col, err.hint.decode(errors="replace"), err.code)
+                      err.line, err.col, err.hint.decode(errors="replace"), err.code,
+                      diagnostic)
+
+
+def version():
+    """The library's version, "MAJOR.MINOR.PATCH"."""
+    return _lib.axe_version().decode()
+
+
+def notations():
+    """The notations a layout's text may be written in (FORMAT:TEXT)."""
+    names, i = [], 0
+    while _lib.axe_notation_name(i):
+        names.append(_lib.axe_notation_name(i).decode())
+        i += 1
+    return names
 
 
 def _take_string(ptr, err=None):

@@ -10,8 +10,6 @@
 #include <string.h>
 
 #include "../axe.h"
-#include "../core/error.h"
-#include "../interop/interop.h"
 #include "commands.h"
 
 #define AXE_VERSION "0.1.0"
@@ -40,14 +38,11 @@ static void usage(FILE *out)
 		const char *brief = c->brief ? c->brief : c->summary;
 		fprintf(out, "  %-14s %.*s\n", c->name, (int)strcspn(brief, "\n"), brief);
 	}
-	size_t n;
-	const char *const *formats = axe_format_names(&n);
-
 	fprintf(out, "\nA LAYOUT is a literal such as 'S[(8,16):(16,1)]' or '5@x', FILE:NAME of a spec");
-	if (n > 0) {
+	if (axe_notation_name(0)) {
 		fprintf(out, ",\nor FORMAT:TEXT in another tool's notation (FORMAT:");
-		for (size_t i = 0; i < n; i++)
-			fprintf(out, " %s", formats[i]);
+		for (size_t i = 0; axe_notation_name(i); i++)
+			fprintf(out, " %s", axe_notation_name(i));
 		fprintf(out, ")");
 	}
 	fprintf(out, ".\nSwizzles: Swizzle(M,B,S) is Axe's order, Swizzle<B,M,S> CuTe's: "
@@ -86,7 +81,7 @@ int main(int argc, char **argv)
 		return argc < 2 ? AXE_EXIT_INPUT : finish(AXE_EXIT_OK);
 	}
 	if (strcmp(argv[1], "--version") == 0) {
-		printf("axe-layout %s\n", AXE_VERSION);
+		printf("axe-layout %s (libaxelayout %s)\n", AXE_VERSION, axe_version());
 		return finish(AXE_EXIT_OK);
 	}
 	for (size_t i = 0; i < NCOMMANDS; i++) {
@@ -95,7 +90,7 @@ int main(int argc, char **argv)
 		names[i] = commands[i].name;
 	}
 	fprintf(stderr, "axe-layout: error: unknown command '%s'", argv[1]);
-	best = axe_suggest(argv[1], names, NCOMMANDS);
+	best = axe_did_you_mean(argv[1], names, NCOMMANDS);
 	if (best)
 		fprintf(stderr, " (did you mean '%s'?)", best);
 	fprintf(stderr, "\nRun 'axe-layout --help' for the list of commands.\n");

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "../axe.h"
-#include "../core/error.h"
 #include "options.h"
 
 #define HELP_KEY 'h'
@@ -51,7 +50,7 @@ static void unknown_option(const axe_command *cmd, const char *word)
 	for (size_t i = 0; i < n && i < MAX_OPTS; i++)
 		names[i] = cmd->opts[i].name;
 	names[n < MAX_OPTS ? n : MAX_OPTS] = "help";
-	best = axe_suggest(buf, names, (n < MAX_OPTS ? n : MAX_OPTS) + 1);
+	best = axe_did_you_mean(buf, names, (n < MAX_OPTS ? n : MAX_OPTS) + 1);
 	if (best)
 		fprintf(stderr, "axe-layout %s: error: unknown option '%s' (did you mean '--%s'?)\n",
 			cmd->name, word, best);

@@ -255,8 +255,38 @@ static void test_outputs(void)
 	axe_map_free(sw);
 }
 
+/* What the library says of itself, and errors printed as the command prints them. */
+static void test_about(void)
+{
+	const char *words[] = { "eval", "canon", "banks" };
+	axe_error err;
+	char *text;
+	int cute = 0;
+
+	check(axe_version()[0] >= '1' && strchr(axe_version(), '.'), "a version");
+	for (size_t i = 0; axe_notation_name(i); i++)
+		cute |= strcmp(axe_notation_name(i), "cute") == 0;
+	check(cute && !axe_notation_name(1000), "the notations, CuTe's among them");
+	check(axe_did_you_mean("evl", words, 3) == words[0] &&
+	      !axe_did_you_mean("zzzzzz", words, 3), "did you mean");
+	axe_error_init(&err);
+	check(!axe_map_read("S[(4,8):(8,1)] + Q", NULL, &err), "a syntax error");
+	text = axe_error_to_string(&err, "prog");
+	check(contains(text, "<arg>:18: error: ") && contains(text, "\n  S[(4,8):(8,1)] + Q\n"),
+	      "the error with its caret line");
+	axe_string_free(text);
+	axe_error_init(&err);
+	axe_error_set_message(&err, AXE_ERR_IO, "cannot write '%s'", "x.svg");
+	axe_error_set_message(&err, AXE_ERR_VALUE, "second");
+	text = axe_error_to_string(&err, "prog");
+	check(err.code == AXE_ERR_IO && contains(text, "prog: error: cannot write 'x.svg'\n"),
+	      "an error without a position; the first one stays");
+	axe_string_free(text);
+}
+
 int main(void)
 {
+	test_about();
 	test_read_and_eval();
 	test_errors();
 	test_canon_show();

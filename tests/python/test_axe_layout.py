@@ -89,6 +89,21 @@ def test_errors_carry_positions():
     assert e.value.hint.startswith("did you mean")
 
 
+def test_error_diagnostic_is_the_commands():
+    with pytest.raises(axe.LayoutError) as e:
+        axe.Layout("S[(4,8):(8,1)] + Q")
+    out = subprocess.run([CLI, "canon", "S[(4,8):(8,1)] + Q"], capture_output=True,
+                         text=True, check=False)
+    assert out.returncode == 2 and e.value.diagnostic == out.stderr
+
+
+def test_version_and_notations():
+    assert axe.version().count(".") == 2
+    listed = subprocess.run([CLI, "--version"], capture_output=True, text=True).stdout
+    assert "libaxelayout %s)" % axe.version() in listed
+    assert {"cute", "triton", "lego", "tileas"} <= set(axe.notations())
+
+
 def test_errors_in_a_spec_file(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("axe-layout: 1\nlayouts:\n  a:\n    layout: \"S[(4,8):(8,1)\"\n")

@@ -1,9 +1,10 @@
 #!/bin/sh
 # tests/scripts/abi.sh: the shared library exports exactly the functions
 # declared in src/axe.h (every AXE_API declaration), no more and no less:
-# nm -D --defined-only on build/libaxelayout.so.1.0.0 against the header,
-# and the soname is libaxelayout.so.1.  Ends with "N passed, M failed".
-lib=${AXE_SHLIB:-build/libaxelayout.so.1.0.0}
+# nm -D --defined-only on build/libaxelayout.so.VERSION against the header,
+# and the soname is libaxelayout.so.MAJOR.  Ends with "N passed, M failed".
+version=$(sed -n 's/^#define AXE_LIB_VERSION "\(.*\)"/\1/p' src/api/version.h)
+lib=${AXE_SHLIB:-build/libaxelayout.so.$version}
 pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { echo "abi: $*"; fail=$((fail + 1)); }
@@ -28,7 +29,8 @@ missing=$(comm -23 "$tmp/declared" "$tmp/exported")
 unmarked=$(grep -nE '^[a-z][a-z_ ]*\**axe_[a-z_0-9]*\(' src/axe.h)
 [ -z "$unmarked" ] && ok || bad "declarations without AXE_API: $unmarked"
 soname=$(readelf -d "$lib" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')
-[ "$soname" = libaxelayout.so.1 ] && ok || bad "soname is '$soname', not libaxelayout.so.1"
+[ "$soname" = "libaxelayout.so.${version%%.*}" ] && ok ||
+	bad "soname is '$soname', not libaxelayout.so.${version%%.*}"
 echo "$(wc -l <"$tmp/declared") functions declared and exported"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
