@@ -302,22 +302,6 @@ AXE_API axe_report *axe_map_convert(const axe_map *map, const char *to, enum axe
 				    FILE *out, axe_error *err);
 
 /*
- * Shared-memory bank conflicts of the tile `smem` (with a dtype), as
- * `banks` prints them: read by `access` (ldmatrix.x1|x2|x4, stmatrix.x1|x2|x4)
- * or by the thread layout `threads` (an operand text); `vector` bytes per
- * lane (0: the default); nonzero `suggest` ranks swizzles and paddings.
- */
-typedef struct axe_banks_request {
-	const char *access;  /* or NULL */
-	const char *threads; /* or NULL */
-	int vector;
-	int suggest;
-} axe_banks_request;
-
-AXE_API char *axe_map_banks(const axe_map *smem, const axe_banks_request *req,
-			    enum axe_output form, axe_error *err);
-
-/*
  * The TMA plan (cuTensorMapEncodeTiled and the copies) of a copy between
  * the global layout `global` and the shared-memory layout `smem`, as
  * `emit-tma` prints it; `region` ("0:64,0:128") or NULL for the whole
@@ -415,6 +399,60 @@ AXE_API const char *axe_did_you_mean(const char *word, const char *const *candid
 /* [algebra] group, tile, tile-of, slice, dsum reports; CuTe algebra */
 
 /* [analysis] banks, atoms */
+
+/*
+ * What `banks` does (its options, as on the command line; a zeroed request
+ * is the command's defaults and a NULL one the same).  Exactly one of
+ * `access` and `threads` is given.
+ */
+typedef struct axe_banks_request {
+	const char *access;  /* --access: ldmatrix.x1|x2|x4, stmatrix.x1|x2|x4 or
+				FILE.yaml:NAME (an entry of the spec's accesses:) */
+	const char *threads; /* --threads: the thread layout over the tile (an operand
+				text: a literal or FILE.yaml:NAME, no options) */
+	const char *vector;  /* --vector: bytes per lane ("1" ... "16") instead of the
+				inferred width; only with `threads`; NULL: inferred */
+	int grid;            /* --grid: draw the instruction with the most wavefronts */
+	const char *warp;    /* --warp: only the instructions of this warp ("0"); NULL: all */
+	const char *step;    /* --step: only those of this register step; NULL: all */
+	int max_conflicts_given; /* nonzero: --max-conflicts `max_conflicts` was given */
+	int64_t max_conflicts; /* if given: status FALSE when the total conflicts exceed it */
+	int suggest;         /* --suggest: rank swizzles and paddings (no grid, warp, step
+				or max_conflicts) */
+	axe_walk walk;       /* -j and the progress of costing the instructions */
+	axe_map_options tile_options; /* with no `smem`: the options (--shape, --dtype,
+					 --swizzle) the access's tile: is read with */
+} axe_banks_request;
+
+/*
+ * Shared-memory bank conflicts of the tile `smem` (with a dtype), as
+ * `banks` prints them (text, JSON, or the SVG/HTML picture).  `smem` may be
+ * NULL when `access` is a spec's entry: its tile: is read.  Status FALSE
+ * when the conflicts exceed a given `max_conflicts`.
+ */
+AXE_API axe_report *axe_map_banks(const axe_map *smem, const axe_banks_request *req,
+				  enum axe_output form, FILE *out, axe_error *err);
+
+/* What `atoms` does (a zeroed request or NULL: its defaults). */
+typedef struct axe_atoms_request {
+	const char *arch;      /* --arch: "sm_80", "sm_90" or "sm_100" (NULL: sm_100) */
+	const char *direction; /* --direction SRC2DST, each g, s, r or t ("s2r"); NULL:
+				  from the axes */
+	int suggest;           /* --suggest: also rank each atom under every swizzle mode */
+	axe_map_options operands; /* --shape and --dtype of both operands, --swizzle of
+				     the shared one (DST unless DST is registers), --tile
+				     and --bind */
+} axe_atoms_request;
+
+/*
+ * Every copy atom that could move the tile from layout `src` to layout
+ * `dst` (operand texts, read with req->operands as `atoms SRC DST` reads
+ * them), legal or the rule that excludes it, ranked by the three-term cost,
+ * as `atoms` prints it (text or JSON).  Status FALSE when no atom is legal.
+ */
+AXE_API axe_report *axe_copy_atoms(const char *src, const char *dst,
+				   const axe_atoms_request *req, enum axe_output form,
+				   FILE *out, axe_error *err);
 
 /* [codegen] emit-tma, emit-desc, emit-cuda, emit-trainium */
 

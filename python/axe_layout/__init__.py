@@ -24,7 +24,8 @@ import json
 import os
 
 __all__ = ["Layout", "LayoutError", "Equality", "layout", "equal", "canon",
-           "convert", "banks", "tma", "emit_cuda", "version", "notations"]
+           "convert", "banks", "tma", "emit_cuda", "version", "notations", "Report",
+           "atoms"]
 
 _MAX_RANK = 64
 _VERDICTS = {0: "not equal", 1: "equal", 2: "undecided"}
@@ -52,9 +53,22 @@ class _EqualRequest(ctypes.Structure):
                 ("jobs", ctypes.c_int), ("axis_relations", ctypes.c_int)]
 
 
+class _Walk(ctypes.Structure):
+    _fields_ = [("jobs", ctypes.c_int), ("progress", ctypes.c_void_p),
+                ("progress_ctx", ctypes.c_void_p)]
+
+
 class _BanksRequest(ctypes.Structure):
     _fields_ = [("access", ctypes.c_char_p), ("threads", ctypes.c_char_p),
-                ("vector", ctypes.c_int), ("suggest", ctypes.c_int)]
+                ("vector", ctypes.c_char_p), ("grid", ctypes.c_int),
+                ("warp", ctypes.c_char_p), ("step", ctypes.c_char_p),
+                ("max_conflicts_given", ctypes.c_int), ("max_conflicts", ctypes.c_int64),
+                ("suggest", ctypes.c_int), ("walk", _Walk), ("tile_options", _Options)]
+
+
+class _AtomsRequest(ctypes.Structure):
+    _fields_ = [("arch", ctypes.c_char_p), ("direction", ctypes.c_char_p),
+                ("suggest", ctypes.c_int), ("operands", _Options)]
 
 
 class LayoutError(Exception):
@@ -134,7 +148,8 @@ def _declare(lib):
         "axe_report_reason": (S, [P]),
         "axe_report_notes": (S, [P]),
         "axe_map_convert": (P, [P, S, I, P, E]),
-        "axe_map_banks": (P, [P, ctypes.POINTER(_BanksRequest), I, E]),
+        "axe_map_banks": (P, [P, ctypes.POINTER(_BanksRequest), I, P, E]),
+        "axe_copy_atoms": (P, [S, S, ctypes.POINTER(_AtomsRequest), I, P, E]),
         "axe_map_tma": (P, [P, P, S, I, S, Z, E]),
         "axe_map_emit_cuda": (P, [P, S, ctypes.c_double, E]),
     }
@@ -146,6 +161,7 @@ def _declare(lib):
 
 _lib = _declare(ctypes.CDLL(_library_path()))
 _TEXT, _JSON, _SVG, _HTML = 0, 1, 2, 3
+_FORMS = {"text": _TEXT, "json": _JSON, "svg": _SVG, "html": _HTML}
 
 
 def _b(text):
@@ -215,6 +231,54 @@ def _take_report(ptr, err):
         _lib.axe_report_free(ptr)
 
 
+class Report(dict):
+    """The JSON object a command prints, decoded, with its exit status:
+    `status` 0, or 1 when the property does not hold (the conflicts exceed
+    max_conflicts, no atom is legal); `reason` says why ("" for 0)."""
+
+    def __init__(self, value, status, reason):
+        super().__init__(value)
+        self.status, self.reason = status, reason
+
+
+def _form(format):
+    if format not in _FORMS:
+        raise ValueError("format is one of %s, not %r" % (", ".join(_FORMS), format))
+    return _FORMS[format]
+
+
+def _take_answer(ptr, err, form):
+    """The report at "ptr" (released): a Report for JSON, else the text; or
+    raise the error in "err"."""
+    if not ptr:
+        _take_string(None, err)
+    try:
+        text = _lib.axe_report_text(ptr).decode()
+        if form != _JSON:
+            return text
+        return Report(json.loads(text), _lib.axe_report_status(ptr),
+                      _lib.axe_report_reason(ptr).decode())
+    finally:
+        _lib.axe_report_free(ptr)
+
+
+def _options(shape=None, dtype=None, swizzle=None, tile=None, bind=None):
+    return _Options(_b(_csv(shape)), _b(dtype), _b(swizzle), _b(_csv(tile)),
+                    _b(_bindings(bind)))
+
+
+def _banks(smem_map, access, threads, vector, grid, warp, step, max_conflicts, suggest,
+           jobs, format, options):
+    if isinstance(threads, Layout):
+        threads = threads.text
+    req = _BanksRequest(_b(access), _b(threads), _b(vector), int(bool(grid)), _b(warp),
+                        _b(step), int(max_conflicts is not None), int(max_conflicts or 0),
+                        int(bool(suggest)), _Walk(int(jobs)), _options(**options))
+    err, form = _new_error(), _form(format)
+    return _take_answer(_lib.axe_map_banks(smem_map, ctypes.byref(req), form, None,
+                                           ctypes.byref(err)), err, form)
+
+
 def _why_buffer():
     return ctypes.create_string_buffer(1024)
 
@@ -227,9 +291,7 @@ class Layout:
     command's options (a shape as (8, 16) or "8,16", bind as a dict)."""
 
     def __init__(self, text, *, shape=None, dtype=None, swizzle=None, tile=None, bind=None):
-        opts = _Options(_b(_csv(shape)), _b(dtype), _b(swizzle), _b(_csv(tile)),
-                        _b(_bindings(bind)))
-        err = _new_error()
+        opts, err = _options(shape, dtype, swizzle, tile, bind), _new_error()
         self._map = _lib.axe_map_read(_b(text), ctypes.byref(opts), ctypes.byref(err))
         if not self._map:
             _raise(err)
@@ -420,14 +482,15 @@ class Layout:
                                                     ctypes.byref(err)), err)
         return json.loads(text)
 
-    def banks(self, *, access=None, threads=None, vector=0, suggest=False):
-        """Bank conflicts of this shared-memory tile (banks --json)."""
-        if isinstance(threads, Layout):
-            threads = threads.text
-        req = _BanksRequest(_b(access), _b(threads), int(vector), int(bool(suggest)))
-        err = _new_error()
-        return json.loads(_take_string(_lib.axe_map_banks(self._map, ctypes.byref(req), _JSON,
-                                                          ctypes.byref(err)), err))
+    def banks(self, *, access=None, threads=None, vector=None, grid=False, warp=None,
+              step=None, max_conflicts=None, suggest=False, jobs=0, format="json"):
+        """Bank conflicts of this shared-memory tile, read by `access` or the
+        thread layout `threads` (a Layout or its text), with banks' options
+        (`jobs`: -j, 0 every core): the Report of banks --json (status 1 when
+        the conflicts exceed `max_conflicts`), or with format "text", "svg" or
+        "html" what banks prints."""
+        return _banks(self._map, access, threads, vector, grid, warp, step, max_conflicts,
+                      suggest, jobs, format, {})
 
     def tma(self, smem, region=None):
         """The TMA plan of a copy from this global layout to `smem` (emit-tma
@@ -508,9 +571,29 @@ def convert(x, to, **options):
     return _as_layout(x, **options).convert(to)
 
 
-def banks(smem, *, access=None, threads=None, vector=0, suggest=False, **options):
-    return _as_layout(smem, **options).banks(access=access, threads=threads, vector=vector,
-                                             suggest=suggest)
+def banks(smem, *, access=None, threads=None, vector=None, grid=False, warp=None, step=None,
+          max_conflicts=None, suggest=False, jobs=0, format="json", **options):
+    """Layout.banks of `smem` read with `options`; `smem` None takes the tile:
+    of an access from a spec (access="FILE.yaml:NAME")."""
+    if smem is not None:
+        return _as_layout(smem, **options).banks(
+            access=access, threads=threads, vector=vector, grid=grid, warp=warp, step=step,
+            max_conflicts=max_conflicts, suggest=suggest, jobs=jobs, format=format)
+    return _banks(None, access, threads, vector, grid, warp, step, max_conflicts, suggest,
+                  jobs, format, options)
+
+
+def atoms(src, dst, *, arch=None, direction=None, suggest=False, format="json", **options):
+    """Every copy atom that could move the tile from `src` to `dst` (operand
+    texts; `shape` and `dtype` for both, `swizzle` for the shared one), as
+    atoms --json prints them: a Report, status 1 when no atom is legal; or
+    with format="text" the table."""
+    if not isinstance(src, str) or not isinstance(dst, str):
+        raise TypeError("atoms takes the operands' texts, read with its options")
+    req = _AtomsRequest(_b(arch), _b(direction), int(bool(suggest)), _options(**options))
+    err, form = _new_error(), _form(format)
+    return _take_answer(_lib.axe_copy_atoms(_b(src), _b(dst), ctypes.byref(req), form, None,
+                                            ctypes.byref(err)), err, form)
 
 
 def tma(global_layout, smem, region=None, **options):

@@ -21,6 +21,9 @@ struct axe_map {
 /* A new map owning "layout" (consumed, also on error) on "shape"; NULL on no memory. */
 axe_map *axe_map_wrap(axe_layout *layout, const axe_shape *shape, int dtype, axe_error *err);
 
+/* The resolver's options of the public "opts" (NULL: none); `expr:` layouts refused. */
+axe_operand_opts axe_api_operand_opts(const axe_map_options *opts);
+
 /* The S/R/O layout of "map", or NULL with "err" saying that it is an `expr:` layout. */
 const axe_layout *axe_map_need_layout(const axe_map *map, axe_error *err);
 

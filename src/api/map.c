@@ -24,19 +24,24 @@ static axe_map *map_alloc(axe_error *err)
 	return map;
 }
 
+axe_operand_opts axe_api_operand_opts(const axe_map_options *opts)
+{
+	if (!opts)
+		return (axe_operand_opts){ 0 };
+	return (axe_operand_opts){ .shape = opts->shape, .dtype = opts->dtype,
+				   .swizzle = opts->swizzle, .tile = opts->tile,
+				   .bind = opts->bind, .shape_option = opts->shape_option,
+				   .shared_notation_opts = opts->shared != 0 };
+}
+
 axe_map *axe_map_read(const char *text, const axe_map_options *opts, axe_error *err)
 {
-	axe_operand_opts o = { .allow_expr = true };
+	axe_operand_opts o = axe_api_operand_opts(opts);
 	axe_map *map;
 
 	if (!text)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "no layout text given"), NULL;
-	if (opts)
-		o = (axe_operand_opts){ .shape = opts->shape, .dtype = opts->dtype,
-					.swizzle = opts->swizzle, .tile = opts->tile,
-					.bind = opts->bind, .shape_option = opts->shape_option,
-					.shared_notation_opts = opts->shared != 0,
-					.allow_expr = true };
+	o.allow_expr = true;
 	if (!(map = map_alloc(err)))
 		return NULL;
 	if (axe_operand_resolve(text, &o, &map->op, err) < 0) {

@@ -3,12 +3,9 @@
  * the tile from SRC's layout to DST's, legal or the rule that excludes it,
  * ranked by the TileAS layout assigner's three-term cost (analyze/atoms.h).
  */
-#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
-#include "../axe.h"
-#include "../codegen/cuda_atoms.h"
-#include "../output/atoms_out.h"
 #include "commands.h"
 #include "operands.h"
 
@@ -54,93 +51,48 @@ const axe_command command_atoms = {
 };
 
 typedef struct atoms_args {
-	axe_operand_opts operand;
-	const char *arch, *direction;
-	bool json, suggest;
+	axe_cli_operand operand;
+	axe_atoms_request req;
+	bool json;
 } atoms_args;
 
 static int handle(void *ctx, int key, const char *arg)
 {
 	atoms_args *a = ctx;
 
-	if (axe_operand_option(&a->operand, key, arg))
+	if (axe_cli_operand_option(&a->operand, key, arg))
 		return 0;
 	switch (key) {
-	case KEY_ARCH: a->arch = arg; return 0;
-	case KEY_DIRECTION: a->direction = arg; return 0;
+	case KEY_ARCH: a->req.arch = arg; return 0;
+	case KEY_DIRECTION: a->req.direction = arg; return 0;
 	case KEY_JSON: a->json = true; return 0;
-	case KEY_SUGGEST: a->suggest = true; return 0;
+	case KEY_SUGGEST: a->req.suggest = 1; return 0;
 	}
 	return -1;
-}
-
-/* Resolve SRC and DST into "op", --swizzle on the shared side; the request into "req". */
-static int resolve(const atoms_args *a, char **arg, axe_operand *op, axe_atom_request *req,
-		   axe_error *err)
-{
-	axe_operand_opts plain = a->operand;
-	int s;
-
-	plain.swizzle = NULL;
-	if (axe_operand_resolve(arg[0], &plain, &op[0], err) < 0 ||
-	    axe_operand_resolve(arg[1], &plain, &op[1], err) < 0)
-		return -1;
-	s = axe_atom_is_memory(op[1].layout) ? 1 : 0;
-	if (a->operand.swizzle) {
-		axe_operand_release(&op[s]);
-		if (axe_operand_resolve(arg[s], &a->operand, &op[s], err) < 0)
-			return -1;
-	}
-	/* A literal without --shape takes the other operand's shape: they name one tile. */
-	if (!a->operand.shape && !(op[1].entry && op[1].entry->has_shape))
-		op[1].shape = op[0].shape;
-	else if (!a->operand.shape && !(op[0].entry && op[0].entry->has_shape))
-		op[0].shape = op[1].shape;
-	for (int i = 0; i < 2; i++) {
-		axe_atom_operand *o = i ? &req->dst : &req->src;
-		*o = (axe_atom_operand){ op[i].layout, op[i].shape, op[i].dtype,
-					 { "<arg>", 1, 1, arg[i], strlen(arg[i]) }, (int)strlen(arg[i]) };
-		if (op[i].entry) {
-			o->loc = axe_spec_loc_at(op[i].spec, op[i].entry->line, op[i].entry->col);
-			o->span = (int)strlen(op[i].entry->name);
-		}
-	}
-	return 0;
 }
 
 int cmd_atoms(int argc, char **argv)
 {
 	atoms_args a = { 0 };
-	axe_atom_request req = { .arch = 100, .bulk = axe_cuda_atom_bulk };
-	axe_atom_ranking rank = { 0 };
-	axe_operand op[2] = { { 0 }, { 0 } };
+	axe_report *report;
 	axe_error err;
-	axe_writer *w = NULL;
-	int first = axe_opts_parse(&command_atoms, argc, argv, handle, &a), status = AXE_EXIT_OK;
+	int first = axe_opts_parse(&command_atoms, argc, argv, handle, &a), status;
 
 	if (first < 0)
 		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
 	if (first - 1 != 2)
 		return axe_usage_error(&command_atoms, "expected SRC and DST, got %d operand%s",
 				       first - 1, first == 2 ? "" : "s");
-	if (a.arch && (req.arch = axe_atom_arch_parse(a.arch)) < 0)
-		return axe_usage_error(&command_atoms, "unknown --arch '%s' (sm_80, sm_90 or "
-				       "sm_100)", a.arch);
-	req.direction = a.direction;
 	axe_error_init(&err);
-	if (resolve(&a, argv + 1, op, &req, &err) < 0 || (a.suggest ? axe_atoms_suggest(&req, &rank, &err)
-					      : axe_atoms_rank(&req, &rank, &err)) < 0 ||
-	    !(w = malloc(sizeof(*w))))
-		status = err.code ? axe_cli_report(&err) : AXE_EXIT_INPUT;
-	if (w) {
-		axe_writer_init(w, stdout);
-		axe_print_atoms(w, &rank, a.json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
-		axe_writer_flush(w);
-		status = rank.nlegal ? AXE_EXIT_OK : AXE_EXIT_FALSE;
-	}
-	free(w);
-	axe_atom_ranking_release(&rank);
-	axe_operand_release(&op[0]);
-	axe_operand_release(&op[1]);
+	a.req.operands = a.operand.map;
+	report = axe_copy_atoms(argv[1], argv[2], &a.req, a.json ? AXE_OUTPUT_JSON
+								    : AXE_OUTPUT_TEXT, stdout, &err);
+	if (report)
+		status = axe_report_status(report);
+	else if (strcmp(err.source, "--arch") == 0) /* a bad --arch is a usage error */
+		status = axe_usage_error(&command_atoms, "%s", err.message);
+	else
+		status = axe_cli_report(&err);
+	axe_report_free(report);
 	return status;
 }

@@ -3,15 +3,14 @@
  * instruction (semantics.md "Bank conflicts"), the line x bank grid of one
  * instruction, a CI gate on conflicts, and --suggest.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../analyze/banks.h"
-#include "../output/banks_out.h"
 #include "commands.h"
 #include "operands.h"
-#include "walk_options.h"
 #include "picture.h"
+#include "walk_options.h"
 
 enum { KEY_VECTOR = 256, KEY_WARP, KEY_STEP, KEY_MAX, KEY_SUGGEST, KEY_JSON };
 
@@ -89,17 +88,17 @@ const axe_command command_banks = {
 };
 
 typedef struct banks_args {
-	axe_operand_opts operand;
+	axe_cli_operand operand;
 	axe_picture_opts picture;
-	const char *threads, *access, *vector;
-	int64_t vector_bytes;
-	bool grid, suggest, json;
-	axe_bank_select sel;
-	int64_t max_conflicts; /* -1: no gate */
+	axe_banks_request req;
+	bool json;
 	axe_cli_walk walk;
 } banks_args;
 
-/* A non-negative integer option value. */
+/*
+ * Check that "arg" is a non-negative integer (a usage error if not, before
+ * anything is read); "out" may be NULL.  The library reads the values too.
+ */
 static int read_count(const char *option, const char *arg, int64_t *out)
 {
 	char *end;
@@ -108,206 +107,107 @@ static int read_count(const char *option, const char *arg, int64_t *out)
 	if (*arg == '\0' || *end != '\0' || v < 0)
 		return axe_usage_error(&command_banks, "%s takes a non-negative integer, not '%s'",
 				       option, arg), -1;
-	*out = v;
+	if (out)
+		*out = v;
 	return 0;
 }
 
 static int handle(void *ctx, int key, const char *arg)
 {
 	banks_args *a = ctx;
+	axe_banks_request *r = &a->req;
 	int p;
 
-	if (axe_operand_option(&a->operand, key, arg))
+	if (axe_cli_operand_option(&a->operand, key, arg))
 		return 0;
 	if ((p = axe_picture_option(&a->picture, &command_banks, key, arg)) != 0)
 		return p < 0 ? -1 : 0;
 	if ((p = axe_cli_walk_option(&a->walk, &command_banks, key, arg)) != 0)
 		return p < 0 ? -1 : 0;
 	switch (key) {
-	case 't': a->threads = arg; return 0;
-	case 'a': a->access = arg; return 0;
-	case KEY_VECTOR: a->vector = arg; return read_count("--vector", arg, &a->vector_bytes);
-	case 'g': a->grid = true; return 0;
-	case KEY_SUGGEST: a->suggest = true; return 0;
+	case 't': r->threads = arg; return 0;
+	case 'a': r->access = arg; return 0;
+	case KEY_VECTOR: r->vector = arg; return read_count("--vector", arg, NULL);
+	case 'g': r->grid = 1; return 0;
+	case KEY_SUGGEST: r->suggest = 1; return 0;
 	case KEY_JSON: a->json = true; return 0;
-	case KEY_WARP: a->sel.by_warp = true; return read_count("--warp", arg, &a->sel.warp);
-	case KEY_STEP: a->sel.by_step = true; return read_count("--step", arg, &a->sel.step);
-	case KEY_MAX: return read_count("--max-conflicts", arg, &a->max_conflicts);
+	case KEY_WARP: r->warp = arg; return read_count("--warp", arg, NULL);
+	case KEY_STEP: r->step = arg; return read_count("--step", arg, NULL);
+	case KEY_MAX:
+		r->max_conflicts_given = 1;
+		return read_count("--max-conflicts", arg, &r->max_conflicts);
 	}
 	return -1;
 }
 
 /* The combinations of options and operands that make sense; 0 or -1 (reported). */
-static int check_usage(const banks_args *a, int operands, bool spec_access)
+static int check_usage(const banks_args *a, int operands)
 {
-	if (!a->threads == !a->access)
+	const axe_banks_request *r = &a->req;
+	const char *access = r->access ? r->access : "";
+	/* An access read from a spec brings its tile (the library's rule, for the usage line). */
+	bool spec_access = strstr(access, ".yaml") || strstr(access, ".yml");
+
+	if (!r->threads == !r->access)
 		return axe_usage_error(&command_banks, "give exactly one of --threads and --access"), -1;
 	if (operands > 1 || (operands == 0 && !spec_access))
 		return axe_usage_error(&command_banks, "expected one SMEM operand, got %d",
 				       operands), -1;
-	if (a->json && axe_picture_is_drawing(&a->picture))
+	if (a->json && a->picture.form != AXE_OUTPUT_TEXT)
 		return axe_usage_error(&command_banks, "--json and --format svg|html exclude each "
 				       "other"), -1;
-	if (a->vector && !a->threads)
+	if (r->vector && !r->threads)
 		return axe_usage_error(&command_banks, "--vector goes with --threads; ldmatrix rows "
 				       "are 16 bytes and a spec access gives vector_bytes"), -1;
-	if (a->suggest && (a->grid || a->sel.by_warp || a->sel.by_step || a->max_conflicts >= 0))
+	if (r->suggest && (r->grid || r->warp || r->step || r->max_conflicts_given))
 		return axe_usage_error(&command_banks, "--suggest ranks whole layouts; it does not "
 				       "take --grid, --warp, --step or --max-conflicts"), -1;
 	return 0;
 }
 
-/* What one run holds; released together. */
-typedef struct banks_run {
-	axe_bank_access access;
-	axe_operand smem, threads;
-	axe_bank_tile tile;
-	axe_bank_plan plan;
-	axe_bank_result result;
-	axe_bank_suggestion suggestion;
-	char *threads_text;
-} banks_run;
-
-/* Where operand "op" (given as "arg", or as option "option") is, for errors about it. */
-static axe_loc operand_loc(const axe_operand *op, const char *option, const char *arg, int *span)
+/*
+ * Where the output goes: "out", but kept and printed after the walk when a
+ * progress line may be on the terminal (it is erased before the table).
+ */
+static FILE *stream_for(const banks_args *a, FILE *out)
 {
-	if (op->entry) {
-		*span = 1;
-		return axe_spec_loc(op->spec, op->entry->node);
-	}
-	*span = (int)strlen(arg);
-	return (axe_loc){ option, 1, 1, arg, strlen(arg) };
-}
-
-static int thread_plan(const banks_args *a, banks_run *run, axe_error *err)
-{
-	axe_operand_opts none = { 0 };
-	axe_loc loc, vloc = { "--vector", 1, 1, a->vector, a->vector ? strlen(a->vector) : 0 };
-	const axe_shape *shape = &run->tile.shape;
-	int span;
-
-	if (axe_operand_resolve(a->threads, &none, &run->threads, err) < 0)
-		return -1;
-	loc = operand_loc(&run->threads, "--threads", a->threads, &span);
-	if (run->threads.entry && run->threads.entry->has_shape &&
-	    (run->threads.shape.rank != shape->rank ||
-	     memcmp(run->threads.shape.dim, shape->dim, shape->rank * sizeof(int64_t))))
-		return axe_error_set(err, AXE_ERR_VALUE, &loc, span, "the thread layout's shape "
-				     "differs from the tile's: both name the same logical elements");
-	if (axe_bank_plan_threads(&run->plan, run->threads.layout, shape, &loc, span, err) < 0)
-		return -1;
-	if (a->vector && axe_bank_plan_force_vector(&run->plan, a->vector_bytes, &vloc,
-						    (int)strlen(a->vector), err) < 0)
-		return -1;
-	run->threads_text = axe_layout_to_string(run->threads.layout);
-	return 0;
-}
-
-/* Resolve SMEM ("smem_arg", NULL: the access's tile), the tile and the plan. */
-static int load(const banks_args *a, const char *smem_arg, banks_run *run, axe_error *err)
-{
-	char tile[4200];
-	axe_loc loc;
-	int span;
-
-	if (a->access && axe_bank_access_is_spec(a->access)) {
-		if (axe_bank_access_open(&run->access, a->access, err) < 0)
-			return -1;
-		snprintf(tile, sizeof(tile), "%s:%s", run->access.path, run->access.tile);
-		smem_arg = smem_arg ? smem_arg : tile;
-	}
-	if (axe_operand_resolve(smem_arg, &a->operand, &run->smem, err) < 0)
-		return -1;
-	loc = operand_loc(&run->smem, "<arg>", smem_arg, &span);
-	if (axe_bank_tile_init(&run->tile, run->smem.layout, &run->smem.shape, run->smem.dtype,
-			       &loc, span, err) < 0)
-		return -1;
-	if (a->threads)
-		return thread_plan(a, run, err);
-	if (run->access.spec)
-		return axe_bank_plan_spec(&run->plan, &run->access, &run->tile.shape,
-					  run->tile.dtype, err);
-	loc = (axe_loc){ "--access", 1, 1, a->access, strlen(a->access) };
-	return axe_bank_plan_preset(&run->plan, a->access, &run->tile.shape, run->tile.dtype,
-				    &loc, err);
-}
-
-/* Analyse (or rank candidates) and print; 0 or -1. */
-static int report(banks_args *a, banks_run *run, axe_error *err)
-{
-	axe_banks_report rep = { &run->tile, &run->plan, run->threads_text, NULL, -1, NULL };
-	axe_writer *w;
-	FILE *out;
-	int r = 0;
-
-	if (a->suggest) {
-		if (axe_bank_suggest(&run->plan, &run->tile, &run->suggestion, err) < 0)
-			return -1;
-		rep.suggestion = &run->suggestion;
-	} else {
-		axe_cli_walk_start(&a->walk, "banks");
-		r = axe_bank_analyze_walk(&run->plan, &run->tile, &a->sel, &a->walk.options,
-					  &run->result, err);
-		axe_cli_walk_end(&a->walk);
-		if (r < 0)
-			return -1;
-		if (run->result.ninstr == 0)
-			return axe_error_set(err, AXE_ERR_RANGE, NULL, 0,
-					     "no instruction matches the --warp and --step given");
-		rep.result = &run->result;
-		rep.grid = a->grid ? axe_bank_worst(&run->result) : -1;
-	}
-	if (!(w = malloc(sizeof(*w))))
-		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	if (!(out = axe_picture_open(&a->picture, err)))
-		return free(w), -1;
-	axe_writer_init(w, out);
-	if (axe_picture_is_drawing(&a->picture))
-		r = axe_banks_picture(w, &rep, a->picture.format, err);
-	else
-		axe_print_banks(w, &rep, a->json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
-	axe_writer_flush(w);
-	free(w);
-	return axe_picture_close(&a->picture, out, r < 0, err) < 0 ? -1 : r;
-}
-
-static void release(banks_run *run)
-{
-	axe_bank_suggestion_release(&run->suggestion);
-	axe_bank_result_release(&run->result);
-	axe_bank_plan_release(&run->plan);
-	axe_bank_tile_release(&run->tile);
-	axe_operand_release(&run->threads);
-	axe_operand_release(&run->smem);
-	axe_bank_access_close(&run->access);
-	free(run->threads_text);
+	return a->walk.walk.progress && out == stdout ? NULL : out;
 }
 
 int cmd_banks(int argc, char **argv)
 {
-	banks_args a = { .max_conflicts = -1 };
-	banks_run run;
+	banks_args a = { 0 };
+	axe_map *smem = NULL;
+	axe_report *report = NULL;
 	axe_error err;
+	FILE *out = NULL;
 	int first = axe_opts_parse(&command_banks, argc, argv, handle, &a), status;
 
 	if (first < 0)
 		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
-	if (check_usage(&a, first - 1, a.access && axe_bank_access_is_spec(a.access)) < 0)
+	if (check_usage(&a, first - 1) < 0)
 		return AXE_EXIT_INPUT;
-	memset(&run, 0, sizeof(run));
 	axe_error_init(&err);
-	if (load(&a, first == 2 ? argv[1] : NULL, &run, &err) < 0 || report(&a, &run, &err) < 0)
-		status = axe_cli_report(&err);
-	else if (!a.suggest && a.max_conflicts >= 0 &&
-		 run.result.total.conflicts > a.max_conflicts)
-		status = AXE_EXIT_FALSE;
-	else
-		status = AXE_EXIT_OK;
+	a.req.tile_options = a.operand.map;
+	axe_cli_walk_start(&a.walk, "banks");
+	a.req.walk = a.walk.walk;
+	if ((first == 1 || (smem = axe_cli_read(argv[1], &a.operand, &err))) &&
+	    (out = axe_picture_open(&a.picture, &err)))
+		report = axe_map_banks(smem, &a.req, a.json ? AXE_OUTPUT_JSON : a.picture.form,
+				       stream_for(&a, out), &err);
+	axe_cli_walk_end(&a.walk);
+	if (report && !stream_for(&a, out))
+		fputs(axe_report_text(report), out);
+	if (out && axe_picture_close(&a.picture, out, !report, &err) < 0 && report) {
+		axe_report_free(report);
+		report = NULL;
+	}
+	status = report ? axe_report_status(report) : axe_cli_report(&err);
 	if (status == AXE_EXIT_FALSE) {
 		fflush(stdout); /* the table first, then the verdict */
-		fprintf(stderr, "axe-layout banks: %lld conflicts, more than --max-conflicts %lld\n",
-			(long long)run.result.total.conflicts, (long long)a.max_conflicts);
+		fprintf(stderr, "axe-layout banks: %s\n", axe_report_reason(report));
 	}
-	release(&run);
+	axe_report_free(report);
+	axe_map_free(smem);
 	return status;
 }

@@ -232,9 +232,10 @@ static void test_outputs(void)
 	      "no LEGO form of a swizzled layout: status FALSE and the reason");
 	axe_report_free(rep);
 	axe_error_init(&err);
-	text = smem ? axe_map_banks(smem, &br, AXE_OUTPUT_JSON, &err) : NULL;
-	check(contains(text, "\"conflicts\""), "banks of a thread layout, as JSON");
-	axe_string_free(text);
+	rep = smem ? axe_map_banks(smem, &br, AXE_OUTPUT_JSON, NULL, &err) : NULL;
+	check(rep && contains(axe_report_text(rep), "\"conflicts\""),
+	      "banks of a thread layout, as JSON");
+	axe_report_free(rep);
 	text = g && s ? axe_map_tma(g, s, "0:64,0:64", AXE_OUTPUT_JSON, why, sizeof(why), &err) : NULL;
 	check(contains(text, "\"boxDim\":[64,64]"), "a TMA plan");
 	axe_string_free(text);

@@ -1,0 +1,139 @@
+"""tests/python/test_analysis.py: the [analysis] family of the Python module
+(Layout.banks, banks, atoms) against the axe-layout command's output on
+the examples of tests/cli/banks.t and atoms.t (the CLI given in $AXE_CLI).
+
+Run by tests/scripts/python.sh (make check) with PYTHONPATH=build/python."""
+
+import json
+import os
+import subprocess
+
+import pytest
+
+import axe_layout as axe
+
+CLI = os.environ.get("AXE_CLI", "build/axe-layout")
+COLUMN = "specs/banks_column.yaml"
+ATOMS = "specs/copy_atoms.yaml"
+ROWS = ("S[(8,64):(64,1)]", "--dtype", "f16")
+THREADS = "S[(8,64):(1@laneid,1)]"
+
+
+def run(*args):
+    out = subprocess.run([CLI, *args], capture_output=True, text=True, check=False)
+    assert out.returncode in (0, 1), out.stderr
+    return out
+
+
+def cli_json(*args):
+    return json.loads(run(*args, "--json").stdout)
+
+
+# --- banks ---------------------------------------------------------------------
+
+def test_banks_every_option_equals_cli():
+    rows = axe.Layout(ROWS[0], dtype="f16")
+    got = rows.banks(threads=THREADS, vector=2, step=0)
+    assert got == cli_json("banks", *ROWS, "--threads", THREADS, "--vector", "2", "--step", "0")
+    assert got.status == 0 and got.reason == ""
+    got = rows.banks(threads=axe.Layout(THREADS), warp=0, step=7, grid=True, jobs=2)
+    assert got == cli_json("banks", *ROWS, "--threads", THREADS, "--warp", "0", "--step", "7",
+                           "--grid")
+    assert got["grid"]["step"] == 7
+
+
+def test_banks_max_conflicts_status():
+    smem = ("S[(64,64):(64,1)]", "--dtype", "f16", "--access", "ldmatrix.x4", "--step", "0")
+    for limit, status in ((27, 1), (28, 0)):
+        got = axe.banks(smem[0], dtype="f16", access="ldmatrix.x4", step=0,
+                        max_conflicts=limit)
+        out = run("banks", *smem, "--max-conflicts", str(limit), "--json")
+        assert got == json.loads(out.stdout)
+        assert got.status == out.returncode == status
+    assert got.reason == ""
+    got = axe.banks(smem[0], dtype="f16", access="ldmatrix.x4", step=0, max_conflicts=27)
+    assert got.reason == "28 conflicts, more than --max-conflicts 27"
+
+
+def test_banks_of_a_spec_access_without_smem():
+    access = COLUMN + ":col_read"
+    got = axe.banks(None, access=access, swizzle="128B", grid=True)
+    assert got == cli_json("banks", "--access", access, "--swizzle", "128B", "--grid")
+    assert got["total"]["wavefronts"] == 1
+    got = axe.banks(None, access=access, suggest=True)
+    assert got == cli_json("banks", "--access", access, "--suggest")
+    assert got["suggest"]["best"] == "128B"
+
+
+def test_banks_text_and_pictures_equal_cli():
+    access = COLUMN + ":col_read"
+    assert axe.banks(None, access=access, format="text") == run("banks", "--access",
+                                                                access).stdout
+    for form in ("svg", "html"):
+        assert axe.banks(None, access=access, format=form) == run(
+            "banks", "--access", access, "--format", form).stdout
+    with pytest.raises(ValueError):
+        axe.banks(None, access=access, format="png")
+
+
+def test_banks_errors_placed_as_the_cli_places_them():
+    rows = axe.Layout(ROWS[0], dtype="f16")
+    with pytest.raises(axe.LayoutError) as e:
+        rows.banks(threads=THREADS, vector=32)
+    assert (e.value.file, e.value.line, e.value.column) == ("--vector", 1, 1)
+    assert e.value.message == "a vector is 1, 2, 4, 8 or 16 bytes, not 32"
+    with pytest.raises(axe.LayoutError) as e:
+        rows.banks(access="ldmatrix.x3")
+    assert e.value.file == "--access" and e.value.hint == "did you mean 'ldmatrix.x1'?"
+    with pytest.raises(axe.LayoutError) as e:
+        axe.banks(None, access=COLUMN + ":colread")
+    assert (e.value.file, e.value.line, e.value.column) == (COLUMN, 28, 3)
+    with pytest.raises(axe.LayoutError) as e:
+        rows.banks(access="ldmatrix.x1", step=99)
+    assert "no instruction matches" in e.value.message
+    with pytest.raises(axe.LayoutError) as e:
+        rows.banks(access="ldmatrix.x1", warp=-1)
+    assert e.value.file == "--warp"
+
+
+# --- atoms -----------------------------------------------------------------------
+
+def test_atoms_equals_cli():
+    got = axe.atoms(ATOMS + ":tile_global", ATOMS + ":tile_smem", arch="sm_80")
+    assert got == cli_json("atoms", ATOMS + ":tile_global", ATOMS + ":tile_smem",
+                           "--arch", "sm_80")
+    assert got["best"] == "cp.async.16" and got.status == 0
+    src, dst = "S[(16,16):(16,1)]", "S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]"
+    got = axe.atoms(src, dst, dtype="f16", swizzle="32B")
+    assert got == cli_json("atoms", src, dst, "--dtype", "f16", "--swizzle", "32B")
+    assert got["best"] == "ldmatrix.x1"
+    got = axe.atoms("S[(8,8):(8,1)]", "S[(8,4,2):(4@laneid,1@laneid,1)]", direction="s2r",
+                    dtype="f16", arch="sm_90", suggest=True)
+    assert got == cli_json("atoms", "S[(8,8):(8,1)]", "S[(8,4,2):(4@laneid,1@laneid,1)]",
+                           "--direction", "s2r", "--dtype", "f16", "--arch", "sm_90",
+                           "--suggest")
+
+
+def test_atoms_status_and_text():
+    out = run("atoms", ATOMS + ":padded", ATOMS + ":row_per_lane")
+    assert axe.atoms(ATOMS + ":padded", ATOMS + ":row_per_lane", format="text") == out.stdout
+    got = axe.atoms(ATOMS + ":padded", ATOMS + ":row_per_lane")
+    assert got.status == out.returncode == 1
+    assert got.reason == "no atom can move this tile"
+
+
+def test_atoms_errors():
+    with pytest.raises(axe.LayoutError) as e:
+        axe.atoms("S[(8,8):(8,1)]", "S[(8,8):(8,1)]", arch="sm_70")
+    assert (e.value.file, e.value.line, e.value.column) == ("--arch", 1, 1)
+    with pytest.raises(axe.LayoutError) as e:
+        axe.atoms("S[(8,8):(8,1)]", "S[(8,8):(8,1)]", dtype="f16", direction="s2q")
+    assert e.value.file == "--direction" and "unknown direction 's2q'" in e.value.message
+    with pytest.raises(axe.LayoutError) as e:
+        axe.atoms("S[(8,8):(8,1)]", "S[(8,4):(4,1)]", dtype="f16", shape="8,4")
+    assert e.value.file == "--shape"
+    with pytest.raises(axe.LayoutError) as e:
+        axe.atoms(ATOMS + ":tile_smem", ATOMS + ":nosuch")
+    assert e.value.file == ATOMS and "unknown layout 'nosuch'" in e.value.message
+    with pytest.raises(TypeError):
+        axe.atoms(axe.Layout("S[(8,8):(8,1)]"), "S[(8,8):(8,1)]")
