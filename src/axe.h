@@ -398,6 +398,94 @@ AXE_API const char *axe_did_you_mean(const char *word, const char *const *candid
 
 /* [algebra] group, tile, tile-of, slice, dsum reports; CuTe algebra */
 
+/*
+ * [cute] CuTe layout algebra: compose, complement, divide, product,
+ * inverse, coalesce and filter, each as the command of the same name does
+ * it (CUTLASS's layout algebra; the result proved by evaluation before it
+ * is printed).
+ *
+ * Operands are texts as on the command line.  A: CuTe's notation
+ * ("(6,2):(8,2)", "cute:TEXT", "Sw<3,4,3> o _0 o (8,64):(64,1)"), else any
+ * Axe operand (a literal, FILE.yaml:NAME, another notation) on axis m,
+ * read with the request's `a` options (--shape, --dtype, ...).  The second
+ * operand (B, TILER) likewise, with no options; an integer N is N:1, and
+ * compose, divide and product also take a by-mode tiler "<B0,B1,...>"
+ * ('_' keeps A's mode).  A swizzle or offset of A stays outermost.
+ *
+ * The report's text is the result ("cute:", "axe:", "shape:" and "proved:"
+ * lines; JSON {"layout","cute","shape","proved"}, "layout" null with
+ * "axe_reason" when the result has no Axe form), or, when CuTe has no such
+ * layout (a divisibility condition fails, a swizzle would land inside),
+ * "no such layout: REASON" (JSON {"layout":null,"cute":null,"reason"})
+ * with status AXE_EXIT_FALSE and that reason.  `form` is AXE_OUTPUT_TEXT
+ * or AXE_OUTPUT_JSON.  Errors (malformed text, an Axe layout with no CuTe
+ * form, a tiler with more modes than A, a bad option value placed on the
+ * option: "--cosize", "--kind", "--profile") return NULL.  A NULL or
+ * zeroed request gives the command's defaults.
+ */
+
+/* compose A B: A o B, with R(c) = A(B(c)) for every coordinate c of B. */
+typedef struct axe_compose_request {
+	axe_map_options a; /* A's options, when A is an Axe operand */
+} axe_compose_request;
+
+AXE_API axe_report *axe_compose(const char *a, const char *b, const axe_compose_request *req,
+				enum axe_output form, FILE *out, axe_error *err);
+
+/* complement A: the ordered R disjoint from A with (A, R) covering up to the cosize. */
+typedef struct axe_complement_request {
+	axe_map_options a;
+	const char *cosize; /* --cosize N, N >= 1 (NULL: cosize of A without its stride-0 modes) */
+} axe_complement_request;
+
+AXE_API axe_report *axe_complement(const char *a, const axe_complement_request *req,
+				   enum axe_output form, FILE *out, axe_error *err);
+
+/* divide A TILER: logical_divide(A, B) = A o (B, B*), or its regrouped kinds. */
+typedef struct axe_divide_request {
+	axe_map_options a;
+	const char *kind; /* --kind: "logical" (NULL), "zipped", "tiled" or "flat" */
+} axe_divide_request;
+
+AXE_API axe_report *axe_divide(const char *a, const char *tiler, const axe_divide_request *req,
+			       enum axe_output form, FILE *out, axe_error *err);
+
+/* product A B: logical_product(A, B) = (A, A* o B), or its regrouped kinds. */
+typedef struct axe_product_request {
+	axe_map_options a;
+	const char *kind; /* --kind: "logical" (NULL), "zipped", "tiled", "flat", "blocked"
+			     or "raked" (those two take no by-mode tiler) */
+} axe_product_request;
+
+AXE_API axe_report *axe_product(const char *a, const char *b, const axe_product_request *req,
+				enum axe_output form, FILE *out, axe_error *err);
+
+/* inverse A: right_inverse (A(R(i)) = i) or left_inverse (R(A(i)) = i). */
+typedef struct axe_inverse_request {
+	axe_map_options a;
+	int left; /* nonzero: --left, CuTe's left_inverse; 0: --right, right_inverse */
+} axe_inverse_request;
+
+AXE_API axe_report *axe_inverse(const char *a, const axe_inverse_request *req,
+				enum axe_output form, FILE *out, axe_error *err);
+
+/* coalesce A: the same map on [0, size(A)) with fewer modes. */
+typedef struct axe_coalesce_request {
+	axe_map_options a;
+	const char *profile; /* --profile P: an int-tuple ("(1,1)") coalescing by mode, or NULL */
+} axe_coalesce_request;
+
+AXE_API axe_report *axe_coalesce(const char *a, const axe_coalesce_request *req,
+				 enum axe_output form, FILE *out, axe_error *err);
+
+/* filter A: A without its stride-0 and size-1 modes, coalesced. */
+typedef struct axe_filter_request {
+	axe_map_options a;
+} axe_filter_request;
+
+AXE_API axe_report *axe_filter(const char *a, const axe_filter_request *req,
+			       enum axe_output form, FILE *out, axe_error *err);
+
 /* [analysis] banks, atoms */
 
 /*

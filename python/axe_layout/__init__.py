@@ -23,9 +23,10 @@ import html
 import json
 import os
 
-__all__ = ["Layout", "LayoutError", "Equality", "layout", "equal", "canon",
-           "convert", "banks", "tma", "emit_cuda", "version", "notations", "Report",
-           "atoms"]
+__all__ = ["Layout", "LayoutError", "Equality", "Report", "layout", "equal", "canon",
+           "convert", "banks", "atoms", "tma", "emit_cuda", "version", "notations",
+           "compose", "complement", "divide", "product", "right_inverse", "left_inverse",
+           "coalesce"]  # and filter, left out so that `import *` keeps the builtin
 
 _MAX_RANK = 64
 _VERDICTS = {0: "not equal", 1: "equal", 2: "undecided"}
@@ -69,6 +70,18 @@ class _BanksRequest(ctypes.Structure):
 class _AtomsRequest(ctypes.Structure):
     _fields_ = [("arch", ctypes.c_char_p), ("direction", ctypes.c_char_p),
                 ("suggest", ctypes.c_int), ("operands", _Options)]
+
+
+def _cute_request(*fields):
+    """The request of a CuTe algebra call: A's options, then `fields`."""
+    return type("_CuteRequest", (ctypes.Structure,), {"_fields_": [("a", _Options)] + list(fields)})
+
+
+_ComposeRequest = _FilterRequest = _cute_request()
+_ComplementRequest = _cute_request(("cosize", ctypes.c_char_p))
+_DivideRequest = _ProductRequest = _cute_request(("kind", ctypes.c_char_p))
+_InverseRequest = _cute_request(("left", ctypes.c_int))
+_CoalesceRequest = _cute_request(("profile", ctypes.c_char_p))
 
 
 class LayoutError(Exception):
@@ -152,6 +165,13 @@ def _declare(lib):
         "axe_copy_atoms": (P, [S, S, ctypes.POINTER(_AtomsRequest), I, P, E]),
         "axe_map_tma": (P, [P, P, S, I, S, Z, E]),
         "axe_map_emit_cuda": (P, [P, S, ctypes.c_double, E]),
+        "axe_compose": (P, [S, S, ctypes.POINTER(_ComposeRequest), I, P, E]),
+        "axe_complement": (P, [S, ctypes.POINTER(_ComplementRequest), I, P, E]),
+        "axe_divide": (P, [S, S, ctypes.POINTER(_DivideRequest), I, P, E]),
+        "axe_product": (P, [S, S, ctypes.POINTER(_ProductRequest), I, P, E]),
+        "axe_inverse": (P, [S, ctypes.POINTER(_InverseRequest), I, P, E]),
+        "axe_coalesce": (P, [S, ctypes.POINTER(_CoalesceRequest), I, P, E]),
+        "axe_filter": (P, [S, ctypes.POINTER(_FilterRequest), I, P, E]),
     }
     for name, (restype, argtypes) in table.items():
         fn = getattr(lib, name)
@@ -509,6 +529,31 @@ class Layout:
         return _take_string(_lib.axe_map_emit_cuda(self._map, _b(name), float(timeout),
                                                    ctypes.byref(err)), err)
 
+    # --- CuTe's layout algebra (on axis m): the functions of the same names ------
+    def compose(self, b):
+        return compose(self, b)
+
+    def complement(self, cosize=None):
+        return complement(self, cosize)
+
+    def divide(self, tiler, kind=None):
+        return divide(self, tiler, kind)
+
+    def product(self, b, kind=None):
+        return product(self, b, kind)
+
+    def right_inverse(self):
+        return right_inverse(self)
+
+    def left_inverse(self):
+        return left_inverse(self)
+
+    def coalesce(self, profile=None):
+        return coalesce(self, profile)
+
+    def filter(self):
+        return filter(self)
+
 
 def _as_layout(x, **options):
     if isinstance(x, Layout):
@@ -602,3 +647,81 @@ def tma(global_layout, smem, region=None, **options):
 
 def emit_cuda(x, name=None, timeout=10.0, **options):
     return _as_layout(x, **options).emit_cuda(name, timeout)
+
+
+# --- CuTe's layout algebra ------------------------------------------------------
+#
+# Each takes A as CuTe text ("(6,2):(8,2)", "cute:...", "Sw<3,4,3> o _0 o ..."),
+# an Axe operand text on axis m read with the options shape=, dtype=, swizzle=,
+# tile=, bind=, or a Layout; a second operand as text (a tiler "<3:4,8:2>") or
+# an integer N (N:1).  Each returns the command's --json object, decoded:
+# {"layout", "cute", "shape", "proved"}, or when CuTe has no such layout
+# {"layout": None, "cute": None, "reason": ...} (the command's exit status 1).
+
+def _cute_text(x):
+    """CuTe text of an operand, tiler or profile: str, int N, or nested tuples."""
+    if isinstance(x, (tuple, list)):
+        return "(" + ",".join(_cute_text(v) for v in x) + ")"
+    return str(x)
+
+
+def _cute_operand(a, options):
+    """The text and the _Options of operand A (a Layout: its text on its shape)."""
+    if isinstance(a, Layout):
+        options = dict(options, shape=options.get("shape") or a.shape or None,
+                       dtype=options.get("dtype") or a.dtype)
+        a = a.text
+    return _b(a), _Options(_b(_csv(options.get("shape"))), _b(options.get("dtype")),
+                           _b(options.get("swizzle")), _b(_csv(options.get("tile"))),
+                           _b(_bindings(options.get("bind"))))
+
+
+def _cute(fn, request, a, *more, options):
+    a, request.a = _cute_operand(a, options)
+    err = _new_error()
+    args = [a] + [_b(_cute_text(m)) for m in more]
+    text, _ = _take_report(fn(*args, ctypes.byref(request), _JSON, None, ctypes.byref(err)),
+                           err)
+    return json.loads(text)
+
+
+def compose(a, b, **options):
+    """CuTe's composition A o B (compose --json); `b` may be a tiler "<B0,...>"."""
+    return _cute(_lib.axe_compose, _ComposeRequest(), a, b, options=options)
+
+
+def complement(a, cosize=None, **options):
+    """CuTe's complement of A up to `cosize` (complement --cosize N --json)."""
+    req = _ComplementRequest(cosize=_b(cosize))
+    return _cute(_lib.axe_complement, req, a, options=options)
+
+
+def divide(a, tiler, kind=None, **options):
+    """CuTe's divide: kind "logical" (None), "zipped", "tiled" or "flat"."""
+    return _cute(_lib.axe_divide, _DivideRequest(kind=_b(kind)), a, tiler, options=options)
+
+
+def product(a, b, kind=None, **options):
+    """CuTe's product: kind "logical" (None), "zipped", "tiled", "flat", "blocked", "raked"."""
+    return _cute(_lib.axe_product, _ProductRequest(kind=_b(kind)), a, b, options=options)
+
+
+def right_inverse(a, **options):
+    """CuTe's right_inverse: A(R(i)) = i (inverse --right --json)."""
+    return _cute(_lib.axe_inverse, _InverseRequest(left=0), a, options=options)
+
+
+def left_inverse(a, **options):
+    """CuTe's left_inverse: R(A(i)) = i when A is injective (inverse --left --json)."""
+    return _cute(_lib.axe_inverse, _InverseRequest(left=1), a, options=options)
+
+
+def coalesce(a, profile=None, **options):
+    """CuTe's coalesce, by mode with `profile` ("(1,1)" or (1, 1))."""
+    req = _CoalesceRequest(profile=_b(None if profile is None else _cute_text(profile)))
+    return _cute(_lib.axe_coalesce, req, a, options=options)
+
+
+def filter(a, **options):  # pylint: disable=redefined-builtin
+    """CuTe's filter: A without its stride-0 and size-1 modes, coalesced."""
+    return _cute(_lib.axe_filter, _FilterRequest(), a, options=options)

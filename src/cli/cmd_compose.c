@@ -2,9 +2,9 @@
  * cmd_compose.c: `axe-layout compose A B`: CuTe's composition A o B, with
  * R(c) = A(B(c)) proved for every c before it is printed.
  */
-#include "../cute/algebra.h"
 #include "commands.h"
 #include "cute_args.h"
+#include "operands.h"
 
 enum { KEY_JSON = 256 };
 
@@ -30,7 +30,7 @@ const axe_command command_compose = {
 };
 
 typedef struct compose_args {
-	axe_operand_opts operand;
+	axe_cli_operand operand;
 	bool json;
 } compose_args;
 
@@ -38,44 +38,27 @@ static int handle(void *ctx, int key, const char *arg)
 {
 	compose_args *a = ctx;
 
-	if (!axe_operand_option(&a->operand, key, arg) && key == KEY_JSON)
+	if (!axe_cli_operand_option(&a->operand, key, arg) && key == KEY_JSON)
 		a->json = true;
 	return 0;
-}
-
-typedef struct proof { const axe_cute_layout *a; const axe_cute_tiler *t; } proof;
-
-static int prove(const void *ctx, const axe_cute_layout *r, char *what, size_t size,
-		 axe_cute_reason *why, axe_error *err)
-{
-	const proof *p = ctx;
-
-	return axe_cute_prove_compose(p->a, p->t, r, what, size, why, err);
 }
 
 int cmd_compose(int argc, char **argv)
 {
 	compose_args a = { 0 };
-	axe_cute_arg A;
-	axe_cute_tiler t = { 0 };
-	axe_cute_layout res;
-	axe_cute_reason why = { "" };
+	axe_compose_request req;
 	axe_error err;
-	int first = axe_opts_parse(&command_compose, argc, argv, handle, &a), r;
+	int first = axe_opts_parse(&command_compose, argc, argv, handle, &a);
 
 	if (first < 0)
 		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
 	if (first != 3)
 		return axe_usage_error(&command_compose, "expected two operands, A and B, got %d",
 				       first - 1);
+	req = (axe_compose_request){ a.operand.map };
 	axe_error_init(&err);
-	if (axe_cute_arg_resolve(argv[1], &a.operand, &A, &err) < 0)
-		return axe_cli_report(&err);
-	r = axe_cute_tiler_resolve(argv[2], &t, &why, &err);
-	if (r > 0)
-		r = axe_cute_compose_tiler(&A.c.layout, &t, &res, &why, &err);
-	r = axe_cute_finish(r, &res, &A, prove, &(proof){ &A.c.layout, &t }, &why, a.json, &err);
-	axe_cute_tiler_release(&t);
-	axe_cute_arg_release(&A);
-	return r;
+	return axe_cute_cli_status(&command_compose,
+				   axe_compose(argv[1], argv[2], &req, axe_cute_cli_form(a.json),
+					       stdout, &err),
+				   &err);
 }

@@ -3,7 +3,6 @@
  * CuTe's divides, each result proved to cut A into tiles before it is
  * printed.
  */
-#include "../cute/algebra.h"
 #include "commands.h"
 #include "cute_split.h"
 #include "operands.h"
@@ -32,11 +31,17 @@ const axe_command command_divide = {
 	"CuTe's logical, zipped, tiled and flat divides",
 };
 
+static axe_report *run(const char *a, const char *tiler, const axe_map_options *a_opts,
+		       const char *kind, enum axe_output form, FILE *out, axe_error *err)
+{
+	axe_divide_request req = { *a_opts, kind };
+
+	return axe_divide(a, tiler, &req, form, out, err);
+}
+
 int cmd_divide(int argc, char **argv)
 {
-	static const axe_cute_split split = {
-		&command_divide, true, "TILER", "logical, zipped, tiled or flat", axe_cute_divide, axe_cute_prove_divide,
-	};
+	static const axe_cute_split split = { &command_divide, "TILER", run };
 
 	return axe_cute_split_run(&split, argc, argv);
 }

@@ -2,9 +2,9 @@
  * cmd_inverse.c: `axe-layout inverse A --right|--left`: CuTe's right and
  * left inverses, the identity they promise proved before printing.
  */
-#include "../cute/algebra.h"
 #include "commands.h"
 #include "cute_args.h"
+#include "operands.h"
 
 enum { KEY_JSON = 256, KEY_RIGHT, KEY_LEFT };
 
@@ -30,7 +30,7 @@ const axe_command command_inverse = {
 };
 
 typedef struct inverse_args {
-	axe_operand_opts operand;
+	axe_cli_operand operand;
 	bool left, right, json;
 } inverse_args;
 
@@ -38,7 +38,7 @@ static int handle(void *ctx, int key, const char *arg)
 {
 	inverse_args *a = ctx;
 
-	if (axe_operand_option(&a->operand, key, arg))
+	if (axe_cli_operand_option(&a->operand, key, arg))
 		return 0;
 	if (key == KEY_LEFT)
 		a->left = true;
@@ -49,27 +49,12 @@ static int handle(void *ctx, int key, const char *arg)
 	return 0;
 }
 
-static int prove_right(const void *ctx, const axe_cute_layout *r, char *what, size_t size,
-		       axe_cute_reason *why, axe_error *err)
-{
-	return axe_cute_prove_right_inverse(ctx, r, what, size, why, err);
-}
-
-static int prove_left(const void *ctx, const axe_cute_layout *r, char *what, size_t size,
-		      axe_cute_reason *why, axe_error *err)
-{
-	return axe_cute_prove_left_inverse(ctx, r, what, size, why, err);
-}
-
 int cmd_inverse(int argc, char **argv)
 {
 	inverse_args a = { 0 };
-	axe_cute_arg A;
-	axe_cute_arg plain = { 0 };
-	axe_cute_layout res;
-	axe_cute_reason why = { "" };
+	axe_inverse_request req;
 	axe_error err;
-	int first = axe_opts_parse(&command_inverse, argc, argv, handle, &a), r;
+	int first = axe_opts_parse(&command_inverse, argc, argv, handle, &a);
 
 	if (first < 0)
 		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
@@ -78,17 +63,10 @@ int cmd_inverse(int argc, char **argv)
 				       first - 1);
 	if (a.left && a.right)
 		return axe_usage_error(&command_inverse, "--right and --left exclude each other");
+	req = (axe_inverse_request){ a.operand.map, a.left };
 	axe_error_init(&err);
-	if (axe_cute_arg_resolve(argv[1], &a.operand, &A, &err) < 0)
-		return axe_cli_report(&err);
-	r = axe_cute_arg_plain(&A, "has no inverse here", &why);
-	if (r > 0 && a.left)
-		r = axe_cute_left_inverse(&A.c.layout, &res, &why, &err);
-	else if (r > 0)
-		r = axe_cute_right_inverse(&A.c.layout, &res, &err);
-	/* the inverse maps A's indices back to A's domain: no swizzle or offset around it */
-	r = axe_cute_finish(r, &res, &plain, a.left ? prove_left : prove_right, &A.c.layout, &why,
-			    a.json, &err);
-	axe_cute_arg_release(&A);
-	return r;
+	return axe_cute_cli_status(&command_inverse,
+				   axe_inverse(argv[1], &req, axe_cute_cli_form(a.json), stdout,
+					       &err),
+				   &err);
 }

@@ -3,7 +3,6 @@
  * CuTe's products, each result proved to repeat A without overlap before
  * it is printed.
  */
-#include "../cute/algebra.h"
 #include "commands.h"
 #include "cute_split.h"
 #include "operands.h"
@@ -32,11 +31,17 @@ const axe_command command_product = {
 	"CuTe's logical, zipped, tiled, flat, blocked and raked products",
 };
 
+static axe_report *run(const char *a, const char *b, const axe_map_options *a_opts,
+		       const char *kind, enum axe_output form, FILE *out, axe_error *err)
+{
+	axe_product_request req = { *a_opts, kind };
+
+	return axe_product(a, b, &req, form, out, err);
+}
+
 int cmd_product(int argc, char **argv)
 {
-	static const axe_cute_split split = {
-		&command_product, false, "B", "logical, zipped, tiled, flat, blocked or raked", axe_cute_product, axe_cute_prove_product,
-	};
+	static const axe_cute_split split = { &command_product, "B", run };
 
 	return axe_cute_split_run(&split, argc, argv);
 }

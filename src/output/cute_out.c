@@ -1,9 +1,6 @@
 /*
  * cute_out.c: formats the results of CuTe's layout algebra (cute_out.h).
  */
-#include <stdlib.h>
-
-#include "../core/error.h"
 #include "algebra_out.h"
 #include "cute_out.h"
 #include "writer.h"
@@ -45,31 +42,18 @@ static void print_json(axe_writer *w, const char *cute, const char *axe, const a
 	axe_write_str(w, "}\n");
 }
 
-int axe_cute_emit(const char *cute, const char *axe, const axe_shape *shape,
-		  const char *axe_why, const char *proved, bool json, axe_error *err)
+void axe_print_cute(axe_writer *w, const char *cute, const char *axe, const axe_shape *shape,
+		    const char *axe_why, const char *proved, axe_format format)
 {
-	axe_writer *w = malloc(sizeof(*w));
-
-	if (!w)
-		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	axe_writer_init(w, stdout);
-	if (json)
+	if (format == AXE_FORMAT_JSON)
 		print_json(w, cute, axe, shape, axe_why, proved);
 	else
 		print_text(w, cute, axe, shape, axe_why, proved);
-	axe_writer_flush(w);
-	free(w);
-	return AXE_EXIT_OK;
 }
 
-int axe_cute_emit_refusal(const axe_cute_reason *why, bool json, axe_error *err)
+void axe_print_cute_refusal(axe_writer *w, const axe_cute_reason *why, axe_format format)
 {
-	axe_writer *w = malloc(sizeof(*w));
-
-	if (!w)
-		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	axe_writer_init(w, stdout);
-	if (json) {
+	if (format == AXE_FORMAT_JSON) {
 		axe_write_str(w, "{\"layout\":null,\"cute\":null,\"reason\":");
 		axe_write_json_string(w, why->text);
 		axe_write_str(w, "}\n");
@@ -78,7 +62,4 @@ int axe_cute_emit_refusal(const axe_cute_reason *why, bool json, axe_error *err)
 		axe_write_str(w, why->text);
 		axe_write_char(w, '\n');
 	}
-	axe_writer_flush(w);
-	free(w);
-	return AXE_EXIT_FALSE;
 }

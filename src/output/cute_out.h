@@ -13,20 +13,20 @@
 #ifndef AXE_OUTPUT_CUTE_OUT_H
 #define AXE_OUTPUT_CUTE_OUT_H
 
-#include <stdbool.h>
-
 #include "../axe.h"
 #include "../cute/algebra.h"
+#include "eval_out.h"
+#include "writer.h"
 
 /*
  * Print a result: its CuTe text "cute", its Axe compact form "axe" on
  * "shape" (NULL when there is none, "axe_why" saying why) and the proof
- * line "proved" on stdout.  Returns AXE_EXIT_OK, or -1 on no memory.
+ * line "proved".
  */
-int axe_cute_emit(const char *cute, const char *axe, const axe_shape *shape,
-		  const char *axe_why, const char *proved, bool json, axe_error *err);
+void axe_print_cute(axe_writer *w, const char *cute, const char *axe, const axe_shape *shape,
+		    const char *axe_why, const char *proved, axe_format format);
 
-/* Print the refusal "why" on stdout; returns AXE_EXIT_FALSE, or -1 on no memory. */
-int axe_cute_emit_refusal(const axe_cute_reason *why, bool json, axe_error *err);
+/* Print the refusal "why". */
+void axe_print_cute_refusal(axe_writer *w, const axe_cute_reason *why, axe_format format);
 
 #endif
