@@ -399,6 +399,38 @@ AXE_API const char *axe_did_you_mean(const char *word, const char *const *candid
 /* [algebra] group, tile, tile-of, slice, dsum reports; CuTe algebra */
 
 /*
+ * What the commands group, tile, tile-of, slice and dsum print (--json:
+ * AXE_OUTPUT_JSON): the result (the layout, its shape, and group's blocks,
+ * tile's and dsum's interleaved shape, tile's and tile-of's inner span per
+ * axis), status OK; or, when the operation has no result for these inputs,
+ * "cannot group: REASON" ("cannot tile", "not a tile", "cannot slice",
+ * "cannot form the direct sum") or {"layout":null,"reason":...}, status
+ * FALSE and REASON as the report's reason.  The operands are the maps as
+ * the command reads them, each on its own shape: the command's --shape,
+ * --dtype, --swizzle, --tile and --bind are its first operand's
+ * axe_map_options; --outer-shape, --inner-shape, --left-shape and
+ * --right-shape are the `shape` of that operand's options, with
+ * `shape_option` naming the option for errors.  group groups by the map's
+ * shape.  Of two operands, one of shape () is taken on (1, ..., 1) of the
+ * other's rank (axe_map_tile, axe_map_tile_of and axe_map_dsum do so too).
+ */
+AXE_API axe_report *axe_map_group_report(const axe_map *map, enum axe_output form, FILE *out,
+					 axe_error *err);
+AXE_API axe_report *axe_map_tile_report(const axe_map *outer, const axe_map *inner,
+					enum axe_output form, FILE *out, axe_error *err);
+AXE_API axe_report *axe_map_tile_of_report(const axe_map *tile, const axe_map *inner,
+					   enum axe_output form, FILE *out, axe_error *err);
+AXE_API axe_report *axe_map_dsum_report(const axe_map *left, const axe_map *right,
+					enum axe_output form, FILE *out, axe_error *err);
+
+/* slice's option (NULL request: no region, an error). */
+typedef struct axe_slice_request {
+	const char *region; /* --region "0:64,128:192": begin:end per dimension; "" or "()":
+			       the one point of shape () */
+} axe_slice_request;
+
+AXE_API axe_report *axe_map_slice_report(const axe_map *map, const axe_slice_request *req,
+					 enum axe_output form, FILE *out, axe_error *err);
  * [cute] CuTe layout algebra: compose, complement, divide, product,
  * inverse, coalesce and filter, each as the command of the same name does
  * it (CUTLASS's layout algebra; the result proved by evaluation before it

@@ -23,10 +23,12 @@ import html
 import json
 import os
 
+# filter and slice are left out: `import *` would hide the builtins.
 __all__ = ["Layout", "LayoutError", "Equality", "Report", "layout", "equal", "canon",
            "convert", "banks", "atoms", "tma", "emit_cuda", "version", "notations",
+           "group", "tile", "tile_of", "dsum",
            "compose", "complement", "divide", "product", "right_inverse", "left_inverse",
-           "coalesce"]  # and filter, left out so that `import *` keeps the builtin
+           "coalesce"]
 
 _MAX_RANK = 64
 _VERDICTS = {0: "not equal", 1: "equal", 2: "undecided"}
@@ -82,6 +84,10 @@ _ComplementRequest = _cute_request(("cosize", ctypes.c_char_p))
 _DivideRequest = _ProductRequest = _cute_request(("kind", ctypes.c_char_p))
 _InverseRequest = _cute_request(("left", ctypes.c_int))
 _CoalesceRequest = _cute_request(("profile", ctypes.c_char_p))
+
+
+class _SliceRequest(ctypes.Structure):
+    _fields_ = [("region", ctypes.c_char_p)]
 
 
 class LayoutError(Exception):
@@ -146,6 +152,11 @@ def _declare(lib):
         "axe_map_tile": (P, [P, P, S, Z, E]),
         "axe_map_tile_of": (P, [P, P, S, Z, E]),
         "axe_map_dsum": (P, [P, P, S, Z, E]),
+        "axe_map_group_report": (P, [P, I, P, E]),
+        "axe_map_tile_report": (P, [P, P, I, P, E]),
+        "axe_map_tile_of_report": (P, [P, P, I, P, E]),
+        "axe_map_dsum_report": (P, [P, P, I, P, E]),
+        "axe_map_slice_report": (P, [P, ctypes.POINTER(_SliceRequest), I, P, E]),
         "axe_map_equal": (P, [P, P, ctypes.POINTER(_EqualRequest), E]),
         "axe_equality_free": (None, [P]),
         "axe_equality_verdict": (I, [P]),
@@ -189,9 +200,11 @@ def _b(text):
 
 
 def _csv(value):
-    """A shape or tile given as (8, 16), [8, 16] or "8,16"."""
+    """A shape or tile given as (8, 16), [8, 16], "8,16" or 64 (rank 1)."""
     if value is None or isinstance(value, str):
         return value
+    if isinstance(value, int):
+        return str(value)
     return ",".join(str(int(v)) for v in value)
 
 
@@ -282,9 +295,9 @@ def _take_answer(ptr, err, form):
         _lib.axe_report_free(ptr)
 
 
-def _options(shape=None, dtype=None, swizzle=None, tile=None, bind=None):
+def _options(shape=None, dtype=None, swizzle=None, tile=None, bind=None, shape_option=None):
     return _Options(_b(_csv(shape)), _b(dtype), _b(swizzle), _b(_csv(tile)),
-                    _b(_bindings(bind)))
+                    _b(_bindings(bind)), _b(shape_option))
 
 
 def _banks(smem_map, access, threads, vector, grid, warp, step, max_conflicts, suggest,
@@ -310,8 +323,11 @@ class Layout:
     FILE.mlir:#alias; `shape`, `dtype`, `swizzle`, `tile` and `bind` are the
     command's options (a shape as (8, 16) or "8,16", bind as a dict)."""
 
-    def __init__(self, text, *, shape=None, dtype=None, swizzle=None, tile=None, bind=None):
-        opts, err = _options(shape, dtype, swizzle, tile, bind), _new_error()
+    def __init__(self, text, *, shape=None, dtype=None, swizzle=None, tile=None, bind=None,
+                 _shape_option=None):
+        # _shape_option: the option that errors in `shape` name (tile's "--outer-shape").
+        opts = _options(shape, dtype, swizzle, tile, bind, _shape_option)
+        err = _new_error()
         self._map = _lib.axe_map_read(_b(text), ctypes.byref(opts), ctypes.byref(err))
         if not self._map:
             _raise(err)
@@ -466,10 +482,8 @@ class Layout:
 
     def slice(self, region):
         """The layout on a region, "1:3,0:8" or ((1, 3), (0, 8))."""
-        if not isinstance(region, str):
-            region = ",".join("%d:%d" % (b, e) for b, e in region)
         err, why = _new_error(), _why_buffer()
-        return self._derived(_lib.axe_map_slice(self._map, _b(region), why, len(why),
+        return self._derived(_lib.axe_map_slice(self._map, _b(_region(region)), why, len(why),
                                                 ctypes.byref(err)), err, why)
 
     def _pair(self, fn, other):
@@ -559,6 +573,20 @@ def _as_layout(x, **options):
     if isinstance(x, Layout):
         return x
     return Layout(x, **options)
+
+
+def _region(region):
+    """A region given as "1:3,0:8" or ((1, 3), (0, 8))."""
+    if region is None or isinstance(region, str):
+        return region
+    return ",".join("%d:%d" % (b, e) for b, e in region)
+
+
+def _algebra_json(fn, *args):
+    """The --json answer of algebra report function `fn` on `args` (maps, ...)."""
+    err = _new_error()
+    text, _ = _take_report(fn(*args, _JSON, None, ctypes.byref(err)), err)
+    return json.loads(text)
 
 
 class Equality:
@@ -725,3 +753,42 @@ def coalesce(a, profile=None, **options):
 def filter(a, **options):  # pylint: disable=redefined-builtin
     """CuTe's filter: A without its stride-0 and size-1 modes, coalesced."""
     return _cute(_lib.axe_filter, _FilterRequest(), a, options=options)
+# --- the algebra's commands: what they print with --json --------------------------
+# {"layout": ..., "shape": [...], ...}, or {"layout": None, "reason": ...} when the
+# operation has no result (the command's exit status 1).  Layout's methods of the
+# same names return the result as a Layout instead.
+
+def group(x, shape=None, **options):
+    """group --json: the grouped layout, its shape and blocks."""
+    x = _as_layout(x, shape=shape, **options)
+    return _algebra_json(_lib.axe_map_group_report, x._map)
+
+
+def tile(outer, inner, *, outer_shape=None, inner_shape=None):
+    """tile --json: the tiled layout, its shape, interleaved shape and inner span."""
+    outer = _as_layout(outer, shape=outer_shape, _shape_option="--outer-shape")
+    inner = _as_layout(inner, shape=inner_shape, _shape_option="--inner-shape")
+    return _algebra_json(_lib.axe_map_tile_report, outer._map, inner._map)
+
+
+def tile_of(t, inner, *, inner_shape=None, **options):
+    """tile-of --json: the outer layout C with tile(C, inner) = t, its shape and the
+    inner span; `options` (shape, dtype, ...) qualify t."""
+    t = _as_layout(t, **options)
+    inner = _as_layout(inner, shape=inner_shape, _shape_option="--inner-shape")
+    return _algebra_json(_lib.axe_map_tile_of_report, t._map, inner._map)
+
+
+def slice(x, region, **options):  # pylint: disable=redefined-builtin
+    """slice --region REGION --json: the layout on `region` ("1:3,0:8" or
+    ((1, 3), (0, 8))) and its shape."""
+    x = _as_layout(x, **options)
+    req = _SliceRequest(_b(_region(region)))
+    return _algebra_json(_lib.axe_map_slice_report, x._map, ctypes.byref(req))
+
+
+def dsum(left, right, *, left_shape=None, right_shape=None):
+    """dsum --json: the direct sum, its shape and interleaved shape."""
+    left = _as_layout(left, shape=left_shape, _shape_option="--left-shape")
+    right = _as_layout(right, shape=right_shape, _shape_option="--right-shape")
+    return _algebra_json(_lib.axe_map_dsum_report, left._map, right._map)

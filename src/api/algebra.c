@@ -2,7 +2,8 @@
  * algebra.c: the library API's canonical form and layout algebra (axe.h):
  * canon, group, tile, tile-of, slice and the direct sum (Axe paper,
  * Appendices A-F), each a call into algebra/ on the maps' layouts and
- * shapes, as the commands of the same names make it.
+ * shapes, as the commands of the same names make it: a new map, or the
+ * command's report (what it prints, and its exit status).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "../algebra/slice.h"
 #include "../algebra/tile.h"
 #include "../algebra/tile_of.h"
+#include "../output/algebra_out.h"
 #include "../output/canon_out.h"
 #include "../output/show_out.h"
 #include "../parse/parse.h"
@@ -58,27 +60,50 @@ char *axe_map_show(const axe_map *map, enum axe_output form, size_t width, axe_e
 }
 
 /*
- * The map of an operation that returned "r" with "res": the result (its
- * layout taken from "res"), NULL with "why" filled when r is 0, NULL on
- * an error.
+ * An operation's answer, as algebra.h returns it: "r" (1 a result, 0 none
+ * with "reason", -1 an error), the result, and what the command prints
+ * with it.
  */
-static axe_map *result_map(int r, axe_algebra_result *res, const axe_reason *reason,
-			   int dtype, char *why, size_t why_size, axe_error *err)
-{
-	axe_layout *layout = res->layout;
+typedef struct algebra_run {
+	int r;
+	axe_algebra_result res;
+	axe_reason reason;
+	int dtype;                /* the result's: the first operand's */
+	const axe_layout *span_of; /* tile, tile-of: the inner layout, whose span is printed */
+} algebra_run;
 
-	res->layout = NULL;
-	if (r < 0) {
+/* The map of "run": the result, NULL with "why" filled when none, NULL on an error. */
+static axe_map *run_map(algebra_run *run, char *why, size_t why_size, axe_error *err)
+{
+	axe_layout *layout = run->res.layout;
+
+	run->res.layout = NULL;
+	if (run->r <= 0) {
 		axe_layout_free(layout);
-		return NULL;
-	}
-	if (r == 0) {
-		axe_layout_free(layout);
-		axe_why_copy(why, why_size, reason->text);
+		if (run->r == 0)
+			axe_why_copy(why, why_size, run->reason.text);
 		return NULL;
 	}
 	axe_why_copy(why, why_size, "");
-	return axe_map_wrap(layout, &res->shape, dtype, err);
+	return axe_map_wrap(layout, &run->res.shape, run->dtype, err);
+}
+
+/*
+ * The report of "run" as the command prints it: the result, or "refusal:
+ * REASON" (status FALSE, the reason alone); NULL on an error.
+ */
+static axe_report *run_report(algebra_run *run, const char *refusal, enum axe_output form,
+			      FILE *out, axe_error *err)
+{
+	axe_report *r = run->r < 0 ? NULL : axe_report_open(out, err);
+
+	if (r && run->r > 0)
+		axe_print_algebra(r->w, &run->res, run->span_of, axe_api_format(form));
+	else if (r)
+		axe_print_refusal(r->w, refusal, &run->reason, axe_api_format(form));
+	r = axe_report_close(r, run->r > 0 ? AXE_EXIT_OK : AXE_EXIT_FALSE, run->reason.text, err);
+	axe_algebra_result_release(&run->res);
+	return r;
 }
 
 /* "text" ("4,8"), a shape of positive extents; "what" names it in errors. */
@@ -100,77 +125,151 @@ static int read_shape(const char *text, const char *what, axe_shape *shape, axe_
 	return 0;
 }
 
-axe_map *axe_map_group(const axe_map *map, const char *shape, char *why, size_t why_size,
-		       axe_error *err)
+/* Group "map" by "shape" (NULL: its own) into "run"; 0 or -1. */
+static int run_group(const axe_map *map, const char *shape, algebra_run *run, axe_error *err)
 {
 	const axe_layout *L = axe_map_need_layout(map, err);
-	axe_algebra_result res = { 0 };
-	axe_reason reason = { "" };
 	axe_shape by = map->op.shape;
-	int r;
 
+	*run = (algebra_run){ .r = -1, .dtype = map->op.dtype };
 	if (!L || (shape && read_shape(shape, "--shape", &by, err) < 0))
-		return NULL;
-	r = axe_layout_group(L, &by, &res, &reason, err);
-	return result_map(r, &res, &reason, map->op.dtype, why, why_size, err);
+		return -1;
+	run->r = axe_layout_group(L, &by, &run->res, &run->reason, err);
+	return run->r < 0 ? -1 : 0;
 }
 
-axe_map *axe_map_slice(const axe_map *map, const char *region, char *why, size_t why_size,
-		       axe_error *err)
+/*
+ * Slice "map" to the --region "region" into "run"; 0 or -1.  An empty
+ * region ("" or "()") is the one point of shape ().
+ */
+static int run_slice(const axe_map *map, const char *region, algebra_run *run, axe_error *err)
 {
 	const axe_layout *L = axe_map_need_layout(map, err);
 	axe_loc loc = { "--region", 1, 1, region, region ? strlen(region) : 0 };
 	int64_t begin[AXE_MAX_RANK], end[AXE_MAX_RANK];
-	axe_algebra_result res = { 0 };
-	axe_reason reason = { "" };
-	long n;
-	int r;
+	long n = 0;
 
+	*run = (algebra_run){ .r = -1, .dtype = map->op.dtype };
 	if (!L)
-		return NULL;
+		return -1;
 	if (!region)
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "no region given"), NULL;
-	if ((n = axe_parse_region(region, &loc, begin, end, AXE_MAX_RANK, err)) < 0)
-		return NULL;
-	r = axe_layout_slice(L, &map->op.shape, begin, end, (size_t)n, &res, &reason, err);
-	if (r < 0)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "no region given");
+	if (!axe_int_list_is_empty(region) &&
+	    (n = axe_parse_region(region, &loc, begin, end, AXE_MAX_RANK, err)) < 0)
+		return -1;
+	run->r = axe_layout_slice(L, &map->op.shape, begin, end, (size_t)n, &run->res,
+				  &run->reason, err);
+	if (run->r < 0)
 		axe_error_locate_option(err, "--region", region);
-	return result_map(r, &res, &reason, map->op.dtype, why, why_size, err);
+	return run->r < 0 ? -1 : 0;
 }
 
 typedef int (*pair_op)(const axe_layout *left, const axe_shape *left_shape,
 		       const axe_layout *right, const axe_shape *right_shape,
 		       axe_algebra_result *res, axe_reason *why, axe_error *err);
 
-static axe_map *pair(pair_op op, const axe_map *left, const axe_map *right,
-		     char *why, size_t why_size, axe_error *err)
+/* "op" on "left" and "right", each on its own shape, into "run"; 0 or -1. */
+static int run_pair(pair_op op, const axe_map *left, const axe_map *right, bool show_span,
+		    algebra_run *run, axe_error *err)
 {
 	const axe_layout *A = axe_map_need_layout(left, err);
 	const axe_layout *B = A ? axe_map_need_layout(right, err) : NULL;
-	axe_algebra_result res = { 0 };
-	axe_reason reason = { "" };
-	int r;
+	axe_shape sa = left->op.shape, sb = right->op.shape;
 
+	*run = (algebra_run){ .r = -1, .dtype = left->op.dtype, .span_of = show_span ? B : NULL };
 	if (!B)
-		return NULL;
-	r = op(A, &left->op.shape, B, &right->op.shape, &res, &reason, err);
-	return result_map(r, &res, &reason, left->op.dtype, why, why_size, err);
+		return -1;
+	axe_shape_match_ranks(&sa, &sb);
+	run->r = op(A, &sa, B, &sb, &run->res, &run->reason, err);
+	return run->r < 0 ? -1 : 0;
+}
+
+axe_map *axe_map_group(const axe_map *map, const char *shape, char *why, size_t why_size,
+		       axe_error *err)
+{
+	algebra_run run;
+
+	run_group(map, shape, &run, err);
+	return run_map(&run, why, why_size, err);
+}
+
+axe_map *axe_map_slice(const axe_map *map, const char *region, char *why, size_t why_size,
+		       axe_error *err)
+{
+	algebra_run run;
+
+	run_slice(map, region, &run, err);
+	return run_map(&run, why, why_size, err);
 }
 
 axe_map *axe_map_tile(const axe_map *outer, const axe_map *inner, char *why, size_t why_size,
 		      axe_error *err)
 {
-	return pair(axe_layout_tile, outer, inner, why, why_size, err);
+	algebra_run run;
+
+	run_pair(axe_layout_tile, outer, inner, false, &run, err);
+	return run_map(&run, why, why_size, err);
 }
 
 axe_map *axe_map_tile_of(const axe_map *tile, const axe_map *inner, char *why,
 			 size_t why_size, axe_error *err)
 {
-	return pair(axe_layout_tile_of, tile, inner, why, why_size, err);
+	algebra_run run;
+
+	run_pair(axe_layout_tile_of, tile, inner, false, &run, err);
+	return run_map(&run, why, why_size, err);
 }
 
 axe_map *axe_map_dsum(const axe_map *left, const axe_map *right, char *why, size_t why_size,
 		      axe_error *err)
 {
-	return pair(axe_layout_dsum, left, right, why, why_size, err);
+	algebra_run run;
+
+	run_pair(axe_layout_dsum, left, right, false, &run, err);
+	return run_map(&run, why, why_size, err);
+}
+
+axe_report *axe_map_group_report(const axe_map *map, enum axe_output form, FILE *out,
+				 axe_error *err)
+{
+	algebra_run run;
+
+	run_group(map, NULL, &run, err);
+	return run_report(&run, "cannot group", form, out, err);
+}
+
+axe_report *axe_map_slice_report(const axe_map *map, const axe_slice_request *req,
+				 enum axe_output form, FILE *out, axe_error *err)
+{
+	algebra_run run;
+
+	run_slice(map, req ? req->region : NULL, &run, err);
+	return run_report(&run, "cannot slice", form, out, err);
+}
+
+axe_report *axe_map_tile_report(const axe_map *outer, const axe_map *inner,
+				enum axe_output form, FILE *out, axe_error *err)
+{
+	algebra_run run;
+
+	run_pair(axe_layout_tile, outer, inner, true, &run, err);
+	return run_report(&run, "cannot tile", form, out, err);
+}
+
+axe_report *axe_map_tile_of_report(const axe_map *tile, const axe_map *inner,
+				   enum axe_output form, FILE *out, axe_error *err)
+{
+	algebra_run run;
+
+	run_pair(axe_layout_tile_of, tile, inner, true, &run, err);
+	return run_report(&run, "not a tile", form, out, err);
+}
+
+axe_report *axe_map_dsum_report(const axe_map *left, const axe_map *right,
+				enum axe_output form, FILE *out, axe_error *err)
+{
+	algebra_run run;
+
+	run_pair(axe_layout_dsum, left, right, false, &run, err);
+	return run_report(&run, "cannot form the direct sum", form, out, err);
 }

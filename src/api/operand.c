@@ -504,17 +504,17 @@ int axe_operand_resolve_expr(const axe_operand_opts *opts, axe_operand *out, axe
 	return out->expr ? 0 : -1;
 }
 
-void axe_operand_match_ranks(axe_operand *a, axe_operand *b)
+void axe_shape_match_ranks(axe_shape *a, axe_shape *b)
 {
-	axe_operand *zero = a->shape.rank == 0 ? a : b->shape.rank == 0 ? b : NULL;
-	const axe_operand *other = zero == a ? b : a;
+	axe_shape *zero = a->rank == 0 ? a : b->rank == 0 ? b : NULL;
+	const axe_shape *other = zero == a ? b : a;
 
 	/* Shape () and (1, ..., 1) both hold the one point. */
-	if (!zero || other->shape.rank == 0)
+	if (!zero || other->rank == 0)
 		return;
-	zero->shape.rank = other->shape.rank;
-	for (size_t d = 0; d < other->shape.rank; d++)
-		zero->shape.dim[d] = 1;
+	zero->rank = other->rank;
+	for (size_t d = 0; d < other->rank; d++)
+		zero->dim[d] = 1;
 }
 
 void axe_operand_release(axe_operand *op)

@@ -70,7 +70,7 @@ bool axe_operand_names_one(const char *arg);
  * rank r > 0, give the first the shape (1, ..., 1) of rank r: the algebra
  * over two layouts pairs their dimensions.
  */
-void axe_operand_match_ranks(axe_operand *a, axe_operand *b);
+void axe_shape_match_ranks(axe_shape *a, axe_shape *b);
 
 /* Resolve the `expr:` operand of --expr, --vars, --replica-vars and --shape. */
 int axe_operand_resolve_expr(const axe_operand_opts *opts, axe_operand *out, axe_error *err);

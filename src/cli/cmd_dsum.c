@@ -2,7 +2,6 @@
  * cmd_dsum.c: `axe-layout dsum`: the direct sum of two layouts on the tiling
  * domain (Axe paper, Appendix F).
  */
-#include "../algebra/dsum.h"
 #include "commands.h"
 #include "pair.h"
 
@@ -30,8 +29,7 @@ const axe_command command_dsum = {
 };
 
 static const axe_pair_command pair = {
-	&command_dsum, "--left-shape", "--right-shape", "LEFT and RIGHT", axe_layout_dsum,
-	"cannot form the direct sum", false,
+	&command_dsum, "--left-shape", "--right-shape", "LEFT and RIGHT", axe_map_dsum_report,
 };
 
 int cmd_dsum(int argc, char **argv)

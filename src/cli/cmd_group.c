@@ -2,10 +2,6 @@
  * cmd_group.c: `axe-layout group`: refine a layout's shard into one block of
  * iters per dimension of a shape (Axe paper, Appendix B).
  */
-#include <stdlib.h>
-
-#include "../algebra/group.h"
-#include "../output/algebra_out.h"
 #include "commands.h"
 #include "operands.h"
 
@@ -34,7 +30,7 @@ const axe_command command_group = {
 };
 
 typedef struct group_args {
-	axe_operand_opts operand;
+	axe_cli_operand operand;
 	bool json;
 } group_args;
 
@@ -42,7 +38,7 @@ static int handle(void *ctx, int key, const char *arg)
 {
 	group_args *a = ctx;
 
-	if (axe_operand_option(&a->operand, key, arg))
+	if (axe_cli_operand_option(&a->operand, key, arg))
 		return 0;
 	if (key == KEY_JSON)
 		a->json = true;
@@ -52,11 +48,10 @@ static int handle(void *ctx, int key, const char *arg)
 int cmd_group(int argc, char **argv)
 {
 	group_args a = { 0 };
-	axe_operand op;
-	axe_algebra_result res = { 0 };
-	axe_reason why;
+	axe_map *map;
+	axe_report *report = NULL;
 	axe_error err;
-	int first = axe_opts_parse(&command_group, argc, argv, handle, &a), r;
+	int first = axe_opts_parse(&command_group, argc, argv, handle, &a), rc;
 
 	if (first < 0)
 		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
@@ -64,12 +59,11 @@ int cmd_group(int argc, char **argv)
 		return axe_usage_error(&command_group, "expected one LAYOUT operand, got %d",
 				       first - 1);
 	axe_error_init(&err);
-	r = axe_operand_resolve(argv[1], &a.operand, &op, &err);
-	if (r == 0)
-		r = axe_layout_group(op.layout, &op.shape, &res, &why, &err);
-	if (r >= 0)
-		r = axe_emit_algebra(r, &res, &why, "cannot group", NULL, a.json, &err);
-	axe_algebra_result_release(&res);
-	axe_operand_release(&op);
-	return r < 0 ? axe_cli_report(&err) : r;
+	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
+		report = axe_map_group_report(map, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT,
+					      stdout, &err);
+	rc = report ? axe_report_status(report) : axe_cli_report(&err);
+	axe_report_free(report);
+	axe_map_free(map);
+	return rc;
 }

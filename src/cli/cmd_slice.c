@@ -2,11 +2,6 @@
  * cmd_slice.c: `axe-layout slice`: the layout of a sub-box of a layout's
  * domain (Axe paper, section 3.3 and Appendix E).
  */
-#include <string.h>
-
-#include "../algebra/slice.h"
-#include "../output/algebra_out.h"
-#include "../parse/parse.h"
 #include "commands.h"
 #include "operands.h"
 
@@ -35,8 +30,8 @@ const axe_command command_slice = {
 };
 
 typedef struct slice_args {
-	axe_operand_opts operand;
-	const char *region;
+	axe_cli_operand operand;
+	axe_slice_request req;
 	bool json;
 } slice_args;
 
@@ -44,56 +39,36 @@ static int handle(void *ctx, int key, const char *arg)
 {
 	slice_args *a = ctx;
 
-	if (axe_operand_option(&a->operand, key, arg))
+	if (axe_cli_operand_option(&a->operand, key, arg))
 		return 0;
 	if (key == KEY_REGION)
-		a->region = arg;
+		a->req.region = arg;
 	else if (key == KEY_JSON)
 		a->json = true;
 	return 0;
 }
 
-/* Parse --region and slice "op" by it; 1, 0 ("why"), -1. */
-static int slice(const char *region, const axe_operand *op, axe_algebra_result *res,
-		 axe_reason *why, axe_error *err)
-{
-	axe_loc loc = { "--region", 1, 1, region, strlen(region) };
-	int64_t begin[AXE_MAX_RANK], end[AXE_MAX_RANK];
-	long n = axe_int_list_is_empty(region) /* the one point of shape () */
-		 ? 0 : axe_parse_region(region, &loc, begin, end, AXE_MAX_RANK, err);
-	int r;
-
-	if (n < 0)
-		return -1;
-	r = axe_layout_slice(op->layout, &op->shape, begin, end, (size_t)n, res, why, err);
-	if (r < 0)
-		axe_error_locate_option(err, "--region", region);
-	return r;
-}
-
 int cmd_slice(int argc, char **argv)
 {
 	slice_args a = { 0 };
-	axe_operand op = { 0 };
-	axe_algebra_result res = { 0 };
-	axe_reason why;
+	axe_map *map;
+	axe_report *report = NULL;
 	axe_error err;
-	int first = axe_opts_parse(&command_slice, argc, argv, handle, &a), r;
+	int first = axe_opts_parse(&command_slice, argc, argv, handle, &a), rc;
 
 	if (first < 0)
 		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
 	if (first != 2)
 		return axe_usage_error(&command_slice, "expected one LAYOUT operand, got %d",
 				       first - 1);
-	if (!a.region)
+	if (!a.req.region)
 		return axe_usage_error(&command_slice, "--region is required");
 	axe_error_init(&err);
-	r = axe_operand_resolve(argv[1], &a.operand, &op, &err);
-	if (r == 0)
-		r = slice(a.region, &op, &res, &why, &err);
-	if (r >= 0)
-		r = axe_emit_algebra(r, &res, &why, "cannot slice", NULL, a.json, &err);
-	axe_algebra_result_release(&res);
-	axe_operand_release(&op);
-	return r < 0 ? axe_cli_report(&err) : r;
+	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
+		report = axe_map_slice_report(map, &a.req, a.json ? AXE_OUTPUT_JSON
+								  : AXE_OUTPUT_TEXT, stdout, &err);
+	rc = report ? axe_report_status(report) : axe_cli_report(&err);
+	axe_report_free(report);
+	axe_map_free(map);
+	return rc;
 }

@@ -2,7 +2,6 @@
  * cmd_tile.c: `axe-layout tile`: the tiled layout of an outer and an inner
  * layout (Axe paper, section 3.3 and Appendix C).
  */
-#include "../algebra/tile.h"
 #include "commands.h"
 #include "pair.h"
 
@@ -35,8 +34,7 @@ const axe_command command_tile = {
 };
 
 static const axe_pair_command pair = {
-	&command_tile, "--outer-shape", "--inner-shape", "OUTER and INNER", axe_layout_tile,
-	"cannot tile", true,
+	&command_tile, "--outer-shape", "--inner-shape", "OUTER and INNER", axe_map_tile_report,
 };
 
 int cmd_tile(int argc, char **argv)

@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/error.h"
-
 #include "../parse/parse.h"
 #include "algebra_out.h"
 
@@ -160,22 +158,4 @@ void axe_print_refusal(axe_writer *w, const char *prefix, const axe_reason *why,
 	axe_write_str(w, ": ");
 	axe_write_str(w, why->text);
 	axe_write_char(w, '\n');
-}
-
-int axe_emit_algebra(int r, const axe_algebra_result *res, const axe_reason *why,
-		     const char *prefix, const axe_layout *span_of, bool json, axe_error *err)
-{
-	axe_format format = json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT;
-	axe_writer *w = malloc(sizeof(*w));
-
-	if (!w)
-		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	axe_writer_init(w, stdout);
-	if (r > 0)
-		axe_print_algebra(w, res, span_of, format);
-	else
-		axe_print_refusal(w, prefix, why, format);
-	axe_writer_flush(w);
-	free(w);
-	return r > 0 ? AXE_EXIT_OK : AXE_EXIT_FALSE;
 }

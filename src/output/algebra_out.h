@@ -27,15 +27,6 @@ void axe_print_algebra(axe_writer *w, const axe_algebra_result *r, const axe_lay
 void axe_print_refusal(axe_writer *w, const char *prefix, const axe_reason *why,
 		       axe_format format);
 
-/*
- * Print on stdout the answer of an operation that returned "r": "res" when
- * r is 1, otherwise "prefix: why".  Returns the exit status (AXE_EXIT_OK, or
- * AXE_EXIT_FALSE for an impossible operation), or -1 with "err" set when
- * memory runs out.
- */
-int axe_emit_algebra(int r, const axe_algebra_result *res, const axe_reason *why,
-		     const char *prefix, const axe_layout *span_of, bool json, axe_error *err);
-
 /* "values" as "(v0, v1, ...)" in text or "[v0,v1,...]" in JSON. */
 void axe_write_int_list(axe_writer *w, const int64_t *values, size_t n, axe_format format);
 
