@@ -431,6 +431,8 @@ typedef struct axe_slice_request {
 
 AXE_API axe_report *axe_map_slice_report(const axe_map *map, const axe_slice_request *req,
 					 enum axe_output form, FILE *out, axe_error *err);
+
+/*
  * [cute] CuTe layout algebra: compose, complement, divide, product,
  * inverse, coalesce and filter, each as the command of the same name does
  * it (CUTLASS's layout algebra; the result proved by evaluation before it
