@@ -90,7 +90,8 @@ static int tma_enums(const axe_emit_tma_request *q, axe_tma_request *r, axe_erro
 
 	if (enum_option("--direction", q->direction, axe_tma_direction_parse, "see --help",
 			&direction, err) < 0 ||
-	    enum_option("--oob-fill", q->oob_fill, axe_tma_oob_parse, "see --help", &oob, err) < 0 ||
+	    enum_option("--oob-fill", q->oob_fill, axe_tma_oob_parse, "see --help", &oob,
+			err) < 0 ||
 	    enum_option("--l2-promotion", q->l2_promotion, axe_tma_l2_parse, "see --help", &l2,
 			err) < 0 ||
 	    enum_option("--interleave", q->interleave, axe_tma_interleave_parse, "see --help",
@@ -184,14 +185,15 @@ static int desc_request(const axe_map *smem, const axe_emit_desc_request *q,
 	if (enum_option("--mma", q->mma, axe_mma_kind_parse, "wgmma or tcgen05", &mma, err) < 0)
 		return -1;
 	if (!q->operand)
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "give --operand a or --operand b");
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "give --operand a or --operand "
+				     "b");
 	if (enum_option("--operand", q->operand, operand_parse, "a or b", &which, err) < 0 ||
 	    enum_option("--major", q->major, axe_mma_major_parse, "k or mn", &major, err) < 0 ||
 	    !(r->smem = axe_map_need_layout(smem, err)))
 		return -1;
 	if (smem->op.dtype < 0)
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "give --dtype: SMEM has no element "
-				     "type");
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "give --dtype: SMEM has no "
+				     "element type");
 	r->shape = smem->op.shape;
 	r->dtype = smem->op.dtype;
 	r->mma = (axe_mma_kind)mma;
@@ -266,8 +268,8 @@ static int trn_flags(const axe_emit_trainium_request *q, trn_run *run, axe_error
 	run->timeout = 10;
 	run->req.c_buffer = AXE_TRN_PSUM;
 	if (q->name && !python_name(q->name)) {
-		snprintf(message, sizeof(message), "--name takes a Python identifier, not a keyword, "
-			 "nki, nisa, nl, min or range: not '%s'", q->name);
+		snprintf(message, sizeof(message), "--name takes a Python identifier, not a "
+			 "keyword, nki, nisa, nl, min or range: not '%s'", q->name);
 		return option_error("--name", q->name, AXE_ERR_VALUE, message, err);
 	}
 	if (q->c_buffer && strcmp(q->c_buffer, "psum") != 0 && strcmp(q->c_buffer, "sbuf") != 0) {
