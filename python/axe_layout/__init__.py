@@ -24,7 +24,7 @@ import json
 import os
 
 __all__ = ["Layout", "LayoutError", "Equality", "layout", "equal", "canon",
-           "convert", "banks", "tma", "emit_cuda"]
+           "convert", "banks", "tma", "emit_desc", "emit_trainium", "emit_cuda"]
 
 _MAX_RANK = 64
 _VERDICTS = {0: "not equal", 1: "equal", 2: "undecided"}
@@ -55,6 +55,23 @@ class _EqualRequest(ctypes.Structure):
 class _BanksRequest(ctypes.Structure):
     _fields_ = [("access", ctypes.c_char_p), ("threads", ctypes.c_char_p),
                 ("vector", ctypes.c_int), ("suggest", ctypes.c_int)]
+
+
+class _EmitTmaRequest(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_char_p) for name in
+                ("region", "smem_region", "direction", "box", "oob_fill", "l2_promotion",
+                 "interleave")]
+
+
+class _EmitDescRequest(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_char_p) for name in ("mma", "operand", "major")]
+
+
+class _EmitTrainiumRequest(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_char_p) for name in
+                ("dims", "dtype", "c_dtype", "c_buffer", "max_tile")] + \
+        [("nki", ctypes.c_int)] + \
+        [(name, ctypes.c_char_p) for name in ("output", "name", "timeout")]
 
 
 class LayoutError(Exception):
@@ -130,7 +147,9 @@ def _declare(lib):
         "axe_report_notes": (S, [P]),
         "axe_map_convert": (P, [P, S, I, P, E]),
         "axe_map_banks": (P, [P, ctypes.POINTER(_BanksRequest), I, E]),
-        "axe_map_tma": (P, [P, P, S, I, S, Z, E]),
+        "axe_map_tma": (P, [P, P, ctypes.POINTER(_EmitTmaRequest), I, P, E]),
+        "axe_map_emit_desc": (P, [P, ctypes.POINTER(_EmitDescRequest), I, P, E]),
+        "axe_emit_trainium": (P, [S, S, S, ctypes.POINTER(_EmitTrainiumRequest), I, P, E]),
         "axe_map_emit_cuda": (P, [P, S, ctypes.c_double, E]),
     }
     for name, (restype, argtypes) in table.items():
@@ -192,6 +211,38 @@ def _take_report(ptr, err):
         return _lib.axe_report_text(ptr).decode(), _lib.axe_report_status(ptr)
     finally:
         _lib.axe_report_free(ptr)
+
+
+def _take_report_full(ptr, err):
+    """The text, exit status and reason of the library's report at "ptr"
+    (released), or raise the error in "err"."""
+    if not ptr:
+        _take_string(None, err)
+    try:
+        return (_lib.axe_report_text(ptr).decode(), _lib.axe_report_status(ptr),
+                _lib.axe_report_reason(ptr).decode())
+    finally:
+        _lib.axe_report_free(ptr)
+
+
+def _region(value):
+    """A region given as "0:64,0:128" or [(0, 64), (0, 128)]."""
+    if value is None or isinstance(value, str):
+        return value
+    return ",".join("%d:%d" % (b, e) for b, e in value)
+
+
+def _read(text, shape_option, **options):
+    """A Layout read with `options`, its shape's errors naming `shape_option`."""
+    if isinstance(text, Layout):
+        return text
+    opts = _Options(_b(_csv(options.get("shape"))), _b(options.get("dtype")),
+                    _b(options.get("swizzle")), None, None, _b(shape_option))
+    err = _new_error()
+    ptr = _lib.axe_map_read(_b(text), ctypes.byref(opts), ctypes.byref(err))
+    if not ptr:
+        _raise(err)
+    return Layout._wrap(ptr)
 
 
 def _why_buffer():
@@ -408,16 +459,29 @@ class Layout:
         return json.loads(_take_string(_lib.axe_map_banks(self._map, ctypes.byref(req), _JSON,
                                                           ctypes.byref(err)), err))
 
-    def tma(self, smem, region=None):
-        """The TMA plan of a copy from this global layout to `smem` (emit-tma
-        --json); {"possible": false, ...} with the rule and a fix if none."""
+    def tma(self, smem, region=None, *, smem_region=None, direction=None, box=None,
+            oob_fill=None, l2_promotion=None, interleave=None):
+        """The TMA plan of a copy between this global layout and `smem`
+        (emit-tma --json, its options as keywords; regions as "0:64,0:64" or
+        [(0, 64), (0, 64)], a box as (64, 64)); {"possible": false, ...} with
+        the rule and a fix if none."""
         smem = _as_layout(smem)
-        if region is not None and not isinstance(region, str):
-            region = ",".join("%d:%d" % (b, e) for b, e in region)
-        err, why = _new_error(), _why_buffer()
-        return json.loads(_take_string(_lib.axe_map_tma(self._map, smem._map, _b(region),
-                                                        _JSON, why, len(why),
-                                                        ctypes.byref(err)), err))
+        req = _EmitTmaRequest(_b(_region(region)), _b(_region(smem_region)), _b(direction),
+                              _b(_csv(box)), _b(oob_fill), _b(l2_promotion), _b(interleave))
+        err = _new_error()
+        text, _ = _take_report(_lib.axe_map_tma(self._map, smem._map, ctypes.byref(req), _JSON,
+                                                None, ctypes.byref(err)), err)
+        return json.loads(text)
+
+    def emit_desc(self, *, mma, operand, major=None):
+        """The wgmma/tcgen05 matrix descriptor of this operand tile
+        (emit-desc --json); {"canonical": false, ...} with the first mode
+        that breaks it and the nearest canonical layout if none."""
+        req = _EmitDescRequest(_b(mma), _b(operand), _b(major))
+        err = _new_error()
+        text, _ = _take_report(_lib.axe_map_emit_desc(self._map, ctypes.byref(req), _JSON, None,
+                                                      ctypes.byref(err)), err)
+        return json.loads(text)
 
     def emit_cuda(self, name=None, timeout=10.0):
         """CUDA source of this layout's index functions (emit-cuda)."""
@@ -492,8 +556,44 @@ def banks(smem, *, access=None, threads=None, vector=0, suggest=False, **options
                                              suggest=suggest)
 
 
-def tma(global_layout, smem, region=None, **options):
-    return _as_layout(global_layout, **options).tma(_as_layout(smem, **options), region)
+def tma(global_layout, smem, region=None, *, global_shape=None, smem_shape=None, dtype=None,
+        swizzle=None, smem_region=None, direction=None, box=None, oob_fill=None,
+        l2_promotion=None, interleave=None):
+    """emit-tma GLOBAL SMEM with its options (texts are read with
+    --global-shape, --smem-shape, --dtype and, for SMEM, --swizzle)."""
+    g = _read(global_layout, "--global-shape", shape=global_shape, dtype=dtype)
+    s = _read(smem, "--smem-shape", shape=smem_shape, dtype=dtype, swizzle=swizzle)
+    return g.tma(s, region, smem_region=smem_region, direction=direction, box=box,
+                 oob_fill=oob_fill, l2_promotion=l2_promotion, interleave=interleave)
+
+
+def emit_desc(smem, *, mma, operand, major=None, **options):
+    """emit-desc SMEM --mma MMA --operand A|B [--major k|mn] --json."""
+    return _as_layout(smem, **options).emit_desc(mma=mma, operand=operand, major=major)
+
+
+def emit_trainium(a, b, c, *, dims=None, dtype=None, c_dtype=None, c_buffer=None,
+                  max_tile=None, nki=False, output=None, name=None, timeout=None):
+    """emit-trainium A B C (operand texts: layouts or P/F annotations such as
+    "4F.128P,256F"): the plan as emit-trainium --json prints it
+    ({"instruction": None, "reason": ...} when it cannot be planned), or with
+    `nki` the kernel's Python source (NoResult when there is no proved
+    kernel).  `output` also writes the kernel to that file."""
+    for x in (a, b, c):
+        if not isinstance(x, str):
+            raise TypeError("emit_trainium takes operand texts, not %r" % (x,))
+    req = _EmitTrainiumRequest(_b(_csv(dims)), _b(dtype), _b(c_dtype), _b(c_buffer),
+                               _b(_csv(max_tile)), int(bool(nki)), _b(output), _b(name),
+                               None if timeout is None else _b(repr(float(timeout))))
+    err = _new_error()
+    text, status, reason = _take_report_full(
+        _lib.axe_emit_trainium(_b(a), _b(b), _b(c), ctypes.byref(req), _TEXT if nki else _JSON,
+                               None, ctypes.byref(err)), err)
+    if not nki:
+        return json.loads(text)
+    if status != 0:
+        raise NoResult(reason)
+    return text
 
 
 def emit_cuda(x, name=None, timeout=10.0, **options):

@@ -479,11 +479,10 @@ static int trn_emit(const axe_emit_trainium_request *q, const trn_run *run, axe_
 	if (status == AXE_EXIT_OK &&
 	    !(source = axe_nki_kernel_source(&run->req, run->plan, &run->kernel, run->name)))
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	if (source && q->output && strcmp(q->output, "-") != 0 &&
-	    write_kernel(q->output, source, err) < 0)
-		status = -1;
-	else if (source && q->output)
+	if (source && q->output && strcmp(q->output, "-") == 0)
 		axe_write_str(r->w, source);
+	else if (source && q->output && write_kernel(q->output, source, err) < 0)
+		status = -1;
 	if (status >= 0 && (!q->nki || !source))
 		axe_print_trainium(r->w, &run->req, run->plan, &run->kernel, axe_api_format(form));
 	if (status == AXE_EXIT_OK && q->nki)
