@@ -302,16 +302,6 @@ AXE_API axe_report *axe_map_convert(const axe_map *map, const char *to, enum axe
 				    FILE *out, axe_error *err);
 
 /*
- * The TMA plan (cuTensorMapEncodeTiled and the copies) of a copy between
- * the global layout `global` and the shared-memory layout `smem`, as
- * `emit-tma` prints it; `region` ("0:64,0:128") or NULL for the whole
- * tensor.  When no TMA copy does it, the string is emit-tma's refusal (the
- * failing rule and a fix) and `why` holds it in one line; else `why` is "".
- */
-AXE_API char *axe_map_tma(const axe_map *global, const axe_map *smem, const char *region,
-			  enum axe_output form, char *why, size_t why_size, axe_error *err);
-
-/*
  * CUDA source of the index functions `name` (a C identifier; NULL: the
  * spec entry's name, else "layout") of `map`, as `emit-cuda` writes them;
  * `timeout` bounds the proof that the code computes the map (seconds; 0: no
@@ -577,6 +567,80 @@ AXE_API axe_report *axe_copy_atoms(const char *src, const char *dst,
 				   FILE *out, axe_error *err);
 
 /* [codegen] emit-tma, emit-desc, emit-cuda, emit-trainium */
+
+/*
+ * emit-tma's options, as on the command line (NULL: the default).  Its
+ * operands' options qualify the maps: GLOBAL is read with --global-shape
+ * as `shape` (shape_option "--global-shape") and --dtype, SMEM with
+ * --smem-shape (shape_option "--smem-shape"), --dtype and --swizzle.
+ */
+typedef struct axe_emit_tma_request {
+	const char *region;       /* "0:64,0:128": the global region, one half-open range per
+				     dimension (NULL: the shared region's extents at the
+				     origin, on the innermost dimensions) */
+	const char *smem_region;  /* the shared region (NULL: all of SMEM) */
+	const char *direction;    /* "g2s" (NULL: a load) or "s2g" (a store) */
+	const char *box;          /* "64,64": force the box, outermost first; 1 for a dimension
+				     outside it (NULL: the largest legal box) */
+	const char *oob_fill;     /* "zero" (NULL) or "nan": what loads read outside the tensor */
+	const char *l2_promotion; /* "none" (NULL), "64B", "128B" or "256B" */
+	const char *interleave;   /* "none" (NULL); "16B" and "32B" are refused (status FALSE) */
+} axe_emit_tma_request;
+
+/*
+ * The TMA plan (cuTensorMapEncodeTiled and the copies) of a copy between
+ * the global layout `global` and the shared-memory layout `smem`, as
+ * `emit-tma` prints it (`req` may be NULL).  When no TMA copy does it, the
+ * output is emit-tma's refusal, the status FALSE and the reason "RULE:
+ * REASON; fix: FIX".
+ */
+AXE_API axe_report *axe_map_tma(const axe_map *global, const axe_map *smem,
+				const axe_emit_tma_request *req, enum axe_output form, FILE *out,
+				axe_error *err);
+
+/* emit-desc's options (the tile's --shape, --dtype, --swizzle qualify the map). */
+typedef struct axe_emit_desc_request {
+	const char *mma;     /* "wgmma" (sm_90) or "tcgen05" (sm_100); required */
+	const char *operand; /* "a" (M x K) or "b" (N x K); required */
+	const char *major;   /* "k" or "mn" (NULL: K when the tile is contiguous along K) */
+} axe_emit_desc_request;
+
+/*
+ * The 64-bit shared-memory matrix descriptor of the wgmma or tcgen05
+ * operand tile `smem` (with a dtype), as `emit-desc` prints it; when the
+ * layout is not canonical, the first mode that breaks it and the nearest
+ * canonical layout, status FALSE and the reason "MODE: REASON".
+ */
+AXE_API axe_report *axe_map_emit_desc(const axe_map *smem, const axe_emit_desc_request *req,
+				      enum axe_output form, FILE *out, axe_error *err);
+
+/* emit-trainium's options, as on the command line (NULL, 0: the default). */
+typedef struct axe_emit_trainium_request {
+	const char *dims;     /* "K,M,N": A is K x M, B K x N, C M x N (NULL: their shapes) */
+	const char *dtype;    /* A's and B's element type (NULL: their specs', else bf16) */
+	const char *c_dtype;  /* C's and the result's (NULL: C's spec's, else f32) */
+	const char *c_buffer; /* "psum" (NULL) or "sbuf": where C's layout lives */
+	const char *max_tile; /* "K,S,V": the largest instruction (NULL: 128,128,512) */
+	int nki;              /* nonzero: the NKI kernel instead of the plan */
+	const char *output;   /* -o: also write the kernel to this file ("-": into the
+				 output, before the plan); only a proved kernel is written */
+	const char *name;     /* the kernel's function name, a Python identifier
+				 (NULL: "matmul") */
+	const char *timeout;  /* seconds for each proof of index math (NULL: 10; "0": no
+				 limit) */
+} axe_emit_trainium_request;
+
+/*
+ * The Tensor Engine plan of C = A^T . B from the operands' SBUF/PSUM
+ * layouts `a`, `b`, `c` (operand texts: a layout or a P/F annotation such as
+ * "4F.128P,256F"), as `emit-trainium` prints it, or the kernel (req->nki;
+ * not with AXE_OUTPUT_JSON).  Status FALSE with the reason when the matmul
+ * cannot be planned or an index proof is refuted (no kernel), UNDECIDED
+ * when a proof gave up.
+ */
+AXE_API axe_report *axe_emit_trainium(const char *a, const char *b, const char *c,
+				      const axe_emit_trainium_request *req, enum axe_output form,
+				      FILE *out, axe_error *err);
 
 #ifdef __cplusplus
 }

@@ -25,8 +25,8 @@ import os
 
 # filter and slice are left out: `import *` would hide the builtins.
 __all__ = ["Layout", "LayoutError", "Equality", "Report", "layout", "equal", "canon",
-           "convert", "banks", "atoms", "tma", "emit_cuda", "version", "notations",
-           "group", "tile", "tile_of", "dsum",
+           "convert", "banks", "atoms", "tma", "emit_desc", "emit_trainium", "emit_cuda",
+           "version", "notations", "group", "tile", "tile_of", "dsum",
            "compose", "complement", "divide", "product", "right_inverse", "left_inverse",
            "coalesce"]
 
@@ -88,6 +88,23 @@ _CoalesceRequest = _cute_request(("profile", ctypes.c_char_p))
 
 class _SliceRequest(ctypes.Structure):
     _fields_ = [("region", ctypes.c_char_p)]
+
+
+class _EmitTmaRequest(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_char_p) for name in
+                ("region", "smem_region", "direction", "box", "oob_fill", "l2_promotion",
+                 "interleave")]
+
+
+class _EmitDescRequest(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_char_p) for name in ("mma", "operand", "major")]
+
+
+class _EmitTrainiumRequest(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_char_p) for name in
+                ("dims", "dtype", "c_dtype", "c_buffer", "max_tile")] + \
+        [("nki", ctypes.c_int)] + \
+        [(name, ctypes.c_char_p) for name in ("output", "name", "timeout")]
 
 
 class LayoutError(Exception):
@@ -174,7 +191,9 @@ def _declare(lib):
         "axe_map_convert": (P, [P, S, I, P, E]),
         "axe_map_banks": (P, [P, ctypes.POINTER(_BanksRequest), I, P, E]),
         "axe_copy_atoms": (P, [S, S, ctypes.POINTER(_AtomsRequest), I, P, E]),
-        "axe_map_tma": (P, [P, P, S, I, S, Z, E]),
+        "axe_map_tma": (P, [P, P, ctypes.POINTER(_EmitTmaRequest), I, P, E]),
+        "axe_map_emit_desc": (P, [P, ctypes.POINTER(_EmitDescRequest), I, P, E]),
+        "axe_emit_trainium": (P, [S, S, S, ctypes.POINTER(_EmitTrainiumRequest), I, P, E]),
         "axe_map_emit_cuda": (P, [P, S, ctypes.c_double, E]),
         "axe_compose": (P, [S, S, ctypes.POINTER(_ComposeRequest), I, P, E]),
         "axe_complement": (P, [S, ctypes.POINTER(_ComplementRequest), I, P, E]),
@@ -291,6 +310,14 @@ def _take_answer(ptr, err, form):
             return text
         return Report(json.loads(text), _lib.axe_report_status(ptr),
                       _lib.axe_report_reason(ptr).decode())
+def _take_report_full(ptr, err):
+    """The text, exit status and reason of the library's report at "ptr"
+    (released), or raise the error in "err"."""
+    if not ptr:
+        _take_string(None, err)
+    try:
+        return (_lib.axe_report_text(ptr).decode(), _lib.axe_report_status(ptr),
+                _lib.axe_report_reason(ptr).decode())
     finally:
         _lib.axe_report_free(ptr)
 
@@ -310,6 +337,24 @@ def _banks(smem_map, access, threads, vector, grid, warp, step, max_conflicts, s
     err, form = _new_error(), _form(format)
     return _take_answer(_lib.axe_map_banks(smem_map, ctypes.byref(req), form, None,
                                            ctypes.byref(err)), err, form)
+def _region(value):
+    """A region given as "0:64,0:128" or [(0, 64), (0, 128)]."""
+    if value is None or isinstance(value, str):
+        return value
+    return ",".join("%d:%d" % (b, e) for b, e in value)
+
+
+def _read(text, shape_option, **options):
+    """A Layout read with `options`, its shape's errors naming `shape_option`."""
+    if isinstance(text, Layout):
+        return text
+    opts = _Options(_b(_csv(options.get("shape"))), _b(options.get("dtype")),
+                    _b(options.get("swizzle")), None, None, _b(shape_option))
+    err = _new_error()
+    ptr = _lib.axe_map_read(_b(text), ctypes.byref(opts), ctypes.byref(err))
+    if not ptr:
+        _raise(err)
+    return Layout._wrap(ptr)
 
 
 def _why_buffer():
@@ -526,16 +571,29 @@ class Layout:
         return _banks(self._map, access, threads, vector, grid, warp, step, max_conflicts,
                       suggest, jobs, format, {})
 
-    def tma(self, smem, region=None):
-        """The TMA plan of a copy from this global layout to `smem` (emit-tma
-        --json); {"possible": false, ...} with the rule and a fix if none."""
+    def tma(self, smem, region=None, *, smem_region=None, direction=None, box=None,
+            oob_fill=None, l2_promotion=None, interleave=None):
+        """The TMA plan of a copy between this global layout and `smem`
+        (emit-tma --json, its options as keywords; regions as "0:64,0:64" or
+        [(0, 64), (0, 64)], a box as (64, 64)); {"possible": false, ...} with
+        the rule and a fix if none."""
         smem = _as_layout(smem)
-        if region is not None and not isinstance(region, str):
-            region = ",".join("%d:%d" % (b, e) for b, e in region)
-        err, why = _new_error(), _why_buffer()
-        return json.loads(_take_string(_lib.axe_map_tma(self._map, smem._map, _b(region),
-                                                        _JSON, why, len(why),
-                                                        ctypes.byref(err)), err))
+        req = _EmitTmaRequest(_b(_region(region)), _b(_region(smem_region)), _b(direction),
+                              _b(_csv(box)), _b(oob_fill), _b(l2_promotion), _b(interleave))
+        err = _new_error()
+        text, _ = _take_report(_lib.axe_map_tma(self._map, smem._map, ctypes.byref(req), _JSON,
+                                                None, ctypes.byref(err)), err)
+        return json.loads(text)
+
+    def emit_desc(self, *, mma, operand, major=None):
+        """The wgmma/tcgen05 matrix descriptor of this operand tile
+        (emit-desc --json); {"canonical": false, ...} with the first mode
+        that breaks it and the nearest canonical layout if none."""
+        req = _EmitDescRequest(_b(mma), _b(operand), _b(major))
+        err = _new_error()
+        text, _ = _take_report(_lib.axe_map_emit_desc(self._map, ctypes.byref(req), _JSON, None,
+                                                      ctypes.byref(err)), err)
+        return json.loads(text)
 
     def emit_cuda(self, name=None, timeout=10.0):
         """CUDA source of this layout's index functions (emit-cuda)."""
@@ -669,8 +727,44 @@ def atoms(src, dst, *, arch=None, direction=None, suggest=False, format="json", 
                                             ctypes.byref(err)), err, form)
 
 
-def tma(global_layout, smem, region=None, **options):
-    return _as_layout(global_layout, **options).tma(_as_layout(smem, **options), region)
+def tma(global_layout, smem, region=None, *, global_shape=None, smem_shape=None, dtype=None,
+        swizzle=None, smem_region=None, direction=None, box=None, oob_fill=None,
+        l2_promotion=None, interleave=None):
+    """emit-tma GLOBAL SMEM with its options (texts are read with
+    --global-shape, --smem-shape, --dtype and, for SMEM, --swizzle)."""
+    g = _read(global_layout, "--global-shape", shape=global_shape, dtype=dtype)
+    s = _read(smem, "--smem-shape", shape=smem_shape, dtype=dtype, swizzle=swizzle)
+    return g.tma(s, region, smem_region=smem_region, direction=direction, box=box,
+                 oob_fill=oob_fill, l2_promotion=l2_promotion, interleave=interleave)
+
+
+def emit_desc(smem, *, mma, operand, major=None, **options):
+    """emit-desc SMEM --mma MMA --operand A|B [--major k|mn] --json."""
+    return _as_layout(smem, **options).emit_desc(mma=mma, operand=operand, major=major)
+
+
+def emit_trainium(a, b, c, *, dims=None, dtype=None, c_dtype=None, c_buffer=None,
+                  max_tile=None, nki=False, output=None, name=None, timeout=None):
+    """emit-trainium A B C (operand texts: layouts or P/F annotations such as
+    "4F.128P,256F"): the plan as emit-trainium --json prints it
+    ({"instruction": None, "reason": ...} when it cannot be planned), or with
+    `nki` the kernel's Python source (NoResult when there is no proved
+    kernel).  `output` also writes the kernel to that file."""
+    for x in (a, b, c):
+        if not isinstance(x, str):
+            raise TypeError("emit_trainium takes operand texts, not %r" % (x,))
+    req = _EmitTrainiumRequest(_b(_csv(dims)), _b(dtype), _b(c_dtype), _b(c_buffer),
+                               _b(_csv(max_tile)), int(bool(nki)), _b(output), _b(name),
+                               None if timeout is None else _b(repr(float(timeout))))
+    err = _new_error()
+    text, status, reason = _take_report_full(
+        _lib.axe_emit_trainium(_b(a), _b(b), _b(c), ctypes.byref(req), _TEXT if nki else _JSON,
+                               None, ctypes.byref(err)), err)
+    if not nki:
+        return json.loads(text)
+    if status != 0:
+        raise NoResult(reason)
+    return text
 
 
 def emit_cuda(x, name=None, timeout=10.0, **options):

@@ -3,11 +3,9 @@
  * descriptor of a wgmma or tcgen05 operand tile, from its layout, or the
  * first mode that keeps the layout from being canonical.
  */
+#include <stdbool.h>
 #include <stdio.h>
-#include <string.h>
 
-#include "../codegen/mma_desc.h"
-#include "../output/desc_out.h"
 #include "commands.h"
 #include "operands.h"
 
@@ -50,8 +48,8 @@ const axe_command command_emit_desc = {
 };
 
 typedef struct desc_args {
-	axe_operand_opts operand;
-	const char *mma, *which, *major;
+	axe_cli_operand operand;
+	axe_emit_desc_request req;
 	bool json;
 } desc_args;
 
@@ -59,71 +57,39 @@ static int handle(void *ctx, int key, const char *arg)
 {
 	desc_args *a = ctx;
 
-	if (axe_operand_option(&a->operand, key, arg))
+	if (axe_cli_operand_option(&a->operand, key, arg))
 		return 0;
 	switch (key) {
-	case KEY_MMA: a->mma = arg; return 0;
-	case KEY_OPERAND: a->which = arg; return 0;
-	case KEY_MAJOR: a->major = arg; return 0;
+	case KEY_MMA: a->req.mma = arg; return 0;
+	case KEY_OPERAND: a->req.operand = arg; return 0;
+	case KEY_MAJOR: a->req.major = arg; return 0;
 	default: a->json = true; return 0;
 	}
-}
-
-/* Fill "req" from the options; 0, or an exit status after a usage error. */
-static int read_options(const desc_args *a, axe_mma_desc_request *req)
-{
-	int v;
-
-	if (!a->mma || (v = axe_mma_kind_parse(a->mma)) < 0)
-		return axe_usage_error(&command_emit_desc, a->mma ? "unknown --mma value '%s' "
-				       "(wgmma or tcgen05)" : "give --mma wgmma or --mma tcgen05%s",
-				       a->mma ? a->mma : "");
-	req->mma = (axe_mma_kind)v;
-	if (!a->which || (strcmp(a->which, "a") != 0 && strcmp(a->which, "b") != 0))
-		return axe_usage_error(&command_emit_desc, a->which ? "unknown --operand value "
-				       "'%s' (a or b)" : "give --operand a or --operand b%s",
-				       a->which ? a->which : "");
-	req->operand = a->which[0];
-	req->major = AXE_MMA_MAJOR_INFER;
-	if (a->major) {
-		if ((v = axe_mma_major_parse(a->major)) < 0)
-			return axe_usage_error(&command_emit_desc, "unknown --major value '%s' (k "
-					       "or mn)", a->major);
-		req->major = (axe_mma_major)v;
-	}
-	return 0;
 }
 
 int cmd_emit_desc(int argc, char **argv)
 {
 	desc_args a = { 0 };
-	axe_mma_desc_request req = { 0 };
-	axe_operand op = { 0 };
-	axe_mma_desc desc;
-	axe_mma_refusal why;
+	axe_map *map;
+	axe_report *report = NULL;
 	axe_error err;
-	int first = axe_opts_parse(&command_emit_desc, argc, argv, handle, &a), r;
+	int first = axe_opts_parse(&command_emit_desc, argc, argv, handle, &a), rc;
 
 	if (first < 0)
 		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
 	if (first != 2)
 		return axe_usage_error(&command_emit_desc, "expected one LAYOUT operand, SMEM, got "
 				       "%d", first - 1);
-	if ((r = read_options(&a, &req)) != 0)
-		return r;
+	if (!a.req.mma)
+		return axe_usage_error(&command_emit_desc, "give --mma wgmma or --mma tcgen05");
+	if (!a.req.operand)
+		return axe_usage_error(&command_emit_desc, "give --operand a or --operand b");
 	axe_error_init(&err);
-	r = axe_operand_resolve(argv[1], &a.operand, &op, &err);
-	if (r == 0 && op.dtype < 0)
-		r = axe_error_set(&err, AXE_ERR_VALUE, NULL, 0, "give --dtype: SMEM has no element "
-				  "type");
-	if (r == 0) {
-		req.smem = op.layout;
-		req.shape = op.shape;
-		req.dtype = op.dtype;
-		r = axe_mma_desc_build(&req, &desc, &why, &err);
-	}
-	if (r >= 0)
-		r = axe_emit_desc(r, &req, &desc, &why, a.json, &err);
-	axe_operand_release(&op);
-	return r < 0 ? axe_cli_report(&err) : r;
+	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
+		report = axe_map_emit_desc(map, &a.req, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT,
+					   stdout, &err);
+	rc = report ? axe_report_status(report) : axe_cli_report(&err);
+	axe_report_free(report);
+	axe_map_free(map);
+	return rc;
 }

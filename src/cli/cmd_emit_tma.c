@@ -3,15 +3,10 @@
  * arguments and the copies that move a region between a global tensor and
  * a shared-memory tile (semantics.md "TMA tensor maps").
  */
+#include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "../codegen/tma.h"
-#include "../output/tma_out.h"
-#include "../parse/parse.h"
 #include "commands.h"
-#include "operands.h"
 
 enum {
 	KEY_REGION = 'r', KEY_BOX = 'b',
@@ -83,163 +78,53 @@ const axe_command command_emit_tma = {
 };
 
 typedef struct tma_args {
-	const char *shape[2], *dtype, *swizzle, *region, *smem_region, *box;
-	axe_tma_request req;
+	axe_map_options global, smem; /* --global-shape, --smem-shape, --dtype, --swizzle */
+	axe_emit_tma_request req;
 	bool json;
 } tma_args;
-
-/* Report an unknown value of an enum option; returns -1. */
-static int bad_value(const char *option, const char *arg)
-{
-	axe_usage_error(&command_emit_tma, "unknown %s value '%s' (see --help)", option, arg);
-	return -1;
-}
-
-/* The enum options; 0, or -1 after reporting an unknown value. */
-static int handle_enum(axe_tma_request *r, int key, const char *arg)
-{
-	int v;
-
-	switch (key) {
-	case KEY_DIRECTION:
-		if ((v = axe_tma_direction_parse(arg)) < 0)
-			return bad_value("--direction", arg);
-		r->direction = (axe_tma_direction)v;
-		return 0;
-	case KEY_OOB:
-		if ((v = axe_tma_oob_parse(arg)) < 0)
-			return bad_value("--oob-fill", arg);
-		r->oob_fill = (axe_tma_oob)v;
-		return 0;
-	case KEY_L2:
-		if ((v = axe_tma_l2_parse(arg)) < 0)
-			return bad_value("--l2-promotion", arg);
-		r->l2_promotion = (axe_tma_l2)v;
-		return 0;
-	default:
-		if ((v = axe_tma_interleave_parse(arg)) < 0)
-			return bad_value("--interleave", arg);
-		r->interleave = (axe_tma_interleave)v;
-		return 0;
-	}
-}
 
 static int handle(void *ctx, int key, const char *arg)
 {
 	tma_args *a = ctx;
 
 	switch (key) {
-	case KEY_REGION: a->region = arg; return 0;
-	case KEY_SMEM_REGION: a->smem_region = arg; return 0;
-	case KEY_GLOBAL_SHAPE: a->shape[0] = arg; return 0;
-	case KEY_SMEM_SHAPE: a->shape[1] = arg; return 0;
-	case 'd': a->dtype = arg; return 0;
-	case 'w': a->swizzle = arg; return 0;
-	case KEY_BOX: a->box = arg; return 0;
-	case KEY_JSON: a->json = true; return 0;
-	default: return handle_enum(&a->req, key, arg);
+	case KEY_REGION: a->req.region = arg; return 0;
+	case KEY_SMEM_REGION: a->req.smem_region = arg; return 0;
+	case KEY_GLOBAL_SHAPE: a->global.shape = arg; return 0;
+	case KEY_SMEM_SHAPE: a->smem.shape = arg; return 0;
+	case 'd': a->global.dtype = a->smem.dtype = arg; return 0;
+	case 'w': a->smem.swizzle = arg; return 0;
+	case KEY_BOX: a->req.box = arg; return 0;
+	case KEY_DIRECTION: a->req.direction = arg; return 0;
+	case KEY_OOB: a->req.oob_fill = arg; return 0;
+	case KEY_L2: a->req.l2_promotion = arg; return 0;
+	case KEY_INTERLEAVE: a->req.interleave = arg; return 0;
+	default: a->json = true; return 0;
 	}
-}
-
-/* Where operand "op" (given as "arg") is, for errors about it. */
-static axe_tma_origin operand_origin(const axe_operand *op, const char *arg)
-{
-	if (op->entry)
-		return (axe_tma_origin){ axe_spec_loc_at(op->spec, op->entry->line, op->entry->col),
-					 (int)strlen(op->entry->name) };
-	return (axe_tma_origin){ { "<arg>", 1, 1, arg, strlen(arg) }, (int)strlen(arg) };
-}
-
-static axe_tma_origin option_origin(const char *option, const char *value)
-{
-	return (axe_tma_origin){ { option, 1, 1, value, value ? strlen(value) : 0 },
-				 value ? (int)strlen(value) : 0 };
-}
-
-/* Resolve operand "which" (0 GLOBAL, 1 SMEM) into "op"; shape errors land on its option. */
-static int resolve(const tma_args *a, int which, const char *arg, axe_operand *op, axe_error *err)
-{
-	static const char *const shape_option[] = { "--global-shape", "--smem-shape" };
-	axe_operand_opts o = { .shape = a->shape[which], .dtype = a->dtype,
-			       .swizzle = which ? a->swizzle : NULL,
-			       .shape_option = shape_option[which] };
-
-	return axe_operand_resolve(arg, &o, op, err);
-}
-
-/* Parse a region option "text" (may be NULL) into "out"; 0 or -1. */
-static int parse_region(const char *option, const char *text, axe_tma_region *out,
-			axe_error *err)
-{
-	axe_tma_origin at = option_origin(option, text);
-	long n = text ? axe_parse_region(text, &at.loc, out->begin, out->end, AXE_MAX_RANK, err) : 0;
-
-	out->rank = n > 0 ? (size_t)n : 0;
-	return n < 0 ? -1 : 0;
-}
-
-/* Fill the request from the operands and the options; 0 or -1. */
-static int build_request(tma_args *a, const axe_operand *g, const axe_operand *s,
-			 char **argv, axe_error *err)
-{
-	axe_tma_request *r = &a->req;
-	long n = 0;
-
-	r->global = g->layout;
-	r->global_shape = g->shape;
-	r->smem = s->layout;
-	r->smem_shape = s->shape;
-	r->dtype = s->dtype >= 0 ? s->dtype : g->dtype;
-	r->global_at = operand_origin(g, argv[1]);
-	r->smem_at = operand_origin(s, argv[2]);
-	r->region_at = option_origin("--region", a->region);
-	r->smem_region_at = option_origin("--smem-region", a->smem_region);
-	r->box_at = option_origin("--box", a->box);
-	if (r->dtype < 0)
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "give --dtype: neither GLOBAL "
-				     "nor SMEM has an element type");
-	if (!a->dtype && g->dtype >= 0 && s->dtype >= 0 && g->dtype != s->dtype)
-		return axe_error_set(err, AXE_ERR_VALUE, &r->smem_at.loc, r->smem_at.span,
-				     "GLOBAL and SMEM have different element types; give --dtype");
-	if (a->box)
-		n = axe_parse_int_list(a->box, &r->box_at.loc, r->box, AXE_MAX_RANK, "box extent",
-				       err);
-	r->box_rank = n > 0 ? (size_t)n : 0;
-	if (n < 0 || parse_region("--region", a->region, &r->region, err) < 0)
-		return -1;
-	return parse_region("--smem-region", a->smem_region, &r->smem_region, err);
 }
 
 int cmd_emit_tma(int argc, char **argv)
 {
-	tma_args a = { 0 };
-	axe_operand g = { 0 }, s = { 0 };
-	axe_tma_plan *plan = NULL;
-	axe_tma_refusal why;
+	tma_args a = { .global.shape_option = "--global-shape",
+		       .smem.shape_option = "--smem-shape" };
+	axe_map *g = NULL, *s = NULL;
+	axe_report *report = NULL;
 	axe_error err;
-	int first, r;
+	int first = axe_opts_parse(&command_emit_tma, argc, argv, handle, &a), rc;
 
-	axe_tma_request_init(&a.req);
-	first = axe_opts_parse(&command_emit_tma, argc, argv, handle, &a);
 	if (first < 0)
 		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
 	if (first != 3)
 		return axe_usage_error(&command_emit_tma, "expected two LAYOUT operands, GLOBAL and "
 				       "SMEM, got %d", first - 1);
 	axe_error_init(&err);
-	r = resolve(&a, 0, argv[1], &g, &err);
-	if (r == 0)
-		r = resolve(&a, 1, argv[2], &s, &err);
-	if (r == 0)
-		r = build_request(&a, &g, &s, argv, &err);
-	if (r == 0 && !(plan = malloc(sizeof(*plan))))
-		r = axe_error_set(&err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	if (r == 0)
-		r = axe_tma_plan_build(&a.req, plan, &why, &err);
-	if (r >= 0)
-		r = axe_emit_tma(r, plan, &why, a.json, &err);
-	free(plan);
-	axe_operand_release(&g);
-	axe_operand_release(&s);
-	return r < 0 ? axe_cli_report(&err) : r;
+	if ((g = axe_map_read(argv[1], &a.global, &err)) &&
+	    (s = axe_map_read(argv[2], &a.smem, &err)))
+		report = axe_map_tma(g, s, &a.req, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT,
+				     stdout, &err);
+	rc = report ? axe_report_status(report) : axe_cli_report(&err);
+	axe_report_free(report);
+	axe_map_free(g);
+	axe_map_free(s);
+	return rc;
 }

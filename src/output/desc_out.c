@@ -118,21 +118,13 @@ static void refusal(axe_writer *w, const axe_mma_refusal *why, bool as_json)
 	    why->nearest);
 }
 
-int axe_emit_desc(int r, const axe_mma_desc_request *req, const axe_mma_desc *desc,
-		  const axe_mma_refusal *why, bool as_json, axe_error *err)
+void axe_print_desc(axe_writer *w, int r, const axe_mma_desc_request *req,
+		    const axe_mma_desc *desc, const axe_mma_refusal *why, axe_format format)
 {
-	axe_writer *w = malloc(sizeof(*w));
-
-	if (!w)
-		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	axe_writer_init(w, stdout);
-	if (r > 0 && as_json)
+	if (r > 0 && format == AXE_FORMAT_JSON)
 		json(w, req, desc);
 	else if (r > 0)
 		text(w, req, desc);
 	else
-		refusal(w, why, as_json);
-	axe_writer_flush(w);
-	free(w);
-	return r > 0 ? AXE_EXIT_OK : AXE_EXIT_FALSE;
+		refusal(w, why, format == AXE_FORMAT_JSON);
 }

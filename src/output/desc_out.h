@@ -17,14 +17,14 @@
 #include <stdbool.h>
 
 #include "../codegen/mma_desc.h"
+#include "eval_out.h"
 #include "writer.h"
 
 /*
- * Print on stdout the answer of axe_mma_desc_build that returned "r" (1 or
- * 0) for "req".  Returns the exit status (AXE_EXIT_OK, or AXE_EXIT_FALSE
- * for a layout that is not canonical), or -1 with "err" set.
+ * Print the answer of axe_mma_desc_build that returned "r" (1 or 0) for
+ * "req": the descriptor, or why the layout is not canonical.
  */
-int axe_emit_desc(int r, const axe_mma_desc_request *req, const axe_mma_desc *desc,
-		  const axe_mma_refusal *why, bool json, axe_error *err);
+void axe_print_desc(axe_writer *w, int r, const axe_mma_desc_request *req,
+		    const axe_mma_desc *desc, const axe_mma_refusal *why, axe_format format);
 
 #endif

@@ -336,21 +336,3 @@ void axe_print_tma_refusal(axe_writer *w, const axe_tma_refusal *why, axe_format
 		axe_write_char(w, '\n');
 	}
 }
-
-int axe_emit_tma(int r, const axe_tma_plan *plan, const axe_tma_refusal *why, bool json,
-		 axe_error *err)
-{
-	axe_format format = json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT;
-	axe_writer *w = malloc(sizeof(*w));
-
-	if (!w)
-		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	axe_writer_init(w, stdout);
-	if (r > 0)
-		axe_print_tma_plan(w, plan, format);
-	else
-		axe_print_tma_refusal(w, why, format);
-	axe_writer_flush(w);
-	free(w);
-	return r > 0 ? AXE_EXIT_OK : AXE_EXIT_FALSE;
-}

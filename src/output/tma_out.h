@@ -24,12 +24,4 @@
 void axe_print_tma_plan(axe_writer *w, const axe_tma_plan *plan, axe_format format);
 void axe_print_tma_refusal(axe_writer *w, const axe_tma_refusal *why, axe_format format);
 
-/*
- * Print on stdout the answer of axe_tma_plan_build that returned "r" (1 or
- * 0).  Returns the exit status (AXE_EXIT_OK, or AXE_EXIT_FALSE when there is
- * no plan), or -1 with "err" set when memory runs out.
- */
-int axe_emit_tma(int r, const axe_tma_plan *plan, const axe_tma_refusal *why, bool json,
-		 axe_error *err);
-
 #endif

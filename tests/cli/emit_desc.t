@@ -52,8 +52,9 @@ axe-layout emit-desc: error: give --operand a or --operand b
 Try 'axe-layout emit-desc --help'.
 ? 2
 $ axe-layout emit-desc 'S[(64,64):(64,1)]' --dtype f16 --mma hmma --operand a
-axe-layout emit-desc: error: unknown --mma value 'hmma' (wgmma or tcgen05)
-Try 'axe-layout emit-desc --help'.
+--mma:1: error: unknown --mma value 'hmma' (wgmma or tcgen05)
+  hmma
+  ^~~~
 ? 2
 $ axe-layout emit-desc 'S[(64,64):(64,1)]' --mma wgmma --operand a
 axe-layout: error: give --dtype: SMEM has no element type

@@ -298,8 +298,9 @@ $ axe-layout emit-tma specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_tile --smem-re
   ^~~~
 ? 2
 $ axe-layout emit-tma 'S[(64,64)]' 'S[(64,64)]' --dtype f16 --direction up
-axe-layout emit-tma: error: unknown --direction value 'up' (see --help)
-Try 'axe-layout emit-tma --help'.
+--direction:1: error: unknown --direction value 'up' (see --help)
+  up
+  ^~
 ? 2
 $ axe-layout emit-tma 'S[(64,64)]' 'S[(64,64)]' --dtype f16 --box 64,x
 --box:4: error: expected box extent but found 'x'

@@ -276,8 +276,9 @@ $ axe-layout emit-trainium 4F.0P,256F specs/trainium_gemm.yaml:b specs/trainium_
      ^
 ? 2
 $ axe-layout emit-trainium specs/trainium_gemm.yaml:a specs/trainium_gemm.yaml:b specs/trainium_gemm.yaml:c --c-buffer hbm
-axe-layout emit-trainium: error: --c-buffer takes psum or sbuf, not 'hbm'
-Try 'axe-layout emit-trainium --help'.
+--c-buffer:1: error: --c-buffer takes psum or sbuf, not 'hbm'
+  hbm
+  ^~~
 ? 2
 $ axe-layout emit-trainium specs/trainium_gemm.yaml:a specs/trainium_gemm.yaml:b specs/trainium_gemm.yaml:c --max-tile 128,256,512
 --max-tile:1: error: --max-tile is at most 128,128,512 (the Tensor Engine's)
@@ -304,13 +305,15 @@ specs/trainium_gemm.yaml: error: unknown layout 'cc' in specs/trainium_gemm.yaml
 hint: did you mean 'c'?
 ? 2
 $ axe-layout emit-trainium specs/trainium_gemm.yaml:a specs/trainium_gemm.yaml:b specs/trainium_gemm.yaml:c -o /nonexistent/k.py >/dev/null
-axe-layout emit-trainium: error: cannot write '/nonexistent/k.py': No such file or directory
+axe-layout: error: cannot write '/nonexistent/k.py': No such file or directory
 ? 2
 $ axe-layout emit-trainium specs/trainium_gemm.yaml:a specs/trainium_gemm.yaml:b specs/trainium_gemm.yaml:c --timeout soon
-axe-layout emit-trainium: error: --timeout takes seconds (a number >= 0), not 'soon'
-Try 'axe-layout emit-trainium --help'.
+--timeout:1: error: --timeout takes seconds (a number >= 0), not 'soon'
+  soon
+  ^~~~
 ? 2
 $ axe-layout emit-trainium specs/trainium_gemm.yaml:a specs/trainium_gemm.yaml:b specs/trainium_gemm.yaml:c --nki --name 2x
-axe-layout emit-trainium: error: --name takes a Python identifier, not a keyword, nki, nisa, nl, min or range: not '2x'
-Try 'axe-layout emit-trainium --help'.
+--name:1: error: --name takes a Python identifier, not a keyword, nki, nisa, nl, min or range: not '2x'
+  2x
+  ^~
 ? 2
