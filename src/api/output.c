@@ -36,9 +36,6 @@ axe_report *axe_map_convert(const axe_map *map, const char *to, enum axe_output 
 	return r;
 }
 
-	return text;
-}
-
 char *axe_map_emit_cuda(const axe_map *map, const char *name, double timeout, axe_error *err)
 {
 	const axe_layout *L = axe_map_need_layout(map, err);
