@@ -310,6 +310,10 @@ def _take_answer(ptr, err, form):
             return text
         return Report(json.loads(text), _lib.axe_report_status(ptr),
                       _lib.axe_report_reason(ptr).decode())
+    finally:
+        _lib.axe_report_free(ptr)
+
+
 def _take_report_full(ptr, err):
     """The text, exit status and reason of the library's report at "ptr"
     (released), or raise the error in "err"."""
@@ -337,6 +341,8 @@ def _banks(smem_map, access, threads, vector, grid, warp, step, max_conflicts, s
     err, form = _new_error(), _form(format)
     return _take_answer(_lib.axe_map_banks(smem_map, ctypes.byref(req), form, None,
                                            ctypes.byref(err)), err, form)
+
+
 def _region(value):
     """A region given as "0:64,0:128" or [(0, 64), (0, 128)]."""
     if value is None or isinstance(value, str):
