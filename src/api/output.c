@@ -1,15 +1,12 @@
 /*
  * output.c: the library API's strings from codegen/ and analyze/ (axe.h):
- * convert, banks, the TMA plan and emit-cuda's index function, each built
- * by the modules the commands call and printed by the same output/ code
- * into memory.
+ * convert, banks and the TMA plan, each built by the modules the commands
+ * call and printed by the same output/ code into memory.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../analyze/banks.h"
-#include "../codegen/cuda.h"
-#include "../codegen/emit.h"
 #include "../codegen/tma.h"
 #include "../interop/convert.h"
 #include "../output/banks_out.h"
@@ -202,31 +199,5 @@ char *axe_map_tma(const axe_map *global, const axe_map *smem, const char *region
 		text = axe_buffer_close(&b, err);
 	}
 	free(plan);
-	return text;
-}
-
-char *axe_map_emit_cuda(const axe_map *map, const char *name, double timeout, axe_error *err)
-{
-	const axe_layout *L = axe_map_need_layout(map, err);
-	axe_cuda_operand in;
-	axe_cuda_outcome res = { 0 };
-	axe_emit out;
-	char *text = NULL;
-
-	if (!L)
-		return NULL;
-	if (!name)
-		name = map->op.name;
-	in = (axe_cuda_operand){ L, map->op.shape, map->op.dtype, map->op.name,
-				 { "<arg>", 1, 1, map->op.name, strlen(map->op.name) }, 0 };
-	axe_emit_init(&out);
-	if (axe_cuda_check_name(name, NULL, "name", err) == 0 &&
-	    axe_cuda_generate_index(&in, name, timeout, &out, &res, err) == 0) {
-		if (res.status != AXE_EXIT_OK)
-			axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "%s", res.why);
-		else if (!axe_emit_str(&out) || !(text = strdup(axe_emit_str(&out))))
-			axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	}
-	axe_emit_release(&out);
 	return text;
 }
