@@ -57,6 +57,17 @@ class _BanksRequest(ctypes.Structure):
                 ("vector", ctypes.c_int), ("suggest", ctypes.c_int)]
 
 
+class _EmitCudaRequest(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_char_p), ("template_path", ctypes.c_char_p),
+                ("name", ctypes.c_char_p), ("timeout", ctypes.c_double),
+                ("direction", ctypes.c_char_p), ("threads", ctypes.c_char_p),
+                ("block", ctypes.c_int), ("atom", ctypes.c_char_p)] + \
+        [(name, ctypes.c_char_p) for name in
+         ("region", "smem_region", "box", "global_shape", "smem_shape", "l2_promotion",
+          "oob_fill")] + \
+        [("stages", ctypes.c_int), ("operands", ctypes.c_char_p * 2), ("operand", _Options)]
+
+
 class LayoutError(Exception):
     """Bad input, as the command reports it: FILE:LINE:COL: error: MESSAGE.
 
@@ -131,7 +142,7 @@ def _declare(lib):
         "axe_map_convert": (P, [P, S, I, P, E]),
         "axe_map_banks": (P, [P, ctypes.POINTER(_BanksRequest), I, E]),
         "axe_map_tma": (P, [P, P, S, I, S, Z, E]),
-        "axe_map_emit_cuda": (P, [P, S, ctypes.c_double, E]),
+        "axe_map_emit_cuda": (P, [P, P, ctypes.POINTER(_EmitCudaRequest), P, E]),
     }
     for name, (restype, argtypes) in table.items():
         fn = getattr(lib, name)
@@ -419,11 +430,18 @@ class Layout:
                                                         _JSON, why, len(why),
                                                         ctypes.byref(err)), err))
 
-    def emit_cuda(self, name=None, timeout=10.0):
-        """CUDA source of this layout's index functions (emit-cuda)."""
-        err = _new_error()
-        return _take_string(_lib.axe_map_emit_cuda(self._map, _b(name), float(timeout),
-                                                   ctypes.byref(err)), err)
+    def emit_cuda(self, other=None, **options):
+        """CUDA source whose index math is proved equal to the layouts
+        (emit-cuda): index functions of this layout, a copy kernel to
+        `other` (kind="copy"), a TMA copy to the shared-memory layout
+        `other` (kind="tma"), or the placeholders of `template` filled.
+        Keywords: the command's options (kind, name, template, timeout (0:
+        no limit), direction, threads, block, atom, region, smem_region,
+        box, l2_promotion, oob_fill, stages).  A proof that finds a
+        difference or a copy that cannot be done raises NoResult with
+        `.status` 1 (3: undecided) and the reason."""
+        return _emit_cuda(self._map, _as_layout(other)._map if other is not None else None,
+                          (None, None), _Options(), **options)
 
 
 def _as_layout(x, **options):
@@ -496,5 +514,51 @@ def tma(global_layout, smem, region=None, **options):
     return _as_layout(global_layout, **options).tma(_as_layout(smem, **options), region)
 
 
-def emit_cuda(x, name=None, timeout=10.0, **options):
-    return _as_layout(x, **options).emit_cuda(name, timeout)
+def _region(value):
+    """A region given as "0:64,0:128" or ((0, 64), (0, 128))."""
+    if value is None or isinstance(value, str):
+        return value
+    return ",".join("%d:%d" % (b, e) for b, e in value)
+
+
+def _emit_cuda(first, second, operands, operand, *, kind=None, name=None, template=None,
+               timeout=10.0, direction=None, threads=None, block=0, atom=None, region=None,
+               smem_region=None, box=None, global_shape=None, smem_shape=None,
+               l2_promotion=None, oob_fill=None, stages=0):
+    if isinstance(threads, Layout):
+        threads = threads.text
+    timeout = float(timeout)
+    req = _EmitCudaRequest(_b(kind), _b(template), _b(name), timeout if timeout > 0 else -1.0,
+                           _b(direction), _b(threads), int(block), _b(atom), _b(_region(region)),
+                           _b(_region(smem_region)), _b(_csv(box)), _b(_csv(global_shape)),
+                           _b(_csv(smem_shape)), _b(l2_promotion), _b(oob_fill), int(stages),
+                           (ctypes.c_char_p * 2)(*map(_b, operands)), operand)
+    err = _new_error()
+    ptr = _lib.axe_map_emit_cuda(first, second, ctypes.byref(req), None, ctypes.byref(err))
+    if not ptr:
+        _take_string(None, err)
+    try:
+        text, status = _lib.axe_report_text(ptr).decode(), _lib.axe_report_status(ptr)
+        reason = _lib.axe_report_reason(ptr).decode()
+    finally:
+        _lib.axe_report_free(ptr)
+    if status:
+        e = NoResult(reason)
+        e.status = status
+        raise e
+    return text
+
+
+def emit_cuda(x, other=None, *, shape=None, dtype=None, swizzle=None, tile=None, bind=None,
+              **options):
+    """emit-cuda X [OTHER] with the command's options as keywords (see
+    Layout.emit_cuda).  Texts are read as the command reads them: --swizzle
+    qualifies OTHER only when there are two, kind="tma" takes
+    global_shape and smem_shape, and a template's X may be a whole spec."""
+    if isinstance(x, str) and (other is None or isinstance(other, str)):
+        opts = _Options(_b(_csv(shape)), _b(dtype), _b(swizzle), _b(_csv(tile)),
+                        _b(_bindings(bind)), None, 0)
+        return _emit_cuda(None, None, (x, other), opts, **options)
+    layout_options = dict(shape=shape, dtype=dtype, swizzle=swizzle, tile=tile, bind=bind)
+    return _as_layout(x, **layout_options).emit_cuda(
+        None if other is None else _as_layout(other, **layout_options), **options)
