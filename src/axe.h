@@ -302,15 +302,6 @@ AXE_API axe_report *axe_map_convert(const axe_map *map, const char *to, enum axe
 				    FILE *out, axe_error *err);
 
 /*
- * CUDA source of the index functions `name` (a C identifier; NULL: the
- * spec entry's name, else "layout") of `map`, as `emit-cuda` writes them;
- * `timeout` bounds the proof that the code computes the map (seconds; 0: no
- * limit).  A refuted or undecided proof is an error.
- */
-AXE_API char *axe_map_emit_cuda(const axe_map *map, const char *name, double timeout,
-				axe_error *err);
-
-/*
  * ---------------------------------------------------------------------------
  * Reports: what a command prints, and the exit status it returns.
  *
@@ -641,6 +632,63 @@ typedef struct axe_emit_trainium_request {
 AXE_API axe_report *axe_emit_trainium(const char *a, const char *b, const char *c,
 				      const axe_emit_trainium_request *req, enum axe_output form,
 				      FILE *out, axe_error *err);
+/* emit-cuda */
+
+/*
+ * What `emit-cuda` writes, and how (its options; zero or NULL: the
+ * command's defaults).  Strings are as on the command line; fields of
+ * another kind than `kind` must be left zero.
+ */
+typedef struct axe_emit_cuda_request {
+	const char *kind;          /* --kind: "index" (NULL), "copy" or "tma" */
+	const char *template_path; /* --template FILE: fill its {{ NAME.AXIS(ARGS) }} placeholders
+				      with proved expressions (then no kind) */
+	const char *name;          /* --name: prefix of the generated names, a C identifier (NULL:
+				      index and template: the spec entry's name, else "layout";
+				      copy: "copy"; tma: "tma") */
+	double timeout;            /* --timeout: seconds per proof; 0: 10, the command's default;
+				      negative: no limit (the command's --timeout 0) */
+	const char *direction;     /* --direction: copy: SRC2DST in g, s, r ("g2s"; NULL: from the
+				      layouts); tma: "g2s" (NULL) or "s2g" */
+	const char *threads;       /* --threads: copy: a thread layout over the tile (an operand
+				      text; shape: --shape's, else its own, else SRC's) */
+	int block;                 /* --block: copy: threads of the default mapping, 1 to 1024
+				      (0: 128) */
+	const char *atom;          /* --atom: copy: an instruction `atoms` lists, or "auto" */
+	const char *region;        /* --region: tma: "B:E,..." of GLOBAL (NULL: SMEM's extents at
+				      the origin) */
+	const char *smem_region;   /* --smem-region: tma: "B:E,..." of SMEM (NULL: all) */
+	const char *box;           /* --box: tma: "E,..." outermost first (NULL: the largest) */
+	const char *global_shape;  /* --global-shape: tma: GLOBAL's shape (text operands only) */
+	const char *smem_shape;    /* --smem-shape: tma: SMEM's shape (text operands only) */
+	const char *l2_promotion;  /* --l2-promotion: tma: "none", "64B", "128B" (NULL) or "256B" */
+	const char *oob_fill;      /* --oob-fill: tma: "zero" (NULL) or "nan" */
+	int stages;                /* --stages: tma, g2s: buffers of a pipeline example, 2 to 8
+				      (0 or 1: none) */
+	/*
+	 * The operands as texts, read here as the command reads them when the
+	 * function is given no maps: LAYOUT (index; a template's may also be
+	 * a whole spec: all its layouts), SRC and DST (copy), GLOBAL and SMEM
+	 * (tma).  `operand` holds --shape, --dtype, --swizzle, --tile and
+	 * --bind: --swizzle qualifies DST and SMEM only; tma refuses --shape
+	 * (see global_shape and smem_shape).
+	 */
+	const char *operands[2];
+	axe_map_options operand;
+} axe_emit_cuda_request;
+
+/*
+ * The CUDA source `emit-cuda` writes, its index math proved equal to the
+ * layouts: `map` is LAYOUT (index, template), SRC (copy) or GLOBAL (tma),
+ * `other` DST or SMEM (NULL for index and template); both NULL: the texts
+ * req->operands.  Status FALSE when a proof finds a difference or the copy
+ * cannot be done (no TMA plan, an atom that does not fit: the reason says
+ * why), UNDECIDED when a proof gives up within the timeout; then nothing
+ * is written.  Errors are placed on the option or operand at fault.
+ */
+AXE_API axe_report *axe_map_emit_cuda(const axe_map *map, const axe_map *other,
+				      const axe_emit_cuda_request *req, FILE *out,
+				      axe_error *err);
 
 #ifdef __cplusplus
 }

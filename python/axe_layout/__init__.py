@@ -107,6 +107,17 @@ class _EmitTrainiumRequest(ctypes.Structure):
         [(name, ctypes.c_char_p) for name in ("output", "name", "timeout")]
 
 
+class _EmitCudaRequest(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_char_p), ("template_path", ctypes.c_char_p),
+                ("name", ctypes.c_char_p), ("timeout", ctypes.c_double),
+                ("direction", ctypes.c_char_p), ("threads", ctypes.c_char_p),
+                ("block", ctypes.c_int), ("atom", ctypes.c_char_p)] + \
+        [(name, ctypes.c_char_p) for name in
+         ("region", "smem_region", "box", "global_shape", "smem_shape", "l2_promotion",
+          "oob_fill")] + \
+        [("stages", ctypes.c_int), ("operands", ctypes.c_char_p * 2), ("operand", _Options)]
+
+
 class LayoutError(Exception):
     """Bad input, as the command reports it: FILE:LINE:COL: error: MESSAGE.
 
@@ -194,7 +205,7 @@ def _declare(lib):
         "axe_map_tma": (P, [P, P, ctypes.POINTER(_EmitTmaRequest), I, P, E]),
         "axe_map_emit_desc": (P, [P, ctypes.POINTER(_EmitDescRequest), I, P, E]),
         "axe_emit_trainium": (P, [S, S, S, ctypes.POINTER(_EmitTrainiumRequest), I, P, E]),
-        "axe_map_emit_cuda": (P, [P, S, ctypes.c_double, E]),
+        "axe_map_emit_cuda": (P, [P, P, ctypes.POINTER(_EmitCudaRequest), P, E]),
         "axe_compose": (P, [S, S, ctypes.POINTER(_ComposeRequest), I, P, E]),
         "axe_complement": (P, [S, ctypes.POINTER(_ComplementRequest), I, P, E]),
         "axe_divide": (P, [S, S, ctypes.POINTER(_DivideRequest), I, P, E]),
@@ -601,11 +612,18 @@ class Layout:
                                                       ctypes.byref(err)), err)
         return json.loads(text)
 
-    def emit_cuda(self, name=None, timeout=10.0):
-        """CUDA source of this layout's index functions (emit-cuda)."""
-        err = _new_error()
-        return _take_string(_lib.axe_map_emit_cuda(self._map, _b(name), float(timeout),
-                                                   ctypes.byref(err)), err)
+    def emit_cuda(self, other=None, **options):
+        """CUDA source whose index math is proved equal to the layouts
+        (emit-cuda): index functions of this layout, a copy kernel to
+        `other` (kind="copy"), a TMA copy to the shared-memory layout
+        `other` (kind="tma"), or the placeholders of `template` filled.
+        Keywords: the command's options (kind, name, template, timeout (0:
+        no limit), direction, threads, block, atom, region, smem_region,
+        box, l2_promotion, oob_fill, stages).  A proof that finds a
+        difference or a copy that cannot be done raises NoResult with
+        `.status` 1 (3: undecided) and the reason."""
+        return _emit_cuda(self._map, _as_layout(other)._map if other is not None else None,
+                          (None, None), _Options(), **options)
 
     # --- CuTe's layout algebra (on axis m): the functions of the same names ------
     def compose(self, b):
@@ -637,13 +655,6 @@ def _as_layout(x, **options):
     if isinstance(x, Layout):
         return x
     return Layout(x, **options)
-
-
-def _region(region):
-    """A region given as "1:3,0:8" or ((1, 3), (0, 8))."""
-    if region is None or isinstance(region, str):
-        return region
-    return ",".join("%d:%d" % (b, e) for b, e in region)
 
 
 def _algebra_json(fn, *args):
@@ -773,8 +784,47 @@ def emit_trainium(a, b, c, *, dims=None, dtype=None, c_dtype=None, c_buffer=None
     return text
 
 
-def emit_cuda(x, name=None, timeout=10.0, **options):
-    return _as_layout(x, **options).emit_cuda(name, timeout)
+def _emit_cuda(first, second, operands, operand, *, kind=None, name=None, template=None,
+               timeout=10.0, direction=None, threads=None, block=0, atom=None, region=None,
+               smem_region=None, box=None, global_shape=None, smem_shape=None,
+               l2_promotion=None, oob_fill=None, stages=0):
+    if isinstance(threads, Layout):
+        threads = threads.text
+    timeout = float(timeout)
+    req = _EmitCudaRequest(_b(kind), _b(template), _b(name), timeout if timeout > 0 else -1.0,
+                           _b(direction), _b(threads), int(block), _b(atom), _b(_region(region)),
+                           _b(_region(smem_region)), _b(_csv(box)), _b(_csv(global_shape)),
+                           _b(_csv(smem_shape)), _b(l2_promotion), _b(oob_fill), int(stages),
+                           (ctypes.c_char_p * 2)(*map(_b, operands)), operand)
+    err = _new_error()
+    ptr = _lib.axe_map_emit_cuda(first, second, ctypes.byref(req), None, ctypes.byref(err))
+    if not ptr:
+        _take_string(None, err)
+    try:
+        text, status = _lib.axe_report_text(ptr).decode(), _lib.axe_report_status(ptr)
+        reason = _lib.axe_report_reason(ptr).decode()
+    finally:
+        _lib.axe_report_free(ptr)
+    if status:
+        e = NoResult(reason)
+        e.status = status
+        raise e
+    return text
+
+
+def emit_cuda(x, other=None, *, shape=None, dtype=None, swizzle=None, tile=None, bind=None,
+              **options):
+    """emit-cuda X [OTHER] with the command's options as keywords (see
+    Layout.emit_cuda).  Texts are read as the command reads them: --swizzle
+    qualifies OTHER only when there are two, kind="tma" takes
+    global_shape and smem_shape, and a template's X may be a whole spec."""
+    if isinstance(x, str) and (other is None or isinstance(other, str)):
+        opts = _Options(_b(_csv(shape)), _b(dtype), _b(swizzle), _b(_csv(tile)),
+                        _b(_bindings(bind)), None, 0)
+        return _emit_cuda(None, None, (x, other), opts, **options)
+    layout_options = dict(shape=shape, dtype=dtype, swizzle=swizzle, tile=tile, bind=bind)
+    return _as_layout(x, **layout_options).emit_cuda(
+        None if other is None else _as_layout(other, **layout_options), **options)
 
 
 # --- CuTe's layout algebra ------------------------------------------------------

@@ -62,7 +62,7 @@ struct axe_report {
 	FILE *stream;        /* or the caller's stream */
 	char *text;          /* the kept output, once closed */
 	int status;          /* enum axe_exit */
-	char reason[1024];
+	char reason[2048];   /* room for the longest codegen reason (axe_cuda_outcome) */
 	char notes[4096];
 };
 

@@ -122,6 +122,17 @@ bool axe_operand_names_one(const char *arg)
 	return split_spec_operand(arg, path, sizeof(path), &name) == 0 && name;
 }
 
+axe_spec *axe_operand_spec_load(const char *path, axe_error *err)
+{
+	axe_spec *spec = axe_spec_load(path, err);
+
+	if (spec && axe_import_spec(spec, err) < 0) {
+		axe_spec_free(spec);
+		return NULL;
+	}
+	return spec;
+}
+
 /* The `expr:` layout of spec entry out->entry (when the command takes one). */
 static int from_spec_expr(const axe_operand_opts *opts, axe_operand *out, axe_error *err)
 {

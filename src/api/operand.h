@@ -62,6 +62,9 @@ int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_opera
  */
 int axe_operand_refuse_expr(const axe_operand *op, axe_error *err);
 
+/* The whole spec "path", its entries in other notations read; NULL with "err" set. */
+axe_spec *axe_operand_spec_load(const char *path, axe_error *err);
+
 /* Does "arg" name one layout (a literal or FILE:NAME) rather than a whole spec? */
 bool axe_operand_names_one(const char *arg);
 
