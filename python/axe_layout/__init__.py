@@ -21,6 +21,7 @@ import ctypes
 import ctypes.util
 import html
 import json
+import json as _json  # Layout.show and evaluate take a `json` keyword
 import os
 
 __all__ = ["Layout", "LayoutError", "Equality", "layout", "equal", "canon",
@@ -55,6 +56,24 @@ class _EqualRequest(ctypes.Structure):
 class _BanksRequest(ctypes.Structure):
     _fields_ = [("access", ctypes.c_char_p), ("threads", ctypes.c_char_p),
                 ("vector", ctypes.c_int), ("suggest", ctypes.c_int)]
+
+
+class _Walk(ctypes.Structure):
+    _fields_ = [("jobs", ctypes.c_int), ("progress", ctypes.c_void_p),
+                ("progress_ctx", ctypes.c_void_p)]
+
+
+class _EvalRequest(ctypes.Structure):
+    _fields_ = [("at", ctypes.POINTER(ctypes.c_char_p)), ("nat", ctypes.c_size_t),
+                ("inverse", ctypes.POINTER(ctypes.c_char_p)), ("ninverse", ctypes.c_size_t),
+                ("all", ctypes.c_int), ("base", ctypes.c_int), ("count", ctypes.c_int),
+                ("limit", ctypes.c_int64), ("walk", _Walk)]
+
+
+class _ShowRequest(ctypes.Structure):
+    _fields_ = [("by", ctypes.POINTER(ctypes.c_char_p)), ("nby", ctypes.c_size_t),
+                ("base", ctypes.c_int), ("width", ctypes.c_size_t),
+                ("region", ctypes.c_char_p)]
 
 
 class LayoutError(Exception):
@@ -111,7 +130,8 @@ def _declare(lib):
         "axe_map_eval": (L, [P, I64, I64, Z, E]),
         "axe_map_inverse": (L, [P, S, I64, Z, Z, E]),
         "axe_map_canon": (P, [P, I, E]),
-        "axe_map_show": (P, [P, I, Z, E]),
+        "axe_map_show": (P, [P, ctypes.POINTER(_ShowRequest), I, P, E]),
+        "axe_map_eval_report": (P, [P, ctypes.POINTER(_EvalRequest), I, P, E]),
         "axe_map_group": (P, [P, S, S, Z, E]),
         "axe_map_slice": (P, [P, S, S, Z, E]),
         "axe_map_tile": (P, [P, P, S, Z, E]),
@@ -192,6 +212,29 @@ def _take_report(ptr, err):
         return _lib.axe_report_text(ptr).decode(), _lib.axe_report_status(ptr)
     finally:
         _lib.axe_report_free(ptr)
+
+
+def _strings(values):
+    """A C array of the strings "values" (kept alive by the caller) and its length."""
+    values = [_b(v) for v in values]
+    return (ctypes.c_char_p * max(1, len(values)))(*values), len(values)
+
+
+def _region(value):
+    """A region given as "1:3,0:8" or ((1, 3), (0, 8))."""
+    if value is None or isinstance(value, str):
+        return value
+    return ",".join("%d:%d" % (b, e) for b, e in value)
+
+
+def _point(value):
+    """A physical point given as "laneid=8,warpid=6" or {"laneid": 8, "warpid": 6}."""
+    if isinstance(value, dict):
+        return ",".join("%s=%d" % kv for kv in value.items())
+    return value
+
+
+_FORMATS = {"text": _TEXT, "svg": _SVG, "html": _HTML}
 
 
 def _why_buffer():
@@ -304,10 +347,7 @@ class Layout:
     def inverse(self, point=None, *, limit=0, **axes):
         """Every logical coordinate whose image contains the physical point
         (laneid=8, warpid=6, or "laneid=8,warpid=6"; axes left out are free)."""
-        if point is None:
-            point = ",".join("%s=%d" % kv for kv in axes.items())
-        elif isinstance(point, dict):
-            point = ",".join("%s=%d" % kv for kv in point.items())
+        point = _point(axes if point is None else point)
         rank, err, room = len(self.shape), _new_error(), 256
         while True:
             out = (ctypes.c_int64 * (room * max(1, rank)))()
@@ -325,20 +365,59 @@ class Layout:
         return json.loads(_take_string(_lib.axe_map_canon(self._map, _JSON, ctypes.byref(err)),
                                        err))
 
-    def show(self, width=100):
-        """The picture of the forward map, as `show` draws it."""
+    def evaluate(self, at=(), inverse=(), *, all=False, base=False, count=False, limit=0,
+                 jobs=0, json=True):
+        """What `eval` prints: a line per point of `at` ((2, 9) or "2,9"), per
+        physical point of `inverse` ({"laneid": 8} or "laneid=8"), the `count`
+        summary, then every point when `all` is set or nothing else is asked;
+        `base`, `limit` and `jobs` as --base, --limit and -j.  With `json`, the
+        JSON lines decoded (a list), else the text."""
+        at = [c if isinstance(c, str) else _csv(c) for c in at]
+        at_array, nat = _strings(at)
+        inv_array, ninverse = _strings([_point(p) for p in inverse])
+        req = _EvalRequest(at_array, nat, inv_array, ninverse, int(bool(all)), int(bool(base)),
+                           int(bool(count)), int(limit), _Walk(int(jobs), None, None))
         err = _new_error()
-        return _take_string(_lib.axe_map_show(self._map, _TEXT, width, ctypes.byref(err)), err)
+        text, _ = _take_report(_lib.axe_map_eval_report(self._map, ctypes.byref(req),
+                                                        _JSON if json else _TEXT, None,
+                                                        ctypes.byref(err)), err)
+        return [_json.loads(l) for l in text.splitlines()] if json else text
 
-    def svg(self):
+    def eval_all(self, *, base=False, limit=0):
+        """Every point of the domain in row-major order (eval --all --json):
+        [{"coord": [...], "images": [{axis: value}, ...]}, ...]."""
+        return self.evaluate(all=True, base=base, limit=limit)
+
+    def checksum(self, *, jobs=0):
+        """The number of points and images and the order-independent checksum
+        of every (point, image) pair (eval --count --json)."""
+        return self.evaluate(count=True, jobs=jobs)[0]
+
+    def show(self, by=None, *, base=False, width=0, region=None, json=False, format="text"):
+        """The picture `show` draws: the logical grid, or with `by` ("warpid,laneid"
+        or ("warpid", "laneid")) the grid of those physical axes; `base`, `width`
+        (0: 80) and `region` (SVG and HTML: "0:4,0:8" or ((0, 4), (0, 8))) as
+        the options of the same names; `format` "text", "svg" or "html"; with
+        `json`, show --json decoded."""
+        if by is not None and not isinstance(by, str):
+            by = ",".join(by)
+        by_array, nby = _strings([] if by is None else [by])
+        req = _ShowRequest(by_array, nby, int(bool(base)), int(width), _b(_region(region)))
+        form = _JSON if json else _FORMATS.get(format)
+        if form is None:
+            raise LayoutError("format takes text, svg or html, not %r" % (format,))
+        err = _new_error()
+        text, _ = _take_report(_lib.axe_map_show(self._map, ctypes.byref(req), form, None,
+                                                 ctypes.byref(err)), err)
+        return _json.loads(text) if json else text
+
+    def svg(self, **options):
         """The picture of `show --format svg`: one self-contained SVG document."""
-        err = _new_error()
-        return _take_string(_lib.axe_map_show(self._map, _SVG, 0, ctypes.byref(err)), err)
+        return self.show(format="svg", **options)
 
-    def html(self):
+    def html(self, **options):
         """The picture of `show --format html`: one self-contained page."""
-        err = _new_error()
-        return _take_string(_lib.axe_map_show(self._map, _HTML, 0, ctypes.byref(err)), err)
+        return self.show(format="html", **options)
 
     def _repr_html_(self):
         # A notebook shows the explorer's page; a layout it cannot draw, its text.
@@ -363,8 +442,7 @@ class Layout:
 
     def slice(self, region):
         """The layout on a region, "1:3,0:8" or ((1, 3), (0, 8))."""
-        if not isinstance(region, str):
-            region = ",".join("%d:%d" % (b, e) for b, e in region)
+        region = _region(region)
         err, why = _new_error(), _why_buffer()
         return self._derived(_lib.axe_map_slice(self._map, _b(region), why, len(why),
                                                 ctypes.byref(err)), err, why)
@@ -412,8 +490,7 @@ class Layout:
         """The TMA plan of a copy from this global layout to `smem` (emit-tma
         --json); {"possible": false, ...} with the rule and a fix if none."""
         smem = _as_layout(smem)
-        if region is not None and not isinstance(region, str):
-            region = ",".join("%d:%d" % (b, e) for b, e in region)
+        region = _region(region)
         err, why = _new_error(), _why_buffer()
         return json.loads(_take_string(_lib.axe_map_tma(self._map, smem._map, _b(region),
                                                         _JSON, why, len(why),
