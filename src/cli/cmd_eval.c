@@ -115,9 +115,7 @@ int cmd_eval(int argc, char **argv)
 	axe_error_init(&err);
 	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
 		report = eval(&a, map, &err);
-	if (report)
-		fputs(axe_report_notes(report), stderr);
-	rc = report ? axe_report_status(report) : axe_cli_report(&err);
+	rc = axe_cli_finish(report, &err);
 	axe_report_free(report);
 	axe_map_free(map);
 	return rc;

@@ -114,27 +114,28 @@ static int write_picture(const axe_picture_opts *p, const char *text, axe_error 
  * Draw "map" as "a" asks: streamed to standard output, or kept and then
  * written to -o FILE, so that an input error leaves an existing FILE alone.
  */
-static int show(show_args *a, const axe_map *map, axe_error *err)
+static axe_report *show(show_args *a, const axe_map *map, axe_error *err)
 {
 	enum axe_output form = a->json ? AXE_OUTPUT_JSON : a->picture.form;
 	axe_report *report;
-	int r;
 
 	a->req.by = a->by;
 	report = axe_map_show(map, &a->req, form, a->picture.output ? NULL : stdout, err);
-	if (!report)
-		return -1;
-	r = a->picture.output ? write_picture(&a->picture, axe_report_text(report), err) : 0;
-	axe_report_free(report);
-	return r;
+	if (report && a->picture.output &&
+	    write_picture(&a->picture, axe_report_text(report), err) < 0) {
+		axe_report_free(report);
+		return NULL;
+	}
+	return report;
 }
 
 int cmd_show(int argc, char **argv)
 {
 	show_args a = { 0 };
 	axe_map *map;
+	axe_report *report = NULL;
 	axe_error err;
-	int first = axe_opts_parse(&command_show, argc, argv, handle, &a), r = -1;
+	int first = axe_opts_parse(&command_show, argc, argv, handle, &a), rc;
 
 	if (first < 0)
 		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
@@ -148,7 +149,9 @@ int cmd_show(int argc, char **argv)
 		return axe_usage_error(&command_show, "--region needs --format svg or html");
 	axe_error_init(&err);
 	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
-		r = show(&a, map, &err);
+		report = show(&a, map, &err);
+	rc = axe_cli_finish(report, &err);
+	axe_report_free(report);
 	axe_map_free(map);
-	return r < 0 ? axe_cli_report(&err) : AXE_EXIT_OK;
+	return rc;
 }
