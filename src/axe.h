@@ -220,10 +220,6 @@ AXE_API long axe_map_inverse(const axe_map *map, const char *point, int64_t *coo
 /* The canonical form and the rules that fired, as `canon` prints it. */
 AXE_API char *axe_map_canon(const axe_map *map, enum axe_output form, axe_error *err);
 
-/* The picture `show` draws of the forward map, `width` columns wide (0: 80). */
-AXE_API char *axe_map_show(const axe_map *map, enum axe_output form, size_t width,
-			   axe_error *err);
-
 /*
  * The algebra (Axe paper, Appendices B-F), each returning a new map (the
  * result's layout on the result's shape, as the command of the same name
@@ -374,6 +370,58 @@ AXE_API const char *axe_did_you_mean(const char *word, const char *const *candid
 /* ---- Family sections: each family's declarations live in its own block. ---- */
 
 /* [map] eval (whole domain), inverse, show */
+
+/*
+ * What `eval` prints (its options; NULL or all zero: every point of the
+ * domain).  The output holds, in this order, a line per `at` point, a line
+ * per `inverse` point, the `count` summary, then every point when `all` is
+ * set or nothing else is asked.  Text or JSON Lines (one object per line).
+ */
+typedef struct axe_eval_request {
+	const char *const *at;      /* --at: `nat` logical coordinates ("2,9") */
+	size_t nat;
+	const char *const *inverse; /* --inverse: `ninverse` physical points
+				       ("laneid=8,warpid=6"; axes left out are free) */
+	size_t ninverse;
+	int all;       /* nonzero (--all): every point, in row-major order */
+	int base;      /* nonzero (--base): D(x)+O only, without the replicas */
+	int count;     /* nonzero (--count, --checksum): the number of points and
+			  images and a checksum that does not depend on `walk.jobs` */
+	int64_t limit; /* --limit: at most this many points of `all` and preimages
+			  per `inverse` point (0: every point, 1000000 preimages;
+			  more preimages than the limit is an AXE_ERR_LIMIT error) */
+	axe_walk walk; /* -j: the `count` walk's threads and progress */
+} axe_eval_request;
+
+/*
+ * What `eval` prints of `map` (an S/R/O layout) for `req`: the points
+ * streamed to `out` as they are evaluated (so a whole domain is never held
+ * in memory), or kept.  The status is OK; a note says when replica
+ * combinations coincide (each image is listed once).  Errors are placed
+ * on the option's value ("--at", "--inverse").
+ */
+AXE_API axe_report *axe_map_eval_report(const axe_map *map, const axe_eval_request *req,
+					enum axe_output form, FILE *out, axe_error *err);
+
+/* What `show` draws (its options; NULL or all zero: the forward picture, 80 columns). */
+typedef struct axe_show_request {
+	const char *const *by; /* --by: `nby` lists of physical axes ("warpid,laneid"),
+				  one or two different axes in all: the reverse picture */
+	size_t nby;
+	int base;              /* nonzero (--base): cells show D(x)+O only */
+	size_t width;          /* --width: text cut into bands this wide (0: 80) */
+	const char *region;    /* --region "0:4,8:16": SVG and HTML draw only this
+				  window, one half-open range per dimension (or NULL) */
+} axe_show_request;
+
+/*
+ * The picture `show` draws of `map` (an S/R/O layout) for `req`: text,
+ * JSON (every cell), or one self-contained SVG or HTML file.  The status is
+ * OK.  Errors are placed on "--by" and "--region"; a picture of more than
+ * 65536 cells is an error.
+ */
+AXE_API axe_report *axe_map_show(const axe_map *map, const axe_show_request *req,
+				 enum axe_output form, FILE *out, axe_error *err);
 
 /* [verify] check-equal reports, spec checks (check), info */
 

@@ -21,6 +21,7 @@ import ctypes
 import ctypes.util
 import html
 import json
+import json as _json  # Layout.show and evaluate take a `json` keyword
 import os
 
 # filter and slice are left out: `import *` would hide the builtins.
@@ -118,6 +119,19 @@ class _EmitCudaRequest(ctypes.Structure):
         [("stages", ctypes.c_int), ("operands", ctypes.c_char_p * 2), ("operand", _Options)]
 
 
+class _EvalRequest(ctypes.Structure):
+    _fields_ = [("at", ctypes.POINTER(ctypes.c_char_p)), ("nat", ctypes.c_size_t),
+                ("inverse", ctypes.POINTER(ctypes.c_char_p)), ("ninverse", ctypes.c_size_t),
+                ("all", ctypes.c_int), ("base", ctypes.c_int), ("count", ctypes.c_int),
+                ("limit", ctypes.c_int64), ("walk", _Walk)]
+
+
+class _ShowRequest(ctypes.Structure):
+    _fields_ = [("by", ctypes.POINTER(ctypes.c_char_p)), ("nby", ctypes.c_size_t),
+                ("base", ctypes.c_int), ("width", ctypes.c_size_t),
+                ("region", ctypes.c_char_p)]
+
+
 class LayoutError(Exception):
     """Bad input, as the command reports it: FILE:LINE:COL: error: MESSAGE.
 
@@ -174,7 +188,8 @@ def _declare(lib):
         "axe_map_eval": (L, [P, I64, I64, Z, E]),
         "axe_map_inverse": (L, [P, S, I64, Z, Z, E]),
         "axe_map_canon": (P, [P, I, E]),
-        "axe_map_show": (P, [P, I, Z, E]),
+        "axe_map_show": (P, [P, ctypes.POINTER(_ShowRequest), I, P, E]),
+        "axe_map_eval_report": (P, [P, ctypes.POINTER(_EvalRequest), I, P, E]),
         "axe_map_group": (P, [P, S, S, Z, E]),
         "axe_map_slice": (P, [P, S, S, Z, E]),
         "axe_map_tile": (P, [P, P, S, Z, E]),
@@ -354,6 +369,12 @@ def _banks(smem_map, access, threads, vector, grid, warp, step, max_conflicts, s
                                            ctypes.byref(err)), err, form)
 
 
+def _strings(values):
+    """A C array of the strings "values" (kept alive by the caller) and its length."""
+    values = [_b(v) for v in values]
+    return (ctypes.c_char_p * max(1, len(values)))(*values), len(values)
+
+
 def _region(value):
     """A region given as "0:64,0:128" or [(0, 64), (0, 128)]."""
     if value is None or isinstance(value, str):
@@ -372,6 +393,16 @@ def _read(text, shape_option, **options):
     if not ptr:
         _raise(err)
     return Layout._wrap(ptr)
+
+
+def _point(value):
+    """A physical point given as "laneid=8,warpid=6" or {"laneid": 8, "warpid": 6}."""
+    if isinstance(value, dict):
+        return ",".join("%s=%d" % kv for kv in value.items())
+    return value
+
+
+_FORMATS = {"text": _TEXT, "svg": _SVG, "html": _HTML}
 
 
 def _why_buffer():
@@ -485,10 +516,7 @@ class Layout:
     def inverse(self, point=None, *, limit=0, **axes):
         """Every logical coordinate whose image contains the physical point
         (laneid=8, warpid=6, or "laneid=8,warpid=6"; axes left out are free)."""
-        if point is None:
-            point = ",".join("%s=%d" % kv for kv in axes.items())
-        elif isinstance(point, dict):
-            point = ",".join("%s=%d" % kv for kv in point.items())
+        point = _point(axes if point is None else point)
         rank, err, room = len(self.shape), _new_error(), 256
         while True:
             out = (ctypes.c_int64 * (room * max(1, rank)))()
@@ -506,20 +534,59 @@ class Layout:
         return json.loads(_take_string(_lib.axe_map_canon(self._map, _JSON, ctypes.byref(err)),
                                        err))
 
-    def show(self, width=100):
-        """The picture of the forward map, as `show` draws it."""
+    def evaluate(self, at=(), inverse=(), *, all=False, base=False, count=False, limit=0,
+                 jobs=0, json=True):
+        """What `eval` prints: a line per point of `at` ((2, 9) or "2,9"), per
+        physical point of `inverse` ({"laneid": 8} or "laneid=8"), the `count`
+        summary, then every point when `all` is set or nothing else is asked;
+        `base`, `limit` and `jobs` as --base, --limit and -j.  With `json`, the
+        JSON lines decoded (a list), else the text."""
+        at = [c if isinstance(c, str) else _csv(c) for c in at]
+        at_array, nat = _strings(at)
+        inv_array, ninverse = _strings([_point(p) for p in inverse])
+        req = _EvalRequest(at_array, nat, inv_array, ninverse, int(bool(all)), int(bool(base)),
+                           int(bool(count)), int(limit), _Walk(int(jobs), None, None))
         err = _new_error()
-        return _take_string(_lib.axe_map_show(self._map, _TEXT, width, ctypes.byref(err)), err)
+        text, _ = _take_report(_lib.axe_map_eval_report(self._map, ctypes.byref(req),
+                                                        _JSON if json else _TEXT, None,
+                                                        ctypes.byref(err)), err)
+        return [_json.loads(l) for l in text.splitlines()] if json else text
 
-    def svg(self):
+    def eval_all(self, *, base=False, limit=0):
+        """Every point of the domain in row-major order (eval --all --json):
+        [{"coord": [...], "images": [{axis: value}, ...]}, ...]."""
+        return self.evaluate(all=True, base=base, limit=limit)
+
+    def checksum(self, *, jobs=0):
+        """The number of points and images and the order-independent checksum
+        of every (point, image) pair (eval --count --json)."""
+        return self.evaluate(count=True, jobs=jobs)[0]
+
+    def show(self, by=None, *, base=False, width=0, region=None, json=False, format="text"):
+        """The picture `show` draws: the logical grid, or with `by` ("warpid,laneid"
+        or ("warpid", "laneid")) the grid of those physical axes; `base`, `width`
+        (0: 80) and `region` (SVG and HTML: "0:4,0:8" or ((0, 4), (0, 8))) as
+        the options of the same names; `format` "text", "svg" or "html"; with
+        `json`, show --json decoded."""
+        if by is not None and not isinstance(by, str):
+            by = ",".join(by)
+        by_array, nby = _strings([] if by is None else [by])
+        req = _ShowRequest(by_array, nby, int(bool(base)), int(width), _b(_region(region)))
+        form = _JSON if json else _FORMATS.get(format)
+        if form is None:
+            raise LayoutError("format takes text, svg or html, not %r" % (format,))
+        err = _new_error()
+        text, _ = _take_report(_lib.axe_map_show(self._map, ctypes.byref(req), form, None,
+                                                 ctypes.byref(err)), err)
+        return _json.loads(text) if json else text
+
+    def svg(self, **options):
         """The picture of `show --format svg`: one self-contained SVG document."""
-        err = _new_error()
-        return _take_string(_lib.axe_map_show(self._map, _SVG, 0, ctypes.byref(err)), err)
+        return self.show(format="svg", **options)
 
-    def html(self):
+    def html(self, **options):
         """The picture of `show --format html`: one self-contained page."""
-        err = _new_error()
-        return _take_string(_lib.axe_map_show(self._map, _HTML, 0, ctypes.byref(err)), err)
+        return self.show(format="html", **options)
 
     def _repr_html_(self):
         # A notebook shows the explorer's page; a layout it cannot draw, its text.

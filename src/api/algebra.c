@@ -16,11 +16,8 @@
 #include "../algebra/tile_of.h"
 #include "../output/algebra_out.h"
 #include "../output/canon_out.h"
-#include "../output/show_out.h"
 #include "../parse/parse.h"
 #include "api.h"
-
-#define DEFAULT_SHOW_WIDTH 80 /* show --width default */
 
 char *axe_map_canon(const axe_map *map, enum axe_output form, axe_error *err)
 {
@@ -35,27 +32,6 @@ char *axe_map_canon(const axe_map *map, enum axe_output form, axe_error *err)
 		text = axe_buffer_close(&b, err);
 	}
 	axe_layout_free(canonical);
-	return text;
-}
-
-char *axe_map_show(const axe_map *map, enum axe_output form, size_t width, axe_error *err)
-{
-	const axe_layout *L = axe_map_need_layout(map, err);
-	axe_show_opts o = { .format = axe_api_format(form),
-			    .width = width ? width : DEFAULT_SHOW_WIDTH, .dtype = map->op.dtype };
-	axe_evaluator ev;
-	axe_buffer b;
-	char *text = NULL;
-
-	if (!L || axe_evaluator_init(&ev, L, &map->op.shape, err) < 0)
-		return NULL;
-	if (axe_buffer_open(&b, err) == 0) {
-		if (axe_show(b.w, &ev, &o, err) == 0)
-			text = axe_buffer_close(&b, err);
-		else
-			axe_buffer_discard(&b);
-	}
-	axe_evaluator_release(&ev);
 	return text;
 }
 

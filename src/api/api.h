@@ -18,6 +18,8 @@ struct axe_map {
 	bool shape_given; /* by the user, a spec or an operation: not the default */
 };
 
+#define AXE_API_INVERSE_LIMIT 1000000 /* preimages per eval --inverse point, by default */
+
 /* A new map owning "layout" (consumed, also on error) on "shape"; NULL on no memory. */
 axe_map *axe_map_wrap(axe_layout *layout, const axe_shape *shape, int dtype, axe_error *err);
 

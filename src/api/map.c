@@ -11,8 +11,6 @@
 #include "../parse/parse.h"
 #include "api.h"
 
-#define DEFAULT_INVERSE_LIMIT 1000000 /* eval --inverse's default */
-
 static axe_map *map_alloc(axe_error *err)
 {
 	axe_map *map = calloc(1, sizeof(*map));
@@ -222,7 +220,7 @@ long axe_map_inverse(const axe_map *map, const char *point, int64_t *coords, siz
 		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	else if (axe_operand_read_target(&ev, point, target, given, err) == 0 &&
 		 axe_evaluator_inverse(&ev, target, given, &flats, &n,
-				       limit ? limit : DEFAULT_INVERSE_LIMIT, err) == 0) {
+				       limit ? limit : AXE_API_INVERSE_LIMIT, err) == 0) {
 		for (size_t i = 0; i < n && i < max_coords; i++)
 			axe_evaluator_unflatten(&ev, flats[i], coords + i * ev.shape.rank);
 		r = (long)n;

@@ -3,18 +3,17 @@
  * each cell's physical coordinates, or (--by) the grid of physical axes with
  * the logical points at each place.
  */
+#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "../output/show_out.h"
-#include "../parse/parse.h"
 #include "commands.h"
 #include "operands.h"
 #include "picture.h"
 
 enum { KEY_BY = 'b', KEY_BASE = 256, KEY_WIDTH, KEY_JSON, KEY_REGION };
 
-#define MAX_BY 2
+/* The library refuses a third --by axis; more values need no room. */
+#define MAX_BY_ARGS 3
 
 static const axe_opt options[] = {
 	{ "by", KEY_BY, "AXIS[,AXIS]", "the reverse picture: rows and columns are the values "
@@ -64,134 +63,79 @@ const axe_command command_show = {
 };
 
 typedef struct show_args {
-	axe_operand_opts operand;
+	axe_cli_operand operand;
 	axe_picture_opts picture;
-	const char *region;
-	const char *by[MAX_BY + 1];
-	size_t nby_args;
-	bool base, json;
-	long width;
+	const char *by[MAX_BY_ARGS];
+	axe_show_request req;
+	bool json;
 } show_args;
 
 static int handle(void *ctx, int key, const char *arg)
 {
 	show_args *a = ctx;
 	char *end;
-
+	long width;
 	int p;
 
-	if (axe_operand_option(&a->operand, key, arg))
+	if (axe_cli_operand_option(&a->operand, key, arg))
 		return 0;
 	if ((p = axe_picture_option(&a->picture, &command_show, key, arg)) != 0)
 		return p < 0 ? -1 : 0;
 	if (key == KEY_REGION)
-		a->region = arg;
-	else if (key == KEY_BY && a->nby_args <= MAX_BY)
-		a->by[a->nby_args++] = arg;
+		a->req.region = arg;
+	else if (key == KEY_BY && a->req.nby < MAX_BY_ARGS)
+		a->by[a->req.nby++] = arg;
 	else if (key == KEY_BASE)
-		a->base = true;
+		a->req.base = 1;
 	else if (key == KEY_JSON)
 		a->json = true;
 	else if (key == KEY_WIDTH) {
-		a->width = strtol(arg, &end, 10);
-		if (*arg == '\0' || *end != '\0' || a->width < 20 || a->width > 10000)
+		width = strtol(arg, &end, 10);
+		if (*arg == '\0' || *end != '\0' || width < 20 || width > 10000)
 			return axe_usage_error(&command_show, "--width takes a number of columns "
 					       "from 20 to 10000, not '%s'", arg), -1;
+		a->req.width = (size_t)width;
 	}
 	return 0;
 }
 
-/* Add the axis names of one --by value "text" to "o"; 0 or -1. */
-static int read_by(const axe_layout *L, const char *text, axe_show_opts *o, axe_error *err)
+/* Write the kept picture "text" to -o FILE; 0 or -1 with "err" set. */
+static int write_picture(const axe_picture_opts *p, const char *text, axe_error *err)
 {
-	for (const char *p = text; *p;) {
-		size_t len = strcspn(p, ",");
-		axe_loc loc = { "--by", 1, (int)(p - text) + 1, text, strlen(text) };
-		char name[128];
-		int a;
+	FILE *out = axe_picture_open(p, err);
 
-		snprintf(name, sizeof(name), "%.*s", (int)len, p);
-		a = axe_layout_axis_index(L, name);
-		if (a < 0) {
-			const char *best = axe_suggest(name, (const char *const *)L->axis, L->naxes);
-			axe_error_set(err, AXE_ERR_NAME, &loc, (int)len,
-				      "the layout does not name axis '%s'", name);
-			if (best)
-				axe_error_hint(err, "did you mean '%s'?", best);
-			return -1;
-		}
-		if (o->nby == MAX_BY || (o->nby == 1 && o->by[0] == a))
-			return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)len,
-					     "--by takes one or two different axes");
-		o->by[o->nby++] = a;
-		p += len + (p[len] == ',');
-	}
-	return 0;
-}
-
-/* Parse --region into "o" and check it against "shape"; 0 or -1. */
-static int read_region(const char *region, const axe_shape *shape, axe_show_opts *o,
-		       axe_error *err)
-{
-	axe_loc loc = { "--region", 1, 1, region, strlen(region) };
-	long n = axe_parse_region(region, &loc, o->begin, o->end, AXE_MAX_RANK, err);
-
-	if (n < 0)
+	if (!out)
 		return -1;
-	o->nregion = (size_t)n;
-	if (o->nregion != shape->rank)
-		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(region), "--region has "
-				     "%zu range%s for a shape of rank %zu", o->nregion,
-				     o->nregion == 1 ? "" : "s", shape->rank);
-	for (size_t d = 0; d < o->nregion; d++)
-		if (o->end[d] > shape->dim[d])
-			return axe_error_set(err, AXE_ERR_RANGE, &loc, (int)strlen(region),
-					     "range %zu ends at %lld, past the extent %lld", d,
-					     (long long)o->end[d], (long long)shape->dim[d]);
-	return 0;
+	fputs(text, out);
+	return axe_picture_close(p, out, false, err);
 }
 
-/* Evaluate "op" and draw it as "a" asks; 0 or -1. */
-static int show(const show_args *a, const axe_operand *op, axe_error *err)
+/*
+ * Draw "map" as "a" asks: streamed to standard output, or kept and then
+ * written to -o FILE, so that an input error leaves an existing FILE alone.
+ */
+static axe_report *show(show_args *a, const axe_map *map, axe_error *err)
 {
-	axe_show_opts o = { .format = a->json ? AXE_FORMAT_JSON : a->picture.format,
-			    .width = a->width ? (size_t)a->width : 80, .base = a->base,
-			    .dtype = op->dtype };
-	axe_evaluator ev;
-	axe_writer *w;
-	FILE *out;
-	int r = 0;
+	enum axe_output form = a->json ? AXE_OUTPUT_JSON : a->picture.form;
+	axe_report *report;
 
-	for (size_t i = 0; r == 0 && i < a->nby_args; i++)
-		r = read_by(op->layout, a->by[i], &o, err);
-	if (r == 0 && a->region)
-		r = read_region(a->region, &op->shape, &o, err);
-	if (r < 0 || axe_evaluator_init(&ev, op->layout, &op->shape, err) < 0)
-		return -1;
-	w = malloc(sizeof(*w));
-	out = w ? axe_picture_open(&a->picture, err) : NULL;
-	if (!w)
-		r = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	else if (!out)
-		r = -1;
-	else {
-		axe_writer_init(w, out);
-		r = axe_show(w, &ev, &o, err);
-		axe_writer_flush(w);
-		if (axe_picture_close(&a->picture, out, r < 0, err) < 0)
-			r = -1;
+	a->req.by = a->by;
+	report = axe_map_show(map, &a->req, form, a->picture.output ? NULL : stdout, err);
+	if (report && a->picture.output &&
+	    write_picture(&a->picture, axe_report_text(report), err) < 0) {
+		axe_report_free(report);
+		return NULL;
 	}
-	free(w);
-	axe_evaluator_release(&ev);
-	return r;
+	return report;
 }
 
 int cmd_show(int argc, char **argv)
 {
 	show_args a = { 0 };
-	axe_operand op = { 0 };
+	axe_map *map;
+	axe_report *report = NULL;
 	axe_error err;
-	int first = axe_opts_parse(&command_show, argc, argv, handle, &a), r;
+	int first = axe_opts_parse(&command_show, argc, argv, handle, &a), rc;
 
 	if (first < 0)
 		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
@@ -201,12 +145,13 @@ int cmd_show(int argc, char **argv)
 	if (a.json && axe_picture_is_drawing(&a.picture))
 		return axe_usage_error(&command_show, "--json and --format svg|html exclude "
 				       "each other");
-	if (a.region && !axe_picture_is_drawing(&a.picture))
+	if (a.req.region && !axe_picture_is_drawing(&a.picture))
 		return axe_usage_error(&command_show, "--region needs --format svg or html");
 	axe_error_init(&err);
-	r = axe_operand_resolve(argv[1], &a.operand, &op, &err);
-	if (r == 0)
-		r = show(&a, &op, &err);
-	axe_operand_release(&op);
-	return r < 0 ? axe_cli_report(&err) : AXE_EXIT_OK;
+	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
+		report = show(&a, map, &err);
+	rc = axe_cli_finish(report, &err);
+	axe_report_free(report);
+	axe_map_free(map);
+	return rc;
 }

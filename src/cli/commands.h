@@ -18,4 +18,10 @@
 /* Print "err" to stderr the way every command does; returns AXE_EXIT_INPUT. */
 int axe_cli_report(const axe_error *err);
 
+/*
+ * The exit status of a command that ran one library report: the report's
+ * status after printing its notes to stderr, or the error "err" printed.
+ */
+int axe_cli_finish(const axe_report *report, const axe_error *err);
+
 #endif

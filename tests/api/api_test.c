@@ -71,17 +71,20 @@ static void test_errors(void)
 static void test_canon_show(void)
 {
 	axe_map *m = read_map("S[(2,4):(4,1)]", NULL, NULL);
+	axe_report *show;
 	axe_error err;
-	char *json, *text;
+	const char *text;
+	char *json;
 
 	axe_error_init(&err);
 	json = m ? axe_map_canon(m, AXE_OUTPUT_JSON, &err) : NULL;
 	check(contains(json, "\"canonical\":\"S[8:1]\"") && contains(json, "\"rule\":\"D1\""),
 	      "canon fuses (2,4):(4,1) into 8:1 by rule D1");
-	text = m ? axe_map_show(m, AXE_OUTPUT_TEXT, 0, &err) : NULL;
+	show = m ? axe_map_show(m, NULL, AXE_OUTPUT_TEXT, NULL, &err) : NULL;
+	text = show ? axe_report_text(show) : NULL;
 	check(text && strlen(text) > 0 && text[strlen(text) - 1] == '\n', "show draws a picture");
 	axe_string_free(json);
-	axe_string_free(text);
+	axe_report_free(show);
 	axe_map_free(m);
 }
 

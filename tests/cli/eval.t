@@ -53,10 +53,11 @@ $ axe-layout eval 'S[(4,4):(4,1)]' --all --limit 3
 (0, 2) -> {m: 2}
 ? 0
 
-# Coinciding replica combinations are listed once, and eval says so.
+# Coinciding replica combinations are listed once, and eval says so (on stderr,
+# after the output: the library's report gives its notes once the output is done).
 $ axe-layout eval 'S[2:1] + R[(2,2):(2,2)]' --at 1
-axe-layout: note: some replica combinations land on the same point; each image is listed once
 (1) -> {m: 1}, {m: 3}, {m: 5}
+axe-layout: note: some replica combinations land on the same point; each image is listed once
 ? 0
 
 # Swizzle: seed 001's addr(i,j) = 64i + 8((j/8) ^ i) + j%8.
