@@ -218,7 +218,6 @@ static void test_outputs(void)
 	axe_error err;
 	axe_map *sw = read_map("Swizzle(3,3,3) o S[(8,64):(64,1)]", NULL, NULL);
 	axe_report *rep;
-	char *text;
 
 	axe_error_init(&err);
 	rep = m ? axe_map_convert(m, "lego", AXE_OUTPUT_JSON, NULL, &err) : NULL;
