@@ -24,7 +24,7 @@ import json
 import os
 
 __all__ = ["Layout", "LayoutError", "Equality", "layout", "equal", "canon",
-           "convert", "banks", "tma", "emit_cuda"]
+           "convert", "banks", "tma", "emit_cuda", "Report", "check_equal", "check", "info"]
 
 _MAX_RANK = 64
 _VERDICTS = {0: "not equal", 1: "equal", 2: "undecided"}
@@ -47,9 +47,24 @@ class _Options(ctypes.Structure):
         [("shared", ctypes.c_int)]
 
 
+_PROGRESS = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64)
+
+
+class _Walk(ctypes.Structure):
+    _fields_ = [("jobs", ctypes.c_int), ("progress", _PROGRESS),
+                ("progress_ctx", ctypes.c_void_p)]
+
+
 class _EqualRequest(ctypes.Structure):
-    _fields_ = [("method", ctypes.c_char_p), ("timeout", ctypes.c_double),
-                ("jobs", ctypes.c_int), ("axis_relations", ctypes.c_int)]
+    _fields_ = [("method", ctypes.c_char_p), ("timeout", ctypes.c_char_p),
+                ("no_axis_relations", ctypes.c_int), ("walk", _Walk),
+                ("operand", _Options), ("expr", ctypes.c_char_p), ("vars", ctypes.c_char_p),
+                ("replica_vars", ctypes.c_char_p)]
+
+
+class _CheckRequest(ctypes.Structure):
+    _fields_ = [("junit", ctypes.c_char_p), ("verbose", ctypes.c_int),
+                ("strict", ctypes.c_int)]
 
 
 class _BanksRequest(ctypes.Structure):
@@ -129,6 +144,10 @@ def _declare(lib):
         "axe_report_reason": (S, [P]),
         "axe_report_notes": (S, [P]),
         "axe_map_convert": (P, [P, S, I, P, E]),
+        "axe_equal_report": (P, [S, S, ctypes.POINTER(_EqualRequest), I, P, E]),
+        "axe_map_equal_report": (P, [P, P, ctypes.POINTER(_EqualRequest), I, P, E]),
+        "axe_spec_check": (P, [ctypes.POINTER(S), Z, ctypes.POINTER(_CheckRequest), I, P, E]),
+        "axe_info_report": (P, [S, ctypes.POINTER(_Options), I, P, E]),
         "axe_map_banks": (P, [P, ctypes.POINTER(_BanksRequest), I, E]),
         "axe_map_tma": (P, [P, P, S, I, S, Z, E]),
         "axe_map_emit_cuda": (P, [P, S, ctypes.c_double, E]),
@@ -388,9 +407,10 @@ class Layout:
         return self._pair(_lib.axe_map_dsum, other)
 
     # --- questions -----------------------------------------------------------
-    def equal(self, other, *, method=None, timeout=10.0, jobs=1, axis_relations=True):
+    def equal(self, other, *, method=None, timeout=10.0, jobs=0, axis_relations=True,
+              progress=None):
         return equal(self, other, method=method, timeout=timeout, jobs=jobs,
-                     axis_relations=axis_relations)
+                     axis_relations=axis_relations, progress=progress)
 
     def convert(self, to):
         """This layout in notation `to` (convert --to TO --json)."""
@@ -465,18 +485,128 @@ def layout(text, **options):
     return Layout(text, **options)
 
 
-def equal(a, b, *, shape=None, dtype=None, method=None, timeout=10.0, jobs=1,
-          axis_relations=True):
-    """Whether `a` and `b` (Layouts, or texts read with `shape` and `dtype`)
-    induce the same map: an Equality, truthy when they do."""
-    a = _as_layout(a, shape=shape, dtype=dtype)
-    b = _as_layout(b, shape=shape, dtype=dtype)
-    req = _EqualRequest(_b(method), float(timeout), int(jobs), int(bool(axis_relations)))
+def _equal_request(method, timeout, jobs, axis_relations, progress, expr=None, vars=None,
+                   replica_vars=None, **options):
+    """check-equal's request, and the callback the library holds during the call."""
+    callback = _PROGRESS(lambda ctx, done, total: progress(done, total)) if progress \
+        else _PROGRESS()
+    if vars is not None and not isinstance(vars, str):
+        vars = ",".join(vars)
+    opts = _Options(*(_b(v) for v in (_csv(options.get("shape")), options.get("dtype"),
+                                      options.get("swizzle"), _csv(options.get("tile")),
+                                      _bindings(options.get("bind")))))
+    req = _EqualRequest(_b(method), _b(repr(float(timeout))) if timeout else b"0",
+                        int(not axis_relations), _Walk(int(jobs), callback, None), opts,
+                        _b(expr), _b(vars), _b(_bindings(replica_vars)))
+    return req, callback
+
+
+def _sides(a, b, expr, vars, replica_vars, options):
+    """The Layouts of `a` and `b`, or of `a` and the expr: layout of `expr`."""
+    a = _as_layout(a, **options)
+    if expr is not None:
+        if b is not None:
+            raise ValueError("give b or expr, not both")
+        return a, Layout.from_expr(expr, shape=options.get("shape"), vars=vars,
+                                   replica_vars=replica_vars)
+    return a, _as_layout(b, **options)
+
+
+def equal(a, b=None, *, expr=None, vars=None, replica_vars=None, method=None, timeout=10.0,
+          jobs=0, axis_relations=True, progress=None, **options):
+    """Whether `a` and `b` (Layouts, or texts read with the options `shape`,
+    `dtype`, `swizzle`, `tile` and `bind`), or `a` and the index expressions
+    `expr` over `vars`, induce the same map (check-equal): an Equality,
+    truthy when they do.  `timeout` in seconds (0 or None: no limit), `jobs`
+    threads (0: every core), `progress(done, total)` during an enumeration."""
+    a, b = _sides(a, b, expr, vars, replica_vars, options)
+    req, keep = _equal_request(method, timeout, jobs, axis_relations, progress)
     err = _new_error()
     ptr = _lib.axe_map_equal(a._map, b._map, ctypes.byref(req), ctypes.byref(err))
+    del keep
     if not ptr:
         _raise(err)
     return Equality(ptr)
+
+
+class Report:
+    """What a command printed, as the library reports it: `text` (its
+    output), `status` (its exit status: 0, 1 false, 3 undecided), `reason`
+    (why not 0, in one line) and `notes` (its warnings on stderr, a list of
+    lines); `json` is `text` decoded when the output is JSON."""
+
+    def __init__(self, ptr, err, json_output):
+        if not ptr:
+            _take_string(None, err)
+        try:
+            self.text = _lib.axe_report_text(ptr).decode()
+            self.status = _lib.axe_report_status(ptr)
+            self.reason = _lib.axe_report_reason(ptr).decode()
+            self.notes = _lib.axe_report_notes(ptr).decode().splitlines()
+        finally:
+            _lib.axe_report_free(ptr)
+        self.json = json.loads(self.text) if json_output else None
+
+    def __bool__(self):
+        return self.status == 0
+
+    def __repr__(self):
+        return "<Report status %d%s>" % (self.status, ": " + self.reason if self.reason else "")
+
+
+_FORMATS = {"text": _TEXT, "json": _JSON, "svg": _SVG, "html": _HTML}
+
+
+def _form(format):
+    if format not in _FORMATS:
+        raise ValueError("format is text, json, svg or html, not %r" % (format,))
+    return _FORMATS[format]
+
+
+def check_equal(a, b=None, *, expr=None, vars=None, replica_vars=None, method=None,
+                timeout=10.0, jobs=0, axis_relations=True, progress=None, format="json",
+                **options):
+    """`check-equal` as the command runs it, with the options of `equal`:
+    a Report of the answer in `format` ("json", "text", or the "svg" or
+    "html" picture); texts are read exactly as the command reads them."""
+    req, keep = _equal_request(method, timeout, jobs, axis_relations, progress, expr, vars,
+                               replica_vars, **options)
+    err = _new_error()
+    if isinstance(a, str) and (b is None or isinstance(b, str)):
+        ptr = _lib.axe_equal_report(_b(a), _b(b), ctypes.byref(req), _form(format), None,
+                                    ctypes.byref(err))
+    else:
+        a, b = _sides(a, b, expr, vars, replica_vars, options)
+        ptr = _lib.axe_map_equal_report(a._map, b._map, ctypes.byref(req), _form(format),
+                                        None, ctypes.byref(err))
+    del keep
+    return Report(ptr, err, format == "json")
+
+
+def check(paths, *, junit=None, verbose=False, strict=False, format="json"):
+    """`check SPEC...`: run the `checks:` of the spec file(s) `paths`; a
+    Report whose `json` has every check and the totals (format "json") or
+    whose `text` has the command's lines (format "text")."""
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    argv = (ctypes.c_char_p * len(paths))(*(_b(os.fspath(p)) for p in paths))
+    req = _CheckRequest(_b(junit), int(bool(verbose)), int(bool(strict)))
+    err = _new_error()
+    return Report(_lib.axe_spec_check(argv, len(paths), ctypes.byref(req), _form(format), None,
+                                      ctypes.byref(err)), err, format == "json")
+
+
+def info(x, *, format="json", **options):
+    """`info LAYOUT`: size, per-axis range and span, axis kinds, replication,
+    injectivity, swizzle and admitted shapes (decoded JSON, or the text with
+    format="text"); a spec file of several layouts lists them."""
+    opts = _Options(_b(_csv(options.get("shape"))), _b(options.get("dtype")),
+                    _b(options.get("swizzle")), _b(_csv(options.get("tile"))),
+                    _b(_bindings(options.get("bind"))))
+    err = _new_error()
+    r = Report(_lib.axe_info_report(_b(x), ctypes.byref(opts), _form(format), None,
+                                    ctypes.byref(err)), err, format == "json")
+    return r.json if format == "json" else r.text
 
 
 def canon(x, **options):
