@@ -495,9 +495,10 @@ def _equal_request(method, timeout, jobs, axis_relations, progress, expr=None, v
     opts = _Options(*(_b(v) for v in (_csv(options.get("shape")), options.get("dtype"),
                                       options.get("swizzle"), _csv(options.get("tile")),
                                       _bindings(options.get("bind")))))
-    req = _EqualRequest(_b(method), _b(repr(float(timeout))) if timeout else b"0",
-                        int(not axis_relations), _Walk(int(jobs), callback, None), opts,
-                        _b(expr), _b(vars), _b(_bindings(replica_vars)))
+    timeout = timeout if isinstance(timeout, str) else repr(float(timeout or 0))
+    req = _EqualRequest(_b(method), _b(timeout), int(not axis_relations),
+                        _Walk(int(jobs), callback, None), opts, _b(expr), _b(vars),
+                        _b(_bindings(replica_vars)))
     return req, callback
 
 
