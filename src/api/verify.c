@@ -105,13 +105,14 @@ axe_report *axe_equal_report(const char *a, const char *b, const axe_equal_reque
 			     enum axe_output form, FILE *out, axe_error *err)
 {
 	axe_equal_request none = { 0 };
-	const axe_map_options *m = &(req ? req : &none)->operand;
+	const axe_map_options *m;
 	axe_operand_opts o;
 	axe_map side[2];
 	axe_report *r = NULL;
 
 	if (!req)
 		req = &none;
+	m = &req->operand;
 	if (!a || !!b == !!req->expr)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "expected two layouts (A and B, "
 				     "or A and --expr)"), NULL;
@@ -165,10 +166,10 @@ static int write_junit(axe_report *r, const char *path, const axe_check_report *
 	return -1;
 }
 
-/* Run every spec, streaming the text lines; the specs run, or -1 on an error. */
-static long run_specs(FILE *f, const char *const *paths, size_t npaths,
-		      const axe_check_request *req, enum axe_output form,
-		      axe_check_report *reps, axe_error *err)
+/* Run every spec, streaming the text lines into "f"; 0 or -1 on an error. */
+static int run_specs(FILE *f, const char *const *paths, size_t npaths,
+		     const axe_check_request *req, enum axe_output form, axe_check_report *reps,
+		     axe_error *err)
 {
 	for (size_t i = 0; i < npaths; i++) {
 		if (run_spec(paths[i], &reps[i], err) < 0)
@@ -176,50 +177,59 @@ static long run_specs(FILE *f, const char *const *paths, size_t npaths,
 		if (form != AXE_OUTPUT_JSON)
 			axe_print_check_lines(f, &reps[i], req->verbose);
 	}
-	return (long)npaths;
+	return 0;
+}
+
+/* Print the totals (or the JSON) of "reps" into "r" and close it with check's status. */
+static axe_report *finish_check(axe_report *r, FILE *f, const axe_check_report *reps, size_t n,
+				const axe_check_request *req, enum axe_output form,
+				axe_error *err)
+{
+	size_t passed = 0, failed = 0, skipped = 0;
+	char reason[1024];
+	int status;
+
+	for (size_t i = 0; i < n; i++) {
+		passed += reps[i].passed;
+		failed += reps[i].failed;
+		skipped += reps[i].skipped;
+	}
+	if (form == AXE_OUTPUT_JSON)
+		axe_print_check_json(f, reps, n);
+	else
+		axe_print_check_summary(f, reps, n, req->strict);
+	snprintf(reason, sizeof(reason), "%zu passed, %zu failed, %zu skipped", passed, failed,
+		 skipped);
+	status = failed || (req->strict && skipped) ? AXE_EXIT_FALSE : AXE_EXIT_OK;
+	if (req->junit && write_junit(r, req->junit, reps, n, reason, sizeof(reason)) < 0)
+		status = AXE_EXIT_INPUT;
+	return axe_report_close(r, status, reason, err);
 }
 
 axe_report *axe_spec_check(const char *const *paths, size_t npaths, const axe_check_request *req,
 			   enum axe_output form, FILE *out, axe_error *err)
 {
 	axe_check_request none = { 0 };
-	axe_check_report *reps = calloc(npaths + 1, sizeof(*reps));
-	axe_report *r = reps ? axe_report_open(out, err) : NULL;
-	size_t passed = 0, failed = 0, skipped = 0;
-	char reason[1024];
-	int status;
+	axe_check_report *reps;
+	axe_report *r;
 	FILE *f;
 
-	if (!reps)
-		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	if (!req)
-		req = &none;
-	if (r && !npaths)
-		axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "expected at least one SPEC file");
-	/* The printers of check/ write through stdio: the report's stream. */
-	f = r ? (r->stream ? r->stream : r->buf.file) : NULL;
-	if (r && npaths && run_specs(f, paths, npaths, req, form, reps, err) >= 0) {
-		for (size_t i = 0; i < npaths; i++) {
-			passed += reps[i].passed;
-			failed += reps[i].failed;
-			skipped += reps[i].skipped;
+	if (!npaths)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "expected at least one SPEC "
+				     "file"), NULL;
+	if (!(reps = calloc(npaths, sizeof(*reps))))
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory"), NULL;
+	if ((r = axe_report_open(out, err))) {
+		/* The printers of check/ write through stdio: the report's stream. */
+		f = r->stream ? r->stream : r->buf.file;
+		if (run_specs(f, paths, npaths, req ? req : &none, form, reps, err) == 0) {
+			r = finish_check(r, f, reps, npaths, req ? req : &none, form, err);
+		} else {
+			axe_report_free(r);
+			r = NULL;
 		}
-		if (form == AXE_OUTPUT_JSON)
-			axe_print_check_json(f, reps, npaths);
-		else
-			axe_print_check_summary(f, reps, npaths, req->strict);
-		failed += req->strict ? skipped : 0;
-		status = failed ? AXE_EXIT_FALSE : AXE_EXIT_OK;
-		snprintf(reason, sizeof(reason), "%zu passed, %zu failed, %zu skipped", passed,
-			 failed - (req->strict ? skipped : 0), skipped);
-		if (req->junit && write_junit(r, req->junit, reps, npaths, reason, sizeof(reason)) < 0)
-			status = AXE_EXIT_INPUT;
-		r = axe_report_close(r, status, reason, err);
-	} else {
-		axe_report_free(r);
-		r = NULL;
 	}
-	for (size_t i = 0; reps && i < npaths; i++)
+	for (size_t i = 0; i < npaths; i++)
 		axe_check_report_release(&reps[i]);
 	free(reps);
 	return r;
