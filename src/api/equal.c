@@ -41,7 +41,7 @@ static int read_timeout(const char *text, double *t, axe_error *err)
 static int equal_options(const axe_equal_request *req, axe_equal_run *run, axe_error *err)
 {
 	axe_loc loc;
-	int m;
+	int m = AXE_METHOD_AUTO;
 
 	run->opt.method = AXE_METHOD_AUTO;
 	run->opt.timeout = DEFAULT_TIMEOUT;
