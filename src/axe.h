@@ -240,54 +240,6 @@ AXE_API axe_map *axe_map_slice(const axe_map *map, const char *region, char *why
 AXE_API axe_map *axe_map_dsum(const axe_map *left, const axe_map *right, char *why,
 			      size_t why_size, axe_error *err);
 
-/* How to decide equality (check-equal's options); NULL: the defaults. */
-typedef struct axe_equal_request {
-	const char *method;  /* "auto" (NULL), "canon", "enum" or "smt" */
-	double timeout;      /* seconds; 0: no limit */
-	int jobs;            /* enumeration threads; 0: one */
-	int axis_relations;  /* nonzero: rewrite related thread axes (the CLI's default) */
-} axe_equal_request;
-
-typedef struct axe_equality axe_equality;
-
-/*
- * Whether `a` and `b` induce the same map (semantics.md, "Equality"): the
- * answer, or NULL on an error.  Not equal and undecided are answers.
- */
-AXE_API axe_equality *axe_map_equal(const axe_map *a, const axe_map *b,
-				    const axe_equal_request *req, axe_error *err);
-AXE_API void axe_equality_free(axe_equality *eq);
-
-/* enum axe_verdict: TRUE equal, FALSE not equal, UNKNOWN undecided. */
-AXE_API int axe_equality_verdict(const axe_equality *eq);
-
-/* The route that answered: "canon", "enum" or "smt". */
-AXE_API const char *axe_equality_method(const axe_equality *eq);
-
-/* Why it is undecided or not equal without a counterexample, or "". */
-AXE_API const char *axe_equality_reason(const axe_equality *eq);
-
-/*
- * The counterexample: writes its coordinate (up to AXE_MAX_RANK values) into
- * `coord` and returns its rank, or 0 when there is none.
- */
-AXE_API size_t axe_equality_counterexample(const axe_equality *eq, int64_t *coord);
-
-/*
- * The images at the counterexample of side `side` (0: a, 1: b): writes up
- * to `max_images` rows of axe_equality_axis_count() values and returns how
- * many there are.
- */
-AXE_API size_t axe_equality_images(const axe_equality *eq, int side, int64_t *images,
-				   size_t max_images);
-
-/* The axes of those rows: a's, then b's others. */
-AXE_API size_t axe_equality_axis_count(const axe_equality *eq);
-AXE_API const char *axe_equality_axis_name(const axe_equality *eq, size_t axis);
-
-/* The answer as check-equal prints it. */
-AXE_API char *axe_equality_to_string(const axe_equality *eq, enum axe_output form);
-
 /*
  * `map` in notation `to` ("axe", "cute", "lego", ...) as `convert --to`
  * prints it: the text (checked by reading it back and proving it equal), or
@@ -424,6 +376,111 @@ AXE_API axe_report *axe_map_show(const axe_map *map, const axe_show_request *req
 				 enum axe_output form, FILE *out, axe_error *err);
 
 /* [verify] check-equal reports, spec checks (check), info */
+
+/*
+ * check-equal's options, as on its command line; a zeroed request (or NULL)
+ * is the command's defaults.  axe_map_equal and axe_map_equal_report read
+ * only the first four fields (their maps carry their own options);
+ * axe_equal_report reads its operands with the others.  A bad `method` or
+ * `timeout` is an error placed on "--method" or "--timeout".
+ */
+typedef struct axe_equal_request {
+	const char *method;       /* --method: "auto" (NULL), "canon", "enum" or "smt" */
+	const char *timeout;      /* --timeout: seconds ("0.5"); NULL: "10"; "0": no limit */
+	int no_axis_relations;    /* --no-axis-relations: compare thread axes as named */
+	axe_walk walk;            /* -j and the progress of an enumeration */
+	axe_map_options operand;  /* --shape, --dtype, --swizzle, --tile, --bind: both
+				     operands (`shared` is implied) */
+	const char *expr;         /* --expr: B as index expressions ("m=8*i+j"), or NULL */
+	const char *vars;         /* --vars: their variables ("i,j"), or NULL */
+	const char *replica_vars; /* --replica-vars: replica variables ("r=2"), or NULL */
+} axe_equal_request;
+
+/* 0 when the options of `req` are valid, else -1 with `err` placed on the option. */
+AXE_API int axe_equal_request_check(const axe_equal_request *req, axe_error *err);
+
+typedef struct axe_equality axe_equality;
+
+/*
+ * Whether `a` and `b` induce the same map (semantics.md, "Equality"): the
+ * answer, or NULL on an error.  Not equal and undecided are answers.
+ */
+AXE_API axe_equality *axe_map_equal(const axe_map *a, const axe_map *b,
+				    const axe_equal_request *req, axe_error *err);
+AXE_API void axe_equality_free(axe_equality *eq);
+
+/* enum axe_verdict: TRUE equal, FALSE not equal, UNKNOWN undecided. */
+AXE_API int axe_equality_verdict(const axe_equality *eq);
+
+/* The route that answered: "canon", "enum" or "smt". */
+AXE_API const char *axe_equality_method(const axe_equality *eq);
+
+/* Why it is undecided or not equal without a counterexample, or "". */
+AXE_API const char *axe_equality_reason(const axe_equality *eq);
+
+/*
+ * The counterexample: writes its coordinate (up to AXE_MAX_RANK values) into
+ * `coord` and returns its rank, or 0 when there is none.
+ */
+AXE_API size_t axe_equality_counterexample(const axe_equality *eq, int64_t *coord);
+
+/*
+ * The images at the counterexample of side `side` (0: a, 1: b): writes up
+ * to `max_images` rows of axe_equality_axis_count() values and returns how
+ * many there are.
+ */
+AXE_API size_t axe_equality_images(const axe_equality *eq, int side, int64_t *images,
+				   size_t max_images);
+
+/* The axes of those rows: a's, then b's others. */
+AXE_API size_t axe_equality_axis_count(const axe_equality *eq);
+AXE_API const char *axe_equality_axis_name(const axe_equality *eq, size_t axis);
+
+/* The answer as check-equal prints it (text or JSON). */
+AXE_API char *axe_equality_to_string(const axe_equality *eq, enum axe_output form);
+
+/*
+ * `check-equal A B`: the answer as text, JSON, or the SVG or HTML picture
+ * of A and B side by side; status OK (equal), FALSE (not equal) or
+ * UNDECIDED.  The notes are check-equal's lines on stderr: the thread-axis
+ * relations it applied, and a NOT equal whose sides spell an axis alike.
+ * axe_equal_report reads the operand texts `a` and `b` (`b` NULL with
+ * req->expr) as the command does; axe_map_equal_report takes maps.
+ */
+AXE_API axe_report *axe_equal_report(const char *a, const char *b, const axe_equal_request *req,
+				     enum axe_output form, FILE *out, axe_error *err);
+AXE_API axe_report *axe_map_equal_report(const axe_map *a, const axe_map *b,
+					 const axe_equal_request *req, enum axe_output form,
+					 FILE *out, axe_error *err);
+
+/* `check`'s options; zeroed (or NULL): the defaults. */
+typedef struct axe_check_request {
+	const char *junit; /* --junit FILE: also write the results as JUnit XML, or NULL */
+	int verbose;       /* --verbose: a line for passing checks too (text only) */
+	int strict;        /* --strict: a skipped check fails */
+} axe_check_request;
+
+/*
+ * `check SPEC...`: run the `checks:` of the `npaths` spec files `paths`,
+ * in order: a line per failing (skipped; with verbose, passing) check and
+ * the totals, or (AXE_OUTPUT_JSON) one object with every check.  Status OK,
+ * or FALSE when a check fails (or is skipped, with strict).  A malformed
+ * spec or check is an error at its position (the lines of the specs before
+ * it were streamed already).  A JUnit file that cannot be written leaves
+ * the results as they are, with status AXE_EXIT_INPUT and a note.
+ */
+AXE_API axe_report *axe_spec_check(const char *const *paths, size_t npaths,
+				   const axe_check_request *req, enum axe_output form,
+				   FILE *out, axe_error *err);
+
+/*
+ * `info LAYOUT` with `opts` (may be NULL): size, per-axis range and span,
+ * axis kinds, replication, injectivity, swizzle and admitted shapes; an
+ * import with only an `expr:` form says why; a spec file of several
+ * layouts (or none) lists them.  Status OK.
+ */
+AXE_API axe_report *axe_info_report(const char *layout, const axe_map_options *opts,
+				    enum axe_output form, FILE *out, axe_error *err);
 
 /* [algebra] group, tile, tile-of, slice, dsum reports; CuTe algebra */
 

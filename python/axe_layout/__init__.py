@@ -25,11 +25,11 @@ import json as _json  # Layout.show and evaluate take a `json` keyword
 import os
 
 # filter and slice are left out: `import *` would hide the builtins.
-__all__ = ["Layout", "LayoutError", "Equality", "Report", "layout", "equal", "canon",
-           "convert", "banks", "atoms", "tma", "emit_desc", "emit_trainium", "emit_cuda",
-           "version", "notations", "group", "tile", "tile_of", "dsum",
-           "compose", "complement", "divide", "product", "right_inverse", "left_inverse",
-           "coalesce"]
+__all__ = ["Layout", "LayoutError", "Equality", "Report", "layout", "equal", "check_equal",
+           "check", "info", "canon", "convert", "banks", "atoms", "tma", "emit_desc",
+           "emit_trainium", "emit_cuda", "version", "notations", "group", "tile", "tile_of",
+           "dsum", "compose", "complement", "divide", "product", "right_inverse",
+           "left_inverse", "coalesce"]
 
 _MAX_RANK = 64
 _VERDICTS = {0: "not equal", 1: "equal", 2: "undecided"}
@@ -52,14 +52,24 @@ class _Options(ctypes.Structure):
         [("shared", ctypes.c_int)]
 
 
-class _EqualRequest(ctypes.Structure):
-    _fields_ = [("method", ctypes.c_char_p), ("timeout", ctypes.c_double),
-                ("jobs", ctypes.c_int), ("axis_relations", ctypes.c_int)]
+_PROGRESS = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64)
 
 
 class _Walk(ctypes.Structure):
-    _fields_ = [("jobs", ctypes.c_int), ("progress", ctypes.c_void_p),
+    _fields_ = [("jobs", ctypes.c_int), ("progress", _PROGRESS),
                 ("progress_ctx", ctypes.c_void_p)]
+
+
+class _EqualRequest(ctypes.Structure):
+    _fields_ = [("method", ctypes.c_char_p), ("timeout", ctypes.c_char_p),
+                ("no_axis_relations", ctypes.c_int), ("walk", _Walk),
+                ("operand", _Options), ("expr", ctypes.c_char_p), ("vars", ctypes.c_char_p),
+                ("replica_vars", ctypes.c_char_p)]
+
+
+class _CheckRequest(ctypes.Structure):
+    _fields_ = [("junit", ctypes.c_char_p), ("verbose", ctypes.c_int),
+                ("strict", ctypes.c_int)]
 
 
 class _BanksRequest(ctypes.Structure):
@@ -228,6 +238,10 @@ def _declare(lib):
         "axe_inverse": (P, [S, ctypes.POINTER(_InverseRequest), I, P, E]),
         "axe_coalesce": (P, [S, ctypes.POINTER(_CoalesceRequest), I, P, E]),
         "axe_filter": (P, [S, ctypes.POINTER(_FilterRequest), I, P, E]),
+        "axe_equal_report": (P, [S, S, ctypes.POINTER(_EqualRequest), I, P, E]),
+        "axe_map_equal_report": (P, [P, P, ctypes.POINTER(_EqualRequest), I, P, E]),
+        "axe_spec_check": (P, [ctypes.POINTER(S), Z, ctypes.POINTER(_CheckRequest), I, P, E]),
+        "axe_info_report": (P, [S, ctypes.POINTER(_Options), I, P, E]),
     }
     for name, (restype, argtypes) in table.items():
         fn = getattr(lib, name)
@@ -310,13 +324,32 @@ def _take_report(ptr, err):
 
 
 class Report(dict):
-    """The JSON object a command prints, decoded, with its exit status:
-    `status` 0, or 1 when the property does not hold (the conflicts exceed
-    max_conflicts, no atom is legal); `reason` says why ("" for 0)."""
+    """What a command printed, as the library reports it.  A JSON answer is
+    the report itself, decoded (report["conflicts"]); `text` is the output
+    as printed, `json` the decoded object (None for text and pictures),
+    `status` the command's exit status (0, 1 when the property does not
+    hold, 3 undecided), `reason` why it is not 0 (one line) and `notes` the
+    warnings the command prints on stderr (a list of lines).  A report is
+    true when its status is 0."""
 
-    def __init__(self, value, status, reason):
-        super().__init__(value)
-        self.status, self.reason = status, reason
+    def __init__(self, ptr, err, json_output):
+        if not ptr:
+            _take_string(None, err)
+        try:
+            self.text = _lib.axe_report_text(ptr).decode()
+            self.status = _lib.axe_report_status(ptr)
+            self.reason = _lib.axe_report_reason(ptr).decode()
+            self.notes = _lib.axe_report_notes(ptr).decode().splitlines()
+        finally:
+            _lib.axe_report_free(ptr)
+        self.json = json.loads(self.text) if json_output else None
+        super().__init__(self.json if isinstance(self.json, dict) else {})
+
+    def __bool__(self):
+        return self.status == 0
+
+    def __repr__(self):
+        return "<Report status %d%s>" % (self.status, ": " + self.reason if self.reason else "")
 
 
 def _form(format):
@@ -326,18 +359,10 @@ def _form(format):
 
 
 def _take_answer(ptr, err, form):
-    """The report at "ptr" (released): a Report for JSON, else the text; or
-    raise the error in "err"."""
-    if not ptr:
-        _take_string(None, err)
-    try:
-        text = _lib.axe_report_text(ptr).decode()
-        if form != _JSON:
-            return text
-        return Report(json.loads(text), _lib.axe_report_status(ptr),
-                      _lib.axe_report_reason(ptr).decode())
-    finally:
-        _lib.axe_report_free(ptr)
+    """The report at "ptr": a Report for JSON, else the text; or raise the
+    error in "err"."""
+    report = Report(ptr, err, form == _JSON)
+    return report if form == _JSON else report.text
 
 
 def _take_report_full(ptr, err):
@@ -402,7 +427,6 @@ def _point(value):
     return value
 
 
-_FORMATS = {"text": _TEXT, "svg": _SVG, "html": _HTML}
 
 
 def _why_buffer():
@@ -545,7 +569,7 @@ class Layout:
         at_array, nat = _strings(at)
         inv_array, ninverse = _strings([_point(p) for p in inverse])
         req = _EvalRequest(at_array, nat, inv_array, ninverse, int(bool(all)), int(bool(base)),
-                           int(bool(count)), int(limit), _Walk(int(jobs), None, None))
+                           int(bool(count)), int(limit), _Walk(int(jobs)))
         err = _new_error()
         text, _ = _take_report(_lib.axe_map_eval_report(self._map, ctypes.byref(req),
                                                         _JSON if json else _TEXT, None,
@@ -572,9 +596,7 @@ class Layout:
             by = ",".join(by)
         by_array, nby = _strings([] if by is None else [by])
         req = _ShowRequest(by_array, nby, int(bool(base)), int(width), _b(_region(region)))
-        form = _JSON if json else _FORMATS.get(format)
-        if form is None:
-            raise LayoutError("format takes text, svg or html, not %r" % (format,))
+        form = _JSON if json else _form(format)
         err = _new_error()
         text, _ = _take_report(_lib.axe_map_show(self._map, ctypes.byref(req), form, None,
                                                  ctypes.byref(err)), err)
@@ -634,9 +656,10 @@ class Layout:
         return self._pair(_lib.axe_map_dsum, other)
 
     # --- questions -----------------------------------------------------------
-    def equal(self, other, *, method=None, timeout=10.0, jobs=1, axis_relations=True):
+    def equal(self, other, *, method=None, timeout=10.0, jobs=0, axis_relations=True,
+              progress=None):
         return equal(self, other, method=method, timeout=timeout, jobs=jobs,
-                     axis_relations=axis_relations)
+                     axis_relations=axis_relations, progress=progress)
 
     def convert(self, to):
         """This layout in notation `to` (convert --to TO --json)."""
@@ -764,18 +787,95 @@ def layout(text, **options):
     return Layout(text, **options)
 
 
-def equal(a, b, *, shape=None, dtype=None, method=None, timeout=10.0, jobs=1,
-          axis_relations=True):
-    """Whether `a` and `b` (Layouts, or texts read with `shape` and `dtype`)
-    induce the same map: an Equality, truthy when they do."""
-    a = _as_layout(a, shape=shape, dtype=dtype)
-    b = _as_layout(b, shape=shape, dtype=dtype)
-    req = _EqualRequest(_b(method), float(timeout), int(jobs), int(bool(axis_relations)))
+def _equal_request(method, timeout, jobs, axis_relations, progress, expr=None, vars=None,
+                   replica_vars=None, **options):
+    """check-equal's request, and the callback the library holds during the call."""
+    callback = _PROGRESS(lambda ctx, done, total: progress(done, total)) if progress \
+        else _PROGRESS()
+    if vars is not None and not isinstance(vars, str):
+        vars = ",".join(vars)
+    opts = _Options(*(_b(v) for v in (_csv(options.get("shape")), options.get("dtype"),
+                                      options.get("swizzle"), _csv(options.get("tile")),
+                                      _bindings(options.get("bind")))))
+    timeout = timeout if isinstance(timeout, str) else repr(float(timeout or 0))
+    req = _EqualRequest(_b(method), _b(timeout), int(not axis_relations),
+                        _Walk(int(jobs), callback, None), opts, _b(expr), _b(vars),
+                        _b(_bindings(replica_vars)))
+    return req, callback
+
+
+def _sides(a, b, expr, vars, replica_vars, options):
+    """The Layouts of `a` and `b`, or of `a` and the expr: layout of `expr`."""
+    a = _as_layout(a, **options)
+    if expr is not None:
+        if b is not None:
+            raise ValueError("give b or expr, not both")
+        return a, Layout.from_expr(expr, shape=options.get("shape"), vars=vars,
+                                   replica_vars=replica_vars)
+    return a, _as_layout(b, **options)
+
+
+def equal(a, b=None, *, expr=None, vars=None, replica_vars=None, method=None, timeout=10.0,
+          jobs=0, axis_relations=True, progress=None, **options):
+    """Whether `a` and `b` (Layouts, or texts read with the options `shape`,
+    `dtype`, `swizzle`, `tile` and `bind`), or `a` and the index expressions
+    `expr` over `vars`, induce the same map (check-equal): an Equality,
+    truthy when they do.  `timeout` in seconds (0 or None: no limit), `jobs`
+    threads (0: every core), `progress(done, total)` during an enumeration."""
+    a, b = _sides(a, b, expr, vars, replica_vars, options)
+    req, keep = _equal_request(method, timeout, jobs, axis_relations, progress)
     err = _new_error()
     ptr = _lib.axe_map_equal(a._map, b._map, ctypes.byref(req), ctypes.byref(err))
+    del keep
     if not ptr:
         _raise(err)
     return Equality(ptr)
+
+
+def check_equal(a, b=None, *, expr=None, vars=None, replica_vars=None, method=None,
+                timeout=10.0, jobs=0, axis_relations=True, progress=None, format="json",
+                **options):
+    """`check-equal` as the command runs it, with the options of `equal`:
+    a Report of the answer in `format` ("json", "text", or the "svg" or
+    "html" picture); texts are read exactly as the command reads them."""
+    req, keep = _equal_request(method, timeout, jobs, axis_relations, progress, expr, vars,
+                               replica_vars, **options)
+    err = _new_error()
+    if isinstance(a, str) and (b is None or isinstance(b, str)):
+        ptr = _lib.axe_equal_report(_b(a), _b(b), ctypes.byref(req), _form(format), None,
+                                    ctypes.byref(err))
+    else:
+        a, b = _sides(a, b, expr, vars, replica_vars, options)
+        ptr = _lib.axe_map_equal_report(a._map, b._map, ctypes.byref(req), _form(format),
+                                        None, ctypes.byref(err))
+    del keep
+    return Report(ptr, err, format == "json")
+
+
+def check(paths, *, junit=None, verbose=False, strict=False, format="json"):
+    """`check SPEC...`: run the `checks:` of the spec file(s) `paths`; a
+    Report whose `json` has every check and the totals (format "json") or
+    whose `text` has the command's lines (format "text")."""
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    argv = (ctypes.c_char_p * len(paths))(*(_b(os.fspath(p)) for p in paths))
+    req = _CheckRequest(_b(junit), int(bool(verbose)), int(bool(strict)))
+    err = _new_error()
+    return Report(_lib.axe_spec_check(argv, len(paths), ctypes.byref(req), _form(format), None,
+                                      ctypes.byref(err)), err, format == "json")
+
+
+def info(x, *, format="json", **options):
+    """`info LAYOUT`: size, per-axis range and span, axis kinds, replication,
+    injectivity, swizzle and admitted shapes (decoded JSON, or the text with
+    format="text"); a spec file of several layouts lists them."""
+    opts = _Options(_b(_csv(options.get("shape"))), _b(options.get("dtype")),
+                    _b(options.get("swizzle")), _b(_csv(options.get("tile"))),
+                    _b(_bindings(options.get("bind"))))
+    err = _new_error()
+    r = Report(_lib.axe_info_report(_b(x), ctypes.byref(opts), _form(format), None,
+                                    ctypes.byref(err)), err, format == "json")
+    return r.json if format == "json" else r.text
 
 
 def canon(x, **options):

@@ -6,84 +6,160 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/relate.h"
 #include "../output/equal_out.h"
-#include "../prove/prove.h"
-#include "api.h"
+#include "equal.h"
 
 struct axe_equality {
 	axe_equal_result res;
 };
 
-/* The options of "req" (NULL: the defaults) in "opt"; 0 or -1. */
-static int equal_options(const axe_equal_request *req, axe_equal_options *opt,
-			 axe_error *err)
+#define DEFAULT_TIMEOUT 10.0 /* check-equal's --timeout */
+
+static axe_loc option_at(const char *option, const char *value)
 {
+	return (axe_loc){ option, 1, 1, value, strlen(value) };
+}
+
+/* --timeout's seconds in "t"; 0 or -1 with "err" placed on the option. */
+static int read_timeout(const char *text, double *t, axe_error *err)
+{
+	axe_loc loc;
+	char *end;
+
+	*t = DEFAULT_TIMEOUT;
+	if (!text)
+		return 0;
+	*t = strtod(text, &end);
+	if (*text != '\0' && *end == '\0' && *t >= 0 && *t < 1e9)
+		return 0;
+	loc = option_at("--timeout", text);
+	return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(text), "--timeout takes a "
+			     "number of seconds, not '%s'", text);
+}
+
+/* The options of "req" (NULL: the defaults) in "run"; 0 or -1. */
+static int equal_options(const axe_equal_request *req, axe_equal_run *run, axe_error *err)
+{
+	axe_loc loc;
 	int m = AXE_METHOD_AUTO;
 
-	memset(opt, 0, sizeof(*opt));
-	opt->method = AXE_METHOD_AUTO;
-	opt->walk.jobs = 1;
+	run->opt.method = AXE_METHOD_AUTO;
+	run->opt.timeout = DEFAULT_TIMEOUT;
 	if (!req)
 		return 0;
-	if (req->method && (m = axe_equal_method_lookup(req->method)) < 0)
-		return axe_error_set(err, AXE_ERR_NAME, NULL, 0, "unknown method '%s' (auto, "
-				     "canon, enum or smt)", req->method);
+	if (req->method && (m = axe_equal_method_lookup(req->method)) < 0) {
+		loc = option_at("--method", req->method);
+		return axe_error_set(err, AXE_ERR_NAME, &loc, (int)strlen(req->method), "--method "
+				     "takes auto, canon, enum or smt, not '%s'", req->method);
+	}
 	if (req->method)
-		opt->method = (enum axe_equal_method)m;
-	if (!(req->timeout >= 0 && req->timeout < 1e9))
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "the timeout must be a number "
-				     "of seconds, at least 0");
-	opt->timeout = req->timeout;
-	opt->walk.jobs = req->jobs > 0 ? req->jobs : 1;
+		run->opt.method = (enum axe_equal_method)m;
+	if (read_timeout(req->timeout, &run->opt.timeout, err) < 0)
+		return -1;
+	run->opt.walk = axe_api_walk(&req->walk, &run->progress);
 	return 0;
 }
 
-static axe_equal_side side_of(const axe_map *map, const axe_layout *layout)
+int axe_equal_request_check(const axe_equal_request *req, axe_error *err)
+{
+	axe_equal_run run;
+
+	memset(&run, 0, sizeof(run));
+	return equal_options(req, &run, err);
+}
+
+/* What check-equal says on stderr about the relations it applied (outcome "rc"). */
+static void relation_note(axe_report *notes, int rc, const char *note)
+{
+	if (!notes)
+		return;
+	if (rc == AXE_RELATED)
+		axe_report_note(notes, "axe-layout: note: thread-axis relations: comparing %s "
+				"(--no-axis-relations: as named)", note);
+	else if (rc == AXE_RELATED_NOT_DIGITS)
+		axe_report_note(notes, "axe-layout: note: the layouts name related thread axes, "
+				"but they are compared as named: %s", note);
+	else if (rc == AXE_RELATED_EXPR_COARSER)
+		axe_report_note(notes, "axe-layout: note: the expr: layout names a thread axis "
+				"coarser than the other layout's; expr: layouts are compared as "
+				"named");
+}
+
+/*
+ * Rewrite related thread axes (api/operand.h) of copies of the maps' own
+ * layouts into run->related; 0 or -1.
+ */
+static int relate(axe_equal_run *run, const axe_map *a, const axe_map *b, axe_report *notes,
+		  axe_error *err)
+{
+	const axe_operand *op[2] = { &a->op, &b->op };
+	char note[512];
+	int rc;
+
+	for (int s = 0; s < 2; s++)
+		if (op[s]->layout && !(run->related[s] = axe_layout_dup(op[s]->layout)))
+			return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	rc = axe_relate_operands(&run->related[0], a->op.expr, &run->related[1], b->op.expr,
+				 note, sizeof(note), err);
+	if (rc < 0)
+		return -1;
+	relation_note(notes, rc, note);
+	return 0;
+}
+
+static axe_equal_side side_of(const axe_map *map, const axe_layout *related)
 {
 	const axe_operand *op = &map->op;
+	const axe_layout *layout = related ? related : op->layout;
 
 	return (axe_equal_side){ layout, layout ? NULL : op->expr, op->shape, map->shape_given };
+}
+
+int axe_equal_run_start(axe_equal_run *run, const axe_map *a, const axe_map *b,
+			const axe_equal_request *req, axe_report *notes, axe_error *err)
+{
+	memset(run, 0, sizeof(*run));
+	if (equal_options(req, run, err) < 0)
+		return -1;
+	if (!(req && req->no_axis_relations) && relate(run, a, b, notes, err) < 0)
+		return -1;
+	run->side[0] = side_of(a, run->related[0]);
+	run->side[1] = side_of(b, run->related[1]);
+	return axe_prove_equal(&run->side[0], &run->side[1], &run->opt, &run->res, err);
+}
+
+void axe_equal_run_release(axe_equal_run *run)
+{
+	axe_equal_result_release(&run->res);
+	axe_layout_free(run->related[0]);
+	axe_layout_free(run->related[1]);
+	run->related[0] = run->related[1] = NULL;
+}
+
+int axe_equal_status(const axe_equal_result *res)
+{
+	return res->verdict == AXE_VERDICT_TRUE    ? AXE_EXIT_OK
+	       : res->verdict == AXE_VERDICT_FALSE ? AXE_EXIT_FALSE
+						   : AXE_EXIT_UNDECIDED;
 }
 
 axe_equality *axe_map_equal(const axe_map *a, const axe_map *b, const axe_equal_request *req,
 			    axe_error *err)
 {
-	axe_layout *la = NULL, *lb = NULL;
-	axe_equal_options opt;
-	axe_equal_side sa, sb;
-	axe_equality *eq = NULL;
-	char note[512];
-	int r = -1;
+	axe_equality *eq = calloc(1, sizeof(*eq));
+	axe_equal_run run;
 
-	if (equal_options(req, &opt, err) < 0)
-		return NULL;
-	/* The relations rewrite the layouts they compare: copies of the maps' own. */
-	if (req && req->axis_relations) {
-		la = a->op.layout ? axe_layout_dup(a->op.layout) : NULL;
-		lb = b->op.layout ? axe_layout_dup(b->op.layout) : NULL;
-		if ((a->op.layout && !la) || (b->op.layout && !lb))
-			axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-		else if (axe_relate_operands(&la, a->op.expr, &lb, b->op.expr, note, sizeof(note),
-					     err) < 0)
-			goto error;
-	}
-	if (axe_error_is_set(err))
-		goto error;
-	sa = side_of(a, la ? la : a->op.layout);
-	sb = side_of(b, lb ? lb : b->op.layout);
-	if (!(eq = calloc(1, sizeof(*eq)))) {
-		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-		goto error;
-	}
-	r = axe_prove_equal(&sa, &sb, &opt, &eq->res, err);
-error:
-	axe_layout_free(la);
-	axe_layout_free(lb);
-	if (r < 0) {
-		axe_equality_free(eq);
+	if (!eq)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory"), NULL;
+	if (axe_equal_run_start(&run, a, b, req, NULL, err) < 0) {
+		axe_equal_run_release(&run);
+		free(eq);
 		return NULL;
 	}
+	/* The answer keeps its own copies: the run's layouts go. */
+	eq->res = run.res;
+	memset(&run.res, 0, sizeof(run.res));
+	axe_equal_run_release(&run);
 	return eq;
 }
 

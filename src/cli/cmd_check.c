@@ -2,12 +2,9 @@
  * cmd_check.c: `axe-layout check SPEC...`: run every `checks:` entry of the
  * spec files; the CI gate.
  */
-#include <errno.h>
-#include <stdlib.h>
-#include <string.h>
+#include <stdbool.h>
+#include <stdio.h>
 
-#include "../check/check.h"
-#include "../output/check_out.h"
 #include "commands.h"
 
 enum { KEY_JSON = 256, KEY_JUNIT, KEY_STRICT };
@@ -35,8 +32,8 @@ const axe_command command_check = {
 };
 
 typedef struct check_args {
-	const char *junit;
-	bool json, verbose, strict;
+	axe_check_request req;
+	bool json;
 } check_args;
 
 static int handle(void *ctx, int key, const char *arg)
@@ -44,84 +41,35 @@ static int handle(void *ctx, int key, const char *arg)
 	check_args *a = ctx;
 
 	if (key == KEY_JUNIT)
-		a->junit = arg;
+		a->req.junit = arg;
 	else if (key == KEY_JSON)
 		a->json = true;
 	else if (key == 'v')
-		a->verbose = true;
+		a->req.verbose = 1;
 	else if (key == KEY_STRICT)
-		a->strict = true;
-	return 0;
-}
-
-/* Load and run one spec into "rep"; 0 or -1 with "err" set. */
-static int run_spec(const char *path, axe_check_report *rep, axe_error *err)
-{
-	axe_spec *spec = axe_spec_load(path, err);
-	int r;
-
-	if (!spec)
-		return -1;
-	r = axe_check_run(spec, rep, err);
-	/* The report keeps the path: point it at argv, which outlives the spec. */
-	rep->path = path;
-	axe_spec_free(spec);
-	return r;
-}
-
-static int write_junit(const char *path, const axe_check_report *reps, size_t n)
-{
-	FILE *f = fopen(path, "w");
-
-	if (!f) {
-		fflush(stdout); /* the results first, then why the XML is missing */
-		fprintf(stderr, "axe-layout check: error: cannot write '%s': %s\n", path,
-			strerror(errno));
-		return -1;
-	}
-	axe_print_check_junit(f, reps, n);
-	if (fclose(f) != 0) {
-		fprintf(stderr, "axe-layout check: error: writing '%s' failed\n", path);
-		return -1;
-	}
+		a->req.strict = 1;
 	return 0;
 }
 
 int cmd_check(int argc, char **argv)
 {
 	check_args a = { 0 };
-	axe_check_report *reps;
+	axe_report *report;
 	axe_error err;
-	size_t n = 0, failed = 0;
 	int first = axe_opts_parse(&command_check, argc, argv, handle, &a), status;
 
 	if (first < 0)
 		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
 	if (first < 2)
 		return axe_usage_error(&command_check, "expected at least one SPEC file");
-	reps = calloc((size_t)first, sizeof(*reps));
-	if (!reps)
-		return AXE_EXIT_INPUT;
 	axe_error_init(&err);
-	for (int i = 1; i < first; i++, n++) {
-		if (run_spec(argv[i], &reps[n], &err) < 0) {
-			status = axe_cli_report(&err);
-			goto out;
-		}
-		failed += reps[n].failed + (a.strict ? reps[n].skipped : 0);
-		if (!a.json)
-			axe_print_check_lines(stdout, &reps[n], a.verbose);
-	}
-	if (a.json)
-		axe_print_check_json(stdout, reps, n);
-	else
-		axe_print_check_summary(stdout, reps, n, a.strict);
-	status = failed ? AXE_EXIT_FALSE : AXE_EXIT_OK;
-	if (a.junit && write_junit(a.junit, reps, n) < 0)
-		status = AXE_EXIT_INPUT;
-out:
-	for (size_t i = 0; i <= n && i < (size_t)first; i++)
-		axe_check_report_release(&reps[i]);
-	free(reps);
+	report = axe_spec_check((const char *const *)argv + 1, (size_t)(first - 1), &a.req,
+				a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT, stdout, &err);
+	if (!report)
+		return axe_cli_report(&err);
+	/* The results are out (the report flushed them); then why the XML is missing. */
+	fputs(axe_report_notes(report), stderr);
+	status = axe_report_status(report);
+	axe_report_free(report);
 	return status;
 }

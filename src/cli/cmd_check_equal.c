@@ -4,11 +4,7 @@
  * same map, and how that is known (semantics.md "Equality").
  */
 #include <stdio.h>
-#include <stdlib.h>
 
-#include "../core/relate.h"
-#include "../output/equal_out.h"
-#include "../prove/prove.h"
 #include "commands.h"
 #include "operands.h"
 #include "walk_options.h"
@@ -79,134 +75,66 @@ const axe_command command_check_equal = {
 };
 
 typedef struct equal_args {
-	axe_operand_opts operand;
+	axe_cli_operand operand;
 	axe_picture_opts picture;
-	axe_equal_options opt;
+	axe_equal_request req;
 	axe_cli_walk walk;
 	bool json;
-	bool no_relations;
 } equal_args;
+
+/* A bad --method or --timeout is a usage error where it is met, as the library says it. */
+static int check_option(const axe_equal_request *one)
+{
+	axe_error err;
+
+	axe_error_init(&err);
+	if (axe_equal_request_check(one, &err) == 0)
+		return 0;
+	return axe_usage_error(&command_check_equal, "%s", err.message), -1;
+}
 
 static int handle(void *ctx, int key, const char *arg)
 {
 	equal_args *a = ctx;
-	char *end;
 	int m;
 
-	if (axe_operand_option(&a->operand, key, arg))
+	if (axe_cli_operand_option(&a->operand, key, arg))
 		return 0;
 	if ((m = axe_cli_walk_option(&a->walk, &command_check_equal, key, arg)) != 0)
 		return m < 0 ? -1 : 0;
 	if ((m = axe_picture_option(&a->picture, &command_check_equal, key, arg)) != 0)
 		return m < 0 ? -1 : 0;
-	if (key == KEY_JSON) {
+	if (key == KEY_JSON)
 		a->json = true;
-	} else if (key == KEY_NO_RELATIONS) {
-		a->no_relations = true;
-	} else if (key == 'm') {
-		if ((m = axe_equal_method_lookup(arg)) < 0)
-			return axe_usage_error(&command_check_equal, "--method takes auto, canon, "
-					       "enum or smt, not '%s'", arg), -1;
-		a->opt.method = (enum axe_equal_method)m;
-	} else if (key == 't') {
-		a->opt.timeout = strtod(arg, &end);
-		if (*arg == '\0' || *end != '\0' || !(a->opt.timeout >= 0 && a->opt.timeout < 1e9))
-			return axe_usage_error(&command_check_equal, "--timeout takes a number of "
-					       "seconds, not '%s'", arg), -1;
-	}
+	else if (key == KEY_NO_RELATIONS)
+		a->req.no_axis_relations = 1;
+	else if (key == 'm')
+		return check_option(&(axe_equal_request){ .method = a->req.method = arg });
+	else if (key == 't')
+		return check_option(&(axe_equal_request){ .timeout = a->req.timeout = arg });
 	return 0;
 }
 
-/* Resolve operand "k" (argv[k], or --expr for the last one) into "op" and "side". */
-static int resolve(const equal_args *a, char **argv, int k, int nargs, axe_operand *op,
-		   axe_equal_side *side, axe_error *err)
+/* The notes on stderr, then the answer on standard output or in the -o file. */
+static int print(const equal_args *a, const axe_report *report)
 {
-	int r = k <= nargs ? axe_operand_resolve(argv[k], &a->operand, op, err)
-			   : axe_operand_resolve_expr(&a->operand, op, err);
-	bool shape_given = a->operand.shape || op->expr || (op->entry && op->entry->has_shape);
+	axe_error err;
+	FILE *out;
 
-	*side = (axe_equal_side){ op->layout, op->expr, op->shape, shape_given };
-	return r;
-}
-
-/* Print "res" (drawn with "side" for a picture) and return the exit status it means. */
-static int report(const equal_args *a, const axe_equal_side *side, const axe_equal_result *res,
-		  axe_error *err)
-{
-	axe_writer *w = malloc(sizeof(*w));
-	FILE *out = w ? axe_picture_open(&a->picture, err) : NULL;
-	int r = 0;
-
-	if (!w)
-		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	if (!out)
-		return free(w), axe_cli_report(err);
-	axe_writer_init(w, out);
-	if (axe_picture_is_drawing(&a->picture))
-		r = axe_equal_picture(w, &side[0], &side[1], res, a->picture.format, err);
-	else
-		axe_print_equal(w, res, a->json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
-	axe_writer_flush(w);
-	free(w);
-	if (axe_picture_close(&a->picture, out, r < 0, err) < 0 || r < 0)
-		return axe_cli_report(err);
-	return res->verdict == AXE_VERDICT_TRUE    ? AXE_EXIT_OK
-	       : res->verdict == AXE_VERDICT_FALSE ? AXE_EXIT_FALSE
-						   : AXE_EXIT_UNDECIDED;
-}
-
-/*
- * Rewrite related thread axes before the comparison (api/operand.h), and
- * say so on stderr; 0 or -1 with "err" set.
- */
-static int relate(const equal_args *a, axe_operand *op, axe_equal_side *side, axe_error *err)
-{
-	char note[512];
-	int rc;
-
-	if (a->no_relations)
-		return 0;
-	rc = axe_relate_operands(&op[0].layout, op[0].expr, &op[1].layout, op[1].expr, note,
-				 sizeof(note), err);
-	if (rc == AXE_RELATED)
-		fprintf(stderr, "axe-layout: note: thread-axis relations: comparing %s "
-			"(--no-axis-relations: as named)\n", note);
-	else if (rc == AXE_RELATED_NOT_DIGITS)
-		fprintf(stderr, "axe-layout: note: the layouts name related thread axes, but "
-			"they are compared as named: %s\n", note);
-	else if (rc == AXE_RELATED_EXPR_COARSER)
-		fprintf(stderr, "axe-layout: note: the expr: layout names a thread axis coarser "
-			"than the other layout's; expr: layouts are compared as named\n");
-	side[0].layout = op[0].layout;
-	side[1].layout = op[1].layout;
-	return rc < 0 ? -1 : 0;
-}
-
-/* The axis names of operand "op". */
-static char *const *axes_of(const axe_operand *op, size_t *n)
-{
-	*n = op->layout ? op->layout->naxes : op->expr->naxes;
-	return op->layout ? op->layout->axis : op->expr->axis;
-}
-
-/* A NOT equal whose sides name differently spelt axes: say which. */
-static void warn_typo(const axe_operand *op, const axe_equal_result *res)
-{
-	char note[256];
-	size_t na, nb;
-	char *const *a = axes_of(&op[0], &na), *const *b = axes_of(&op[1], &nb);
-
-	if (res->verdict == AXE_VERDICT_FALSE && axe_axes_typo(a, na, "A", b, nb, "B", note, sizeof(note)))
-		fprintf(stderr, "axe-layout: warning: %s\n", note);
+	fputs(axe_report_notes(report), stderr);
+	axe_error_init(&err);
+	if (!(out = axe_picture_open(&a->picture, &err)))
+		return axe_cli_report(&err);
+	fputs(axe_report_text(report), out);
+	if (axe_picture_close(&a->picture, out, false, &err) < 0)
+		return axe_cli_report(&err);
+	return axe_report_status(report);
 }
 
 int cmd_check_equal(int argc, char **argv)
 {
-	equal_args a = { .operand = { .allow_expr = true, .shared_notation_opts = true },
-			 .opt = { .method = AXE_METHOD_AUTO, .timeout = 10.0 } };
-	axe_operand op[2] = { { 0 }, { 0 } };
-	axe_equal_side side[2];
-	axe_equal_result res = { 0 };
+	equal_args a = { 0 };
+	axe_report *report;
 	axe_error err;
 	int first = axe_opts_parse(&command_check_equal, argc, argv, handle, &a), status, n;
 
@@ -219,22 +147,21 @@ int cmd_check_equal(int argc, char **argv)
 	if (a.json && axe_picture_is_drawing(&a.picture))
 		return axe_usage_error(&command_check_equal, "--json and --format svg|html exclude "
 				       "each other");
+	a.req.operand = a.operand.map;
+	a.req.expr = a.operand.expr;
+	a.req.vars = a.operand.vars;
+	a.req.replica_vars = a.operand.replica_vars;
 	axe_error_init(&err);
 	axe_cli_walk_start(&a.walk, "check-equal");
-	a.opt.walk = a.walk.options;
-	if (resolve(&a, argv, 1, first - 1, &op[0], &side[0], &err) == 0 &&
-	    resolve(&a, argv, 2, first - 1, &op[1], &side[1], &err) == 0 &&
-	    relate(&a, op, side, &err) == 0 &&
-	    axe_prove_equal(&side[0], &side[1], &a.opt, &res, &err) == 0) {
-		axe_cli_walk_end(&a.walk);
-		warn_typo(op, &res);
-		status = report(&a, side, &res, &err);
-	} else {
-		axe_cli_walk_end(&a.walk);
-		status = axe_cli_report(&err);
-	}
-	axe_equal_result_release(&res);
-	axe_operand_release(&op[0]);
-	axe_operand_release(&op[1]);
+	a.req.walk = a.walk.walk;
+	/*
+	 * Kept, not streamed: the notes are found before the answer and are
+	 * printed before it, and -o is opened only for an answer.
+	 */
+	report = axe_equal_report(argv[1], first > 2 ? argv[2] : NULL, &a.req,
+				  a.json ? AXE_OUTPUT_JSON : a.picture.form, NULL, &err);
+	axe_cli_walk_end(&a.walk);
+	status = report ? print(&a, report) : axe_cli_report(&err);
+	axe_report_free(report);
 	return status;
 }

@@ -2,10 +2,8 @@
  * cmd_info.c: `axe-layout info`: size, per-axis range and span, axis kinds,
  * replication, injectivity, swizzle and the admitted shapes of a layout.
  */
-#include <stdlib.h>
+#include <stdio.h>
 
-#include "../analyze/info.h"
-#include "../output/info_out.h"
 #include "commands.h"
 #include "operands.h"
 
@@ -32,7 +30,7 @@ const axe_command command_info = {
 };
 
 typedef struct info_args {
-	axe_operand_opts operand;
+	axe_cli_operand operand;
 	bool json;
 } info_args;
 
@@ -40,66 +38,19 @@ static int handle(void *ctx, int key, const char *arg)
 {
 	info_args *a = ctx;
 
-	if (axe_operand_option(&a->operand, key, arg))
+	if (axe_cli_operand_option(&a->operand, key, arg))
 		return 0;
 	if (key == KEY_JSON)
 		a->json = true;
 	return 0;
 }
 
-/*
- * "info FILE" on a spec of several layouts (or none) lists them; true when it
- * did (or failed: "err" set), false for a spec of one layout.
- */
-static bool spec_index(const char *path, const info_args *a, axe_error *err)
-{
-	axe_spec *spec = axe_spec_load(path, err);
-	axe_writer *w;
-
-	if (!spec)
-		return true;
-	if (spec->nlayouts == 1) {
-		axe_spec_free(spec);
-		return false;
-	}
-	if ((w = malloc(sizeof(*w)))) {
-		axe_writer_init(w, stdout);
-		axe_print_spec_layouts(w, spec, a->json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
-		axe_writer_flush(w);
-	} else {
-		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	}
-	free(w);
-	axe_spec_free(spec);
-	return true;
-}
-
-/* An import with only an `expr:` form: its form, why, shape and axes. */
-static int info_expr(axe_operand *op, const axe_info_origin *origin, bool json)
-{
-	axe_writer *w = malloc(sizeof(*w));
-
-	if (w) {
-		axe_writer_init(w, stdout);
-		axe_print_info_expr(w, &op->shape, op->expr->naxes, op->expr->axis, origin,
-				    json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
-		axe_writer_flush(w);
-	}
-	free(w);
-	axe_operand_release(op);
-	return AXE_EXIT_OK;
-}
-
 int cmd_info(int argc, char **argv)
 {
 	info_args a = { 0 };
-	axe_operand op;
-	axe_evaluator ev;
-	axe_info info;
+	axe_report *report;
 	axe_error err;
-	axe_writer *w = NULL;
-	axe_info_origin origin;
-	int first = axe_opts_parse(&command_info, argc, argv, handle, &a);
+	int first = axe_opts_parse(&command_info, argc, argv, handle, &a), status;
 
 	if (first < 0)
 		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
@@ -107,25 +58,9 @@ int cmd_info(int argc, char **argv)
 		return axe_usage_error(&command_info, "expected one LAYOUT operand, got %d",
 				       first - 1);
 	axe_error_init(&err);
-	if (!axe_operand_names_one(argv[1]) && spec_index(argv[1], &a, &err))
-		return axe_error_is_set(&err) ? axe_cli_report(&err) : AXE_EXIT_OK;
-	a.operand.allow_import_expr = true;
-	if (axe_operand_resolve(argv[1], &a.operand, &op, &err) < 0)
-		return axe_operand_release(&op), axe_cli_report(&err);
-	origin = (axe_info_origin){ op.format, op.why_expr };
-	if (op.expr)
-		return info_expr(&op, &origin, a.json);
-	if (axe_evaluator_init(&ev, op.layout, &op.shape, &err) < 0)
-		return axe_operand_release(&op), axe_cli_report(&err);
-	if (axe_info_compute(&ev, &info, &err) == 0 && (w = malloc(sizeof(*w)))) {
-		axe_writer_init(w, stdout);
-		axe_print_info(w, &ev, &info, op.dtype, &origin,
-			       a.json ? AXE_FORMAT_JSON : AXE_FORMAT_TEXT);
-		axe_writer_flush(w);
-		axe_info_release(&info);
-	}
-	free(w);
-	axe_evaluator_release(&ev);
-	axe_operand_release(&op);
-	return axe_error_is_set(&err) ? axe_cli_report(&err) : AXE_EXIT_OK;
+	report = axe_info_report(argv[1], &a.operand.map,
+				 a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT, stdout, &err);
+	status = report ? axe_report_status(report) : axe_cli_report(&err);
+	axe_report_free(report);
+	return status;
 }

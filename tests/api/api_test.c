@@ -147,7 +147,7 @@ static void test_equal(void)
 {
 	axe_map *a = read_map("S[(4,8):(8,1)]", NULL, NULL), *b = read_map("S[(4,8):(1,4)]", NULL, NULL);
 	axe_map *c = read_map("lego:OrderBy(Row(4, 8)).GroupBy([(4, 8)])", NULL, NULL);
-	axe_equal_request req = { .method = "enum", .timeout = 10.0, .jobs = 1, .axis_relations = 1 };
+	axe_equal_request req = { .method = "enum", .walk = { .jobs = 1 } };
 	int64_t coord[AXE_MAX_RANK], images[4];
 	axe_equality *eq = NULL;
 	axe_error err;
