@@ -3,6 +3,8 @@
 # include only headers of its own module or of lower levels, and nothing
 # includes cli/.  Levels: core 0; parse spec algebra 1; expr cute 2; prove analyze
 # 3; codegen interop 4; check 5; output 6; api 7; cli 8.  spec may use parse (same level).
+# The CLI is a caller of the library like any other: it includes only the public
+# header axe.h, never a module's.
 level() {
 	case $1 in
 	core) echo 0 ;; parse|spec|algebra) echo 1 ;; expr|cute) echo 2 ;;
@@ -22,6 +24,8 @@ for f in src/*/*.[ch]; do
 		fi
 	done
 done
+cli=$(grep -n '#include "\.\./' src/cli/*.[ch] | grep -v '"\.\./axe\.h"')
+[ -z "$cli" ] || { echo "layers: the CLI reaches inside the library:"; echo "$cli"; bad=1; }
 yaml=$(grep -l '#include <yaml.h>' src/*/*.[ch] | grep -v '^src/spec/yaml.c$')
 z3=$(grep -l '#include <z3.h>' src/*/*.[ch] | grep -v '^src/prove/z3.c$')
 [ -z "$yaml$z3" ] || { echo "layers: third-party headers outside their one file: $yaml $z3"; bad=1; }

@@ -1,13 +1,15 @@
 /*
  * operands.h: the command-line options of a layout operand (--shape,
  * --dtype, --swizzle, --tile, --bind, --expr ...): their rows in the options
- * tables and their keys.  Resolving an operand is the library's
- * (api/operand.h), shared with the library API.
+ * tables and their keys; the options go to the library as axe_map_options
+ * (axe_map_read), which resolves the operand.
  */
 #ifndef AXE_CLI_OPERANDS_H
 #define AXE_CLI_OPERANDS_H
 
-#include "../api/operand.h"
+#include <stdbool.h>
+
+#include "../axe.h"
 
 /* Option rows shared by every command that takes a layout operand. */
 #define AXE_OPERAND_OPTIONS                                                             \
@@ -38,9 +40,6 @@ enum { AXE_KEY_SHAPE = 's', AXE_KEY_DTYPE = 'd', AXE_KEY_SWIZZLE = 'w',
 							   "one image, e.g. r=2" }
 
 enum { AXE_KEY_EXPR = 0x1000, AXE_KEY_VARS, AXE_KEY_REPLICA_VARS };
-
-/* Store "arg" into "o" when "key" is one of the operand options; 1 if it was. */
-int axe_operand_option(axe_operand_opts *o, int key, const char *arg);
 
 /* An operand's options as the library API reads them (axe_map_read). */
 typedef struct axe_cli_operand {

@@ -15,11 +15,11 @@ int axe_picture_option(axe_picture_opts *p, const axe_command *cmd, int key, con
 	if (key != AXE_KEY_FORMAT)
 		return 0;
 	if (strcmp(arg, "text") == 0)
-		p->format = AXE_FORMAT_TEXT, p->form = AXE_OUTPUT_TEXT;
+		p->form = AXE_OUTPUT_TEXT;
 	else if (strcmp(arg, "svg") == 0)
-		p->format = AXE_FORMAT_SVG, p->form = AXE_OUTPUT_SVG;
+		p->form = AXE_OUTPUT_SVG;
 	else if (strcmp(arg, "html") == 0)
-		p->format = AXE_FORMAT_HTML, p->form = AXE_OUTPUT_HTML;
+		p->form = AXE_OUTPUT_HTML;
 	else
 		return axe_usage_error(cmd, "--format takes text, svg or html, not '%s'", arg), -1;
 	return 1;

@@ -10,7 +10,6 @@
 #include <stdio.h>
 
 #include "../axe.h"
-#include "../output/eval_out.h"
 #include "options.h"
 
 enum { AXE_KEY_FORMAT = 'f', AXE_KEY_OUTPUT = 'o' };
@@ -21,8 +20,7 @@ enum { AXE_KEY_FORMAT = 'f', AXE_KEY_OUTPUT = 'o' };
 	{ "output", AXE_KEY_OUTPUT, "FILE", "write to FILE instead of standard output" }
 
 typedef struct axe_picture_opts {
-	axe_format format; /* AXE_FORMAT_TEXT unless --format says otherwise (being retired) */
-	enum axe_output form; /* the same, for the library API */
+	enum axe_output form; /* AXE_OUTPUT_TEXT unless --format says otherwise */
 	const char *output; /* -o FILE, or NULL */
 } axe_picture_opts;
 
@@ -34,7 +32,7 @@ int axe_picture_option(axe_picture_opts *p, const axe_command *cmd, int key, con
 
 static inline bool axe_picture_is_drawing(const axe_picture_opts *p)
 {
-	return p->format == AXE_FORMAT_SVG || p->format == AXE_FORMAT_HTML;
+	return p->form == AXE_OUTPUT_SVG || p->form == AXE_OUTPUT_HTML;
 }
 
 /* Standard output, or -o FILE opened for writing; NULL with "err" set. */

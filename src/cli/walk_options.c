@@ -35,7 +35,6 @@ int axe_cli_walk_option(axe_cli_walk *w, const axe_command *cmd, int key, const 
 	if (*arg == '\0' || *end != '\0' || n < 1 || n > 1024)
 		return axe_usage_error(cmd, "-j takes a number of threads from 1 to 1024, not "
 				       "'%s'", arg), -1;
-	w->options.jobs = (int)n;
 	w->walk.jobs = (int)n;
 	return 1;
 }
@@ -60,9 +59,7 @@ void axe_cli_walk_start(axe_cli_walk *w, const char *command)
 {
 	w->command = command;
 	w->start = now();
-	w->progress = (axe_progress){ report, w };
-	w->options.progress = !w->quiet && isatty(STDERR_FILENO) ? &w->progress : NULL;
-	w->walk.progress = w->options.progress ? report : NULL;
+	w->walk.progress = !w->quiet && isatty(STDERR_FILENO) ? report : NULL;
 	w->walk.progress_ctx = w;
 }
 

@@ -9,7 +9,6 @@
 #include <stdbool.h>
 
 #include "../axe.h"
-#include "../core/parallel.h"
 #include "options.h"
 
 #define AXE_WALK_OPTIONS                                                                  \
@@ -21,13 +20,11 @@
 enum { AXE_KEY_QUIET = 0x1200 };
 
 typedef struct axe_cli_walk {
-	axe_walk_options options; /* what the library's modules get (being retired) */
-	axe_walk walk;            /* what the library API gets */
+	axe_walk walk;            /* what the library gets */
 	bool quiet;
 	const char *command;
 	double start;
 	bool shown;               /* a progress line is on the terminal */
-	axe_progress progress;
 } axe_cli_walk;
 
 /*
@@ -36,7 +33,7 @@ typedef struct axe_cli_walk {
  */
 int axe_cli_walk_option(axe_cli_walk *w, const axe_command *cmd, int key, const char *arg);
 
-/* Fill w->options for a walk; progress only on a terminal and without --quiet. */
+/* Fill w->walk for a walk; progress only on a terminal and without --quiet. */
 void axe_cli_walk_start(axe_cli_walk *w, const char *command);
 
 /* Erase the progress line, if one was drawn. */

@@ -1,7 +1,7 @@
 /*
  * fuzz_cli.c: libFuzzer target for the command line as a whole: option
  * tables (getopt_long from cli/options.c), operand resolution
- * (api/operand.c, which the library API shares), and every command of cli/commands.def, run in-process
+ * (api/operand.c, behind the library API the commands call), and every command of cli/commands.def, run in-process
  * through the real dispatch of cli/main.c (compiled with main renamed to
  * axe_cli_main; see the Makefile).
  *
@@ -39,7 +39,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/operands.h"
+#include "api/operand.h"
 #include "core/eval.h"
 #include "parse/parse.h"
 
