@@ -158,7 +158,7 @@ typedef struct axe_map_options {
 enum axe_output {
 	AXE_OUTPUT_TEXT = 0,
 	AXE_OUTPUT_JSON = 1,
-	AXE_OUTPUT_SVG = 2,  /* pictures (axe_map_show): one self-contained SVG */
+	AXE_OUTPUT_SVG = 2,  /* pictures (axe_show_report): one self-contained SVG */
 	AXE_OUTPUT_HTML = 3, /* pictures: one self-contained HTML page */
 };
 
@@ -217,8 +217,9 @@ AXE_API long axe_map_eval(const axe_map *map, const int64_t *coord, int64_t *ima
 AXE_API long axe_map_inverse(const axe_map *map, const char *point, int64_t *coords,
 			     size_t max_coords, size_t limit, axe_error *err);
 
-/* The canonical form and the rules that fired, as `canon` prints it. */
-AXE_API char *axe_map_canon(const axe_map *map, enum axe_output form, axe_error *err);
+/* The canonical form and the rules that fired, as `canon` prints it (a report: below). */
+AXE_API axe_report *axe_canon_report(const axe_map *map, enum axe_output form, FILE *out,
+				     axe_error *err);
 
 /*
  * The algebra (Axe paper, Appendices B-F), each returning a new map (the
@@ -246,7 +247,7 @@ AXE_API axe_map *axe_map_dsum(const axe_map *left, const axe_map *right, char *w
  * the reason no such form exists (status FALSE, or UNDECIDED when the proof
  * gave up).  NULL on an error (an unknown notation).  Reports: see below.
  */
-AXE_API axe_report *axe_map_convert(const axe_map *map, const char *to, enum axe_output form,
+AXE_API axe_report *axe_convert_report(const axe_map *map, const char *to, enum axe_output form,
 				    FILE *out, axe_error *err);
 
 /*
@@ -352,7 +353,7 @@ typedef struct axe_eval_request {
  * combinations coincide (each image is listed once).  Errors are placed
  * on the option's value ("--at", "--inverse").
  */
-AXE_API axe_report *axe_map_eval_report(const axe_map *map, const axe_eval_request *req,
+AXE_API axe_report *axe_eval_report(const axe_map *map, const axe_eval_request *req,
 					enum axe_output form, FILE *out, axe_error *err);
 
 /* What `show` draws (its options; NULL or all zero: the forward picture, 80 columns). */
@@ -372,16 +373,16 @@ typedef struct axe_show_request {
  * OK.  Errors are placed on "--by" and "--region"; a picture of more than
  * 65536 cells is an error.
  */
-AXE_API axe_report *axe_map_show(const axe_map *map, const axe_show_request *req,
+AXE_API axe_report *axe_show_report(const axe_map *map, const axe_show_request *req,
 				 enum axe_output form, FILE *out, axe_error *err);
 
 /* [verify] check-equal reports, spec checks (check), info */
 
 /*
  * check-equal's options, as on its command line; a zeroed request (or NULL)
- * is the command's defaults.  axe_map_equal and axe_map_equal_report read
+ * is the command's defaults.  axe_map_equal and axe_check_equal_maps_report read
  * only the first four fields (their maps carry their own options);
- * axe_equal_report reads its operands with the others.  A bad `method` or
+ * axe_check_equal_report reads its operands with the others.  A bad `method` or
  * `timeout` is an error placed on "--method" or "--timeout".
  */
 typedef struct axe_equal_request {
@@ -444,12 +445,12 @@ AXE_API char *axe_equality_to_string(const axe_equality *eq, enum axe_output for
  * of A and B side by side; status OK (equal), FALSE (not equal) or
  * UNDECIDED.  The notes are check-equal's lines on stderr: the thread-axis
  * relations it applied, and a NOT equal whose sides spell an axis alike.
- * axe_equal_report reads the operand texts `a` and `b` (`b` NULL with
- * req->expr) as the command does; axe_map_equal_report takes maps.
+ * axe_check_equal_report reads the operand texts `a` and `b` (`b` NULL with
+ * req->expr) as the command does; axe_check_equal_maps_report takes maps.
  */
-AXE_API axe_report *axe_equal_report(const char *a, const char *b, const axe_equal_request *req,
+AXE_API axe_report *axe_check_equal_report(const char *a, const char *b, const axe_equal_request *req,
 				     enum axe_output form, FILE *out, axe_error *err);
-AXE_API axe_report *axe_map_equal_report(const axe_map *a, const axe_map *b,
+AXE_API axe_report *axe_check_equal_maps_report(const axe_map *a, const axe_map *b,
 					 const axe_equal_request *req, enum axe_output form,
 					 FILE *out, axe_error *err);
 
@@ -469,7 +470,7 @@ typedef struct axe_check_request {
  * it were streamed already).  A JUnit file that cannot be written leaves
  * the results as they are, with status AXE_EXIT_INPUT and a note.
  */
-AXE_API axe_report *axe_spec_check(const char *const *paths, size_t npaths,
+AXE_API axe_report *axe_check_report(const char *const *paths, size_t npaths,
 				   const axe_check_request *req, enum axe_output form,
 				   FILE *out, axe_error *err);
 
@@ -500,13 +501,13 @@ AXE_API axe_report *axe_info_report(const char *layout, const axe_map_options *o
  * shape.  Of two operands, one of shape () is taken on (1, ..., 1) of the
  * other's rank (axe_map_tile, axe_map_tile_of and axe_map_dsum do so too).
  */
-AXE_API axe_report *axe_map_group_report(const axe_map *map, enum axe_output form, FILE *out,
+AXE_API axe_report *axe_group_report(const axe_map *map, enum axe_output form, FILE *out,
 					 axe_error *err);
-AXE_API axe_report *axe_map_tile_report(const axe_map *outer, const axe_map *inner,
+AXE_API axe_report *axe_tile_report(const axe_map *outer, const axe_map *inner,
 					enum axe_output form, FILE *out, axe_error *err);
-AXE_API axe_report *axe_map_tile_of_report(const axe_map *tile, const axe_map *inner,
+AXE_API axe_report *axe_tile_of_report(const axe_map *tile, const axe_map *inner,
 					   enum axe_output form, FILE *out, axe_error *err);
-AXE_API axe_report *axe_map_dsum_report(const axe_map *left, const axe_map *right,
+AXE_API axe_report *axe_dsum_report(const axe_map *left, const axe_map *right,
 					enum axe_output form, FILE *out, axe_error *err);
 
 /* slice's option (NULL request: no region, an error). */
@@ -515,7 +516,7 @@ typedef struct axe_slice_request {
 			       the one point of shape () */
 } axe_slice_request;
 
-AXE_API axe_report *axe_map_slice_report(const axe_map *map, const axe_slice_request *req,
+AXE_API axe_report *axe_slice_report(const axe_map *map, const axe_slice_request *req,
 					 enum axe_output form, FILE *out, axe_error *err);
 
 /*
@@ -549,7 +550,7 @@ typedef struct axe_compose_request {
 	axe_map_options a; /* A's options, when A is an Axe operand */
 } axe_compose_request;
 
-AXE_API axe_report *axe_compose(const char *a, const char *b, const axe_compose_request *req,
+AXE_API axe_report *axe_compose_report(const char *a, const char *b, const axe_compose_request *req,
 				enum axe_output form, FILE *out, axe_error *err);
 
 /* complement A: the ordered R disjoint from A with (A, R) covering up to the cosize. */
@@ -558,7 +559,7 @@ typedef struct axe_complement_request {
 	const char *cosize; /* --cosize N, N >= 1 (NULL: cosize of A without its stride-0 modes) */
 } axe_complement_request;
 
-AXE_API axe_report *axe_complement(const char *a, const axe_complement_request *req,
+AXE_API axe_report *axe_complement_report(const char *a, const axe_complement_request *req,
 				   enum axe_output form, FILE *out, axe_error *err);
 
 /* divide A TILER: logical_divide(A, B) = A o (B, B*), or its regrouped kinds. */
@@ -567,7 +568,7 @@ typedef struct axe_divide_request {
 	const char *kind; /* --kind: "logical" (NULL), "zipped", "tiled" or "flat" */
 } axe_divide_request;
 
-AXE_API axe_report *axe_divide(const char *a, const char *tiler, const axe_divide_request *req,
+AXE_API axe_report *axe_divide_report(const char *a, const char *tiler, const axe_divide_request *req,
 			       enum axe_output form, FILE *out, axe_error *err);
 
 /* product A B: logical_product(A, B) = (A, A* o B), or its regrouped kinds. */
@@ -577,7 +578,7 @@ typedef struct axe_product_request {
 			     or "raked" (those two take no by-mode tiler) */
 } axe_product_request;
 
-AXE_API axe_report *axe_product(const char *a, const char *b, const axe_product_request *req,
+AXE_API axe_report *axe_product_report(const char *a, const char *b, const axe_product_request *req,
 				enum axe_output form, FILE *out, axe_error *err);
 
 /* inverse A: right_inverse (A(R(i)) = i) or left_inverse (R(A(i)) = i). */
@@ -586,7 +587,7 @@ typedef struct axe_inverse_request {
 	int left; /* nonzero: --left, CuTe's left_inverse; 0: --right, right_inverse */
 } axe_inverse_request;
 
-AXE_API axe_report *axe_inverse(const char *a, const axe_inverse_request *req,
+AXE_API axe_report *axe_inverse_report(const char *a, const axe_inverse_request *req,
 				enum axe_output form, FILE *out, axe_error *err);
 
 /* coalesce A: the same map on [0, size(A)) with fewer modes. */
@@ -595,7 +596,7 @@ typedef struct axe_coalesce_request {
 	const char *profile; /* --profile P: an int-tuple ("(1,1)") coalescing by mode, or NULL */
 } axe_coalesce_request;
 
-AXE_API axe_report *axe_coalesce(const char *a, const axe_coalesce_request *req,
+AXE_API axe_report *axe_coalesce_report(const char *a, const axe_coalesce_request *req,
 				 enum axe_output form, FILE *out, axe_error *err);
 
 /* filter A: A without its stride-0 and size-1 modes, coalesced. */
@@ -603,7 +604,7 @@ typedef struct axe_filter_request {
 	axe_map_options a;
 } axe_filter_request;
 
-AXE_API axe_report *axe_filter(const char *a, const axe_filter_request *req,
+AXE_API axe_report *axe_filter_report(const char *a, const axe_filter_request *req,
 			       enum axe_output form, FILE *out, axe_error *err);
 
 /* [analysis] banks, atoms */
@@ -638,7 +639,7 @@ typedef struct axe_banks_request {
  * NULL when `access` is a spec's entry: its tile: is read.  Status FALSE
  * when the conflicts exceed a given `max_conflicts`.
  */
-AXE_API axe_report *axe_map_banks(const axe_map *smem, const axe_banks_request *req,
+AXE_API axe_report *axe_banks_report(const axe_map *smem, const axe_banks_request *req,
 				  enum axe_output form, FILE *out, axe_error *err);
 
 /* What `atoms` does (a zeroed request or NULL: its defaults). */
@@ -658,7 +659,7 @@ typedef struct axe_atoms_request {
  * them), legal or the rule that excludes it, ranked by the three-term cost,
  * as `atoms` prints it (text or JSON).  Status FALSE when no atom is legal.
  */
-AXE_API axe_report *axe_copy_atoms(const char *src, const char *dst,
+AXE_API axe_report *axe_atoms_report(const char *src, const char *dst,
 				   const axe_atoms_request *req, enum axe_output form,
 				   FILE *out, axe_error *err);
 
@@ -690,7 +691,7 @@ typedef struct axe_emit_tma_request {
  * output is emit-tma's refusal, the status FALSE and the reason "RULE:
  * REASON; fix: FIX".
  */
-AXE_API axe_report *axe_map_tma(const axe_map *global, const axe_map *smem,
+AXE_API axe_report *axe_emit_tma_report(const axe_map *global, const axe_map *smem,
 				const axe_emit_tma_request *req, enum axe_output form, FILE *out,
 				axe_error *err);
 
@@ -707,7 +708,7 @@ typedef struct axe_emit_desc_request {
  * layout is not canonical, the first mode that breaks it and the nearest
  * canonical layout, status FALSE and the reason "MODE: REASON".
  */
-AXE_API axe_report *axe_map_emit_desc(const axe_map *smem, const axe_emit_desc_request *req,
+AXE_API axe_report *axe_emit_desc_report(const axe_map *smem, const axe_emit_desc_request *req,
 				      enum axe_output form, FILE *out, axe_error *err);
 
 /* emit-trainium's options, as on the command line (NULL, 0: the default). */
@@ -734,7 +735,7 @@ typedef struct axe_emit_trainium_request {
  * cannot be planned or an index proof is refuted (no kernel), UNDECIDED
  * when a proof gave up.
  */
-AXE_API axe_report *axe_emit_trainium(const char *a, const char *b, const char *c,
+AXE_API axe_report *axe_emit_trainium_report(const char *a, const char *b, const char *c,
 				      const axe_emit_trainium_request *req, enum axe_output form,
 				      FILE *out, axe_error *err);
 /* emit-cuda */
@@ -791,7 +792,7 @@ typedef struct axe_emit_cuda_request {
  * why), UNDECIDED when a proof gives up within the timeout; then nothing
  * is written.  Errors are placed on the option or operand at fault.
  */
-AXE_API axe_report *axe_map_emit_cuda(const axe_map *map, const axe_map *other,
+AXE_API axe_report *axe_emit_cuda_report(const axe_map *map, const axe_map *other,
 				      const axe_emit_cuda_request *req, FILE *out,
 				      axe_error *err);
 

@@ -197,19 +197,19 @@ def _declare(lib):
         "axe_map_axis_name": (S, [P, Z]),
         "axe_map_eval": (L, [P, I64, I64, Z, E]),
         "axe_map_inverse": (L, [P, S, I64, Z, Z, E]),
-        "axe_map_canon": (P, [P, I, E]),
-        "axe_map_show": (P, [P, ctypes.POINTER(_ShowRequest), I, P, E]),
-        "axe_map_eval_report": (P, [P, ctypes.POINTER(_EvalRequest), I, P, E]),
+        "axe_canon_report": (P, [P, I, P, E]),
+        "axe_show_report": (P, [P, ctypes.POINTER(_ShowRequest), I, P, E]),
+        "axe_eval_report": (P, [P, ctypes.POINTER(_EvalRequest), I, P, E]),
         "axe_map_group": (P, [P, S, S, Z, E]),
         "axe_map_slice": (P, [P, S, S, Z, E]),
         "axe_map_tile": (P, [P, P, S, Z, E]),
         "axe_map_tile_of": (P, [P, P, S, Z, E]),
         "axe_map_dsum": (P, [P, P, S, Z, E]),
-        "axe_map_group_report": (P, [P, I, P, E]),
-        "axe_map_tile_report": (P, [P, P, I, P, E]),
-        "axe_map_tile_of_report": (P, [P, P, I, P, E]),
-        "axe_map_dsum_report": (P, [P, P, I, P, E]),
-        "axe_map_slice_report": (P, [P, ctypes.POINTER(_SliceRequest), I, P, E]),
+        "axe_group_report": (P, [P, I, P, E]),
+        "axe_tile_report": (P, [P, P, I, P, E]),
+        "axe_tile_of_report": (P, [P, P, I, P, E]),
+        "axe_dsum_report": (P, [P, P, I, P, E]),
+        "axe_slice_report": (P, [P, ctypes.POINTER(_SliceRequest), I, P, E]),
         "axe_map_equal": (P, [P, P, ctypes.POINTER(_EqualRequest), E]),
         "axe_equality_free": (None, [P]),
         "axe_equality_verdict": (I, [P]),
@@ -224,23 +224,23 @@ def _declare(lib):
         "axe_report_status": (I, [P]),
         "axe_report_reason": (S, [P]),
         "axe_report_notes": (S, [P]),
-        "axe_map_convert": (P, [P, S, I, P, E]),
-        "axe_map_banks": (P, [P, ctypes.POINTER(_BanksRequest), I, P, E]),
-        "axe_copy_atoms": (P, [S, S, ctypes.POINTER(_AtomsRequest), I, P, E]),
-        "axe_map_tma": (P, [P, P, ctypes.POINTER(_EmitTmaRequest), I, P, E]),
-        "axe_map_emit_desc": (P, [P, ctypes.POINTER(_EmitDescRequest), I, P, E]),
-        "axe_emit_trainium": (P, [S, S, S, ctypes.POINTER(_EmitTrainiumRequest), I, P, E]),
-        "axe_map_emit_cuda": (P, [P, P, ctypes.POINTER(_EmitCudaRequest), P, E]),
-        "axe_compose": (P, [S, S, ctypes.POINTER(_ComposeRequest), I, P, E]),
-        "axe_complement": (P, [S, ctypes.POINTER(_ComplementRequest), I, P, E]),
-        "axe_divide": (P, [S, S, ctypes.POINTER(_DivideRequest), I, P, E]),
-        "axe_product": (P, [S, S, ctypes.POINTER(_ProductRequest), I, P, E]),
-        "axe_inverse": (P, [S, ctypes.POINTER(_InverseRequest), I, P, E]),
-        "axe_coalesce": (P, [S, ctypes.POINTER(_CoalesceRequest), I, P, E]),
-        "axe_filter": (P, [S, ctypes.POINTER(_FilterRequest), I, P, E]),
-        "axe_equal_report": (P, [S, S, ctypes.POINTER(_EqualRequest), I, P, E]),
-        "axe_map_equal_report": (P, [P, P, ctypes.POINTER(_EqualRequest), I, P, E]),
-        "axe_spec_check": (P, [ctypes.POINTER(S), Z, ctypes.POINTER(_CheckRequest), I, P, E]),
+        "axe_convert_report": (P, [P, S, I, P, E]),
+        "axe_banks_report": (P, [P, ctypes.POINTER(_BanksRequest), I, P, E]),
+        "axe_atoms_report": (P, [S, S, ctypes.POINTER(_AtomsRequest), I, P, E]),
+        "axe_emit_tma_report": (P, [P, P, ctypes.POINTER(_EmitTmaRequest), I, P, E]),
+        "axe_emit_desc_report": (P, [P, ctypes.POINTER(_EmitDescRequest), I, P, E]),
+        "axe_emit_trainium_report": (P, [S, S, S, ctypes.POINTER(_EmitTrainiumRequest), I, P, E]),
+        "axe_emit_cuda_report": (P, [P, P, ctypes.POINTER(_EmitCudaRequest), P, E]),
+        "axe_compose_report": (P, [S, S, ctypes.POINTER(_ComposeRequest), I, P, E]),
+        "axe_complement_report": (P, [S, ctypes.POINTER(_ComplementRequest), I, P, E]),
+        "axe_divide_report": (P, [S, S, ctypes.POINTER(_DivideRequest), I, P, E]),
+        "axe_product_report": (P, [S, S, ctypes.POINTER(_ProductRequest), I, P, E]),
+        "axe_inverse_report": (P, [S, ctypes.POINTER(_InverseRequest), I, P, E]),
+        "axe_coalesce_report": (P, [S, ctypes.POINTER(_CoalesceRequest), I, P, E]),
+        "axe_filter_report": (P, [S, ctypes.POINTER(_FilterRequest), I, P, E]),
+        "axe_check_equal_report": (P, [S, S, ctypes.POINTER(_EqualRequest), I, P, E]),
+        "axe_check_equal_maps_report": (P, [P, P, ctypes.POINTER(_EqualRequest), I, P, E]),
+        "axe_check_report": (P, [ctypes.POINTER(S), Z, ctypes.POINTER(_CheckRequest), I, P, E]),
         "axe_info_report": (P, [S, ctypes.POINTER(_Options), I, P, E]),
     }
     for name, (restype, argtypes) in table.items():
@@ -390,7 +390,7 @@ def _banks(smem_map, access, threads, vector, grid, warp, step, max_conflicts, s
                         _b(step), int(max_conflicts is not None), int(max_conflicts or 0),
                         int(bool(suggest)), _Walk(int(jobs)), _options(**options))
     err, form = _new_error(), _form(format)
-    return _take_answer(_lib.axe_map_banks(smem_map, ctypes.byref(req), form, None,
+    return _take_answer(_lib.axe_banks_report(smem_map, ctypes.byref(req), form, None,
                                            ctypes.byref(err)), err, form)
 
 
@@ -555,8 +555,8 @@ class Layout:
     def canon(self):
         """The canonical form and the rules that fired (canon --json)."""
         err = _new_error()
-        return json.loads(_take_string(_lib.axe_map_canon(self._map, _JSON, ctypes.byref(err)),
-                                       err))
+        return Report(_lib.axe_canon_report(self._map, _JSON, None, ctypes.byref(err)), err,
+                      True)
 
     def evaluate(self, at=(), inverse=(), *, all=False, base=False, count=False, limit=0,
                  jobs=0, json=True):
@@ -571,7 +571,7 @@ class Layout:
         req = _EvalRequest(at_array, nat, inv_array, ninverse, int(bool(all)), int(bool(base)),
                            int(bool(count)), int(limit), _Walk(int(jobs)))
         err = _new_error()
-        text, _ = _take_report(_lib.axe_map_eval_report(self._map, ctypes.byref(req),
+        text, _ = _take_report(_lib.axe_eval_report(self._map, ctypes.byref(req),
                                                         _JSON if json else _TEXT, None,
                                                         ctypes.byref(err)), err)
         return [_json.loads(l) for l in text.splitlines()] if json else text
@@ -598,7 +598,7 @@ class Layout:
         req = _ShowRequest(by_array, nby, int(bool(base)), int(width), _b(_region(region)))
         form = _JSON if json else _form(format)
         err = _new_error()
-        text, _ = _take_report(_lib.axe_map_show(self._map, ctypes.byref(req), form, None,
+        text, _ = _take_report(_lib.axe_show_report(self._map, ctypes.byref(req), form, None,
                                                  ctypes.byref(err)), err)
         return _json.loads(text) if json else text
 
@@ -664,7 +664,7 @@ class Layout:
     def convert(self, to):
         """This layout in notation `to` (convert --to TO --json)."""
         err = _new_error()
-        text, _ = _take_report(_lib.axe_map_convert(self._map, _b(to), _JSON, None,
+        text, _ = _take_report(_lib.axe_convert_report(self._map, _b(to), _JSON, None,
                                                     ctypes.byref(err)), err)
         return json.loads(text)
 
@@ -688,7 +688,7 @@ class Layout:
         req = _EmitTmaRequest(_b(_region(region)), _b(_region(smem_region)), _b(direction),
                               _b(_csv(box)), _b(oob_fill), _b(l2_promotion), _b(interleave))
         err = _new_error()
-        text, _ = _take_report(_lib.axe_map_tma(self._map, smem._map, ctypes.byref(req), _JSON,
+        text, _ = _take_report(_lib.axe_emit_tma_report(self._map, smem._map, ctypes.byref(req), _JSON,
                                                 None, ctypes.byref(err)), err)
         return json.loads(text)
 
@@ -698,7 +698,7 @@ class Layout:
         that breaks it and the nearest canonical layout if none."""
         req = _EmitDescRequest(_b(mma), _b(operand), _b(major))
         err = _new_error()
-        text, _ = _take_report(_lib.axe_map_emit_desc(self._map, ctypes.byref(req), _JSON, None,
+        text, _ = _take_report(_lib.axe_emit_desc_report(self._map, ctypes.byref(req), _JSON, None,
                                                       ctypes.byref(err)), err)
         return json.loads(text)
 
@@ -842,11 +842,11 @@ def check_equal(a, b=None, *, expr=None, vars=None, replica_vars=None, method=No
                                replica_vars, **options)
     err = _new_error()
     if isinstance(a, str) and (b is None or isinstance(b, str)):
-        ptr = _lib.axe_equal_report(_b(a), _b(b), ctypes.byref(req), _form(format), None,
+        ptr = _lib.axe_check_equal_report(_b(a), _b(b), ctypes.byref(req), _form(format), None,
                                     ctypes.byref(err))
     else:
         a, b = _sides(a, b, expr, vars, replica_vars, options)
-        ptr = _lib.axe_map_equal_report(a._map, b._map, ctypes.byref(req), _form(format),
+        ptr = _lib.axe_check_equal_maps_report(a._map, b._map, ctypes.byref(req), _form(format),
                                         None, ctypes.byref(err))
     del keep
     return Report(ptr, err, format == "json")
@@ -861,7 +861,7 @@ def check(paths, *, junit=None, verbose=False, strict=False, format="json"):
     argv = (ctypes.c_char_p * len(paths))(*(_b(os.fspath(p)) for p in paths))
     req = _CheckRequest(_b(junit), int(bool(verbose)), int(bool(strict)))
     err = _new_error()
-    return Report(_lib.axe_spec_check(argv, len(paths), ctypes.byref(req), _form(format), None,
+    return Report(_lib.axe_check_report(argv, len(paths), ctypes.byref(req), _form(format), None,
                                       ctypes.byref(err)), err, format == "json")
 
 
@@ -907,7 +907,7 @@ def atoms(src, dst, *, arch=None, direction=None, suggest=False, format="json", 
         raise TypeError("atoms takes the operands' texts, read with its options")
     req = _AtomsRequest(_b(arch), _b(direction), int(bool(suggest)), _options(**options))
     err, form = _new_error(), _form(format)
-    return _take_answer(_lib.axe_copy_atoms(_b(src), _b(dst), ctypes.byref(req), form, None,
+    return _take_answer(_lib.axe_atoms_report(_b(src), _b(dst), ctypes.byref(req), form, None,
                                             ctypes.byref(err)), err, form)
 
 
@@ -942,7 +942,7 @@ def emit_trainium(a, b, c, *, dims=None, dtype=None, c_dtype=None, c_buffer=None
                                None if timeout is None else _b(repr(float(timeout))))
     err = _new_error()
     text, status, reason = _take_report_full(
-        _lib.axe_emit_trainium(_b(a), _b(b), _b(c), ctypes.byref(req), _TEXT if nki else _JSON,
+        _lib.axe_emit_trainium_report(_b(a), _b(b), _b(c), ctypes.byref(req), _TEXT if nki else _JSON,
                                None, ctypes.byref(err)), err)
     if not nki:
         return json.loads(text)
@@ -964,7 +964,7 @@ def _emit_cuda(first, second, operands, operand, *, kind=None, name=None, templa
                            _b(_csv(smem_shape)), _b(l2_promotion), _b(oob_fill), int(stages),
                            (ctypes.c_char_p * 2)(*map(_b, operands)), operand)
     err = _new_error()
-    ptr = _lib.axe_map_emit_cuda(first, second, ctypes.byref(req), None, ctypes.byref(err))
+    ptr = _lib.axe_emit_cuda_report(first, second, ctypes.byref(req), None, ctypes.byref(err))
     if not ptr:
         _take_string(None, err)
     try:
@@ -1032,44 +1032,44 @@ def _cute(fn, request, a, *more, options):
 
 def compose(a, b, **options):
     """CuTe's composition A o B (compose --json); `b` may be a tiler "<B0,...>"."""
-    return _cute(_lib.axe_compose, _ComposeRequest(), a, b, options=options)
+    return _cute(_lib.axe_compose_report, _ComposeRequest(), a, b, options=options)
 
 
 def complement(a, cosize=None, **options):
     """CuTe's complement of A up to `cosize` (complement --cosize N --json)."""
     req = _ComplementRequest(cosize=_b(cosize))
-    return _cute(_lib.axe_complement, req, a, options=options)
+    return _cute(_lib.axe_complement_report, req, a, options=options)
 
 
 def divide(a, tiler, kind=None, **options):
     """CuTe's divide: kind "logical" (None), "zipped", "tiled" or "flat"."""
-    return _cute(_lib.axe_divide, _DivideRequest(kind=_b(kind)), a, tiler, options=options)
+    return _cute(_lib.axe_divide_report, _DivideRequest(kind=_b(kind)), a, tiler, options=options)
 
 
 def product(a, b, kind=None, **options):
     """CuTe's product: kind "logical" (None), "zipped", "tiled", "flat", "blocked", "raked"."""
-    return _cute(_lib.axe_product, _ProductRequest(kind=_b(kind)), a, b, options=options)
+    return _cute(_lib.axe_product_report, _ProductRequest(kind=_b(kind)), a, b, options=options)
 
 
 def right_inverse(a, **options):
     """CuTe's right_inverse: A(R(i)) = i (inverse --right --json)."""
-    return _cute(_lib.axe_inverse, _InverseRequest(left=0), a, options=options)
+    return _cute(_lib.axe_inverse_report, _InverseRequest(left=0), a, options=options)
 
 
 def left_inverse(a, **options):
     """CuTe's left_inverse: R(A(i)) = i when A is injective (inverse --left --json)."""
-    return _cute(_lib.axe_inverse, _InverseRequest(left=1), a, options=options)
+    return _cute(_lib.axe_inverse_report, _InverseRequest(left=1), a, options=options)
 
 
 def coalesce(a, profile=None, **options):
     """CuTe's coalesce, by mode with `profile` ("(1,1)" or (1, 1))."""
     req = _CoalesceRequest(profile=_b(None if profile is None else _cute_text(profile)))
-    return _cute(_lib.axe_coalesce, req, a, options=options)
+    return _cute(_lib.axe_coalesce_report, req, a, options=options)
 
 
 def filter(a, **options):  # pylint: disable=redefined-builtin
     """CuTe's filter: A without its stride-0 and size-1 modes, coalesced."""
-    return _cute(_lib.axe_filter, _FilterRequest(), a, options=options)
+    return _cute(_lib.axe_filter_report, _FilterRequest(), a, options=options)
 # --- the algebra's commands: what they print with --json --------------------------
 # {"layout": ..., "shape": [...], ...}, or {"layout": None, "reason": ...} when the
 # operation has no result (the command's exit status 1).  Layout's methods of the
@@ -1078,14 +1078,14 @@ def filter(a, **options):  # pylint: disable=redefined-builtin
 def group(x, shape=None, **options):
     """group --json: the grouped layout, its shape and blocks."""
     x = _as_layout(x, shape=shape, **options)
-    return _algebra_json(_lib.axe_map_group_report, x._map)
+    return _algebra_json(_lib.axe_group_report, x._map)
 
 
 def tile(outer, inner, *, outer_shape=None, inner_shape=None):
     """tile --json: the tiled layout, its shape, interleaved shape and inner span."""
     outer = _as_layout(outer, shape=outer_shape, _shape_option="--outer-shape")
     inner = _as_layout(inner, shape=inner_shape, _shape_option="--inner-shape")
-    return _algebra_json(_lib.axe_map_tile_report, outer._map, inner._map)
+    return _algebra_json(_lib.axe_tile_report, outer._map, inner._map)
 
 
 def tile_of(t, inner, *, inner_shape=None, **options):
@@ -1093,7 +1093,7 @@ def tile_of(t, inner, *, inner_shape=None, **options):
     inner span; `options` (shape, dtype, ...) qualify t."""
     t = _as_layout(t, **options)
     inner = _as_layout(inner, shape=inner_shape, _shape_option="--inner-shape")
-    return _algebra_json(_lib.axe_map_tile_of_report, t._map, inner._map)
+    return _algebra_json(_lib.axe_tile_of_report, t._map, inner._map)
 
 
 def slice(x, region, **options):  # pylint: disable=redefined-builtin
@@ -1101,11 +1101,11 @@ def slice(x, region, **options):  # pylint: disable=redefined-builtin
     ((1, 3), (0, 8))) and its shape."""
     x = _as_layout(x, **options)
     req = _SliceRequest(_b(_region(region)))
-    return _algebra_json(_lib.axe_map_slice_report, x._map, ctypes.byref(req))
+    return _algebra_json(_lib.axe_slice_report, x._map, ctypes.byref(req))
 
 
 def dsum(left, right, *, left_shape=None, right_shape=None):
     """dsum --json: the direct sum, its shape and interleaved shape."""
     left = _as_layout(left, shape=left_shape, _shape_option="--left-shape")
     right = _as_layout(right, shape=right_shape, _shape_option="--right-shape")
-    return _algebra_json(_lib.axe_map_dsum_report, left._map, right._map)
+    return _algebra_json(_lib.axe_dsum_report, left._map, right._map)

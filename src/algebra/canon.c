@@ -195,10 +195,10 @@ static bool gap_condition(const axe_layout *L)
 	return true;
 }
 
-axe_layout *axe_layout_canon(const axe_layout *layout, axe_canon_report *report,
+axe_layout *axe_layout_canon(const axe_layout *layout, axe_canon_trace *report,
 			     axe_error *err)
 {
-	axe_canon_report local;
+	axe_canon_trace local;
 	axe_layout *L = axe_layout_dup(layout);
 
 	if (!report)

@@ -18,10 +18,10 @@ enum axe_canon_rule {
 	AXE_RULE_COUNT
 };
 
-typedef struct axe_canon_report {
+typedef struct axe_canon_trace {
 	unsigned fired[AXE_RULE_COUNT]; /* how many times each rule applied */
 	bool gap_condition;             /* GC holds on every replica axis */
-} axe_canon_report;
+} axe_canon_trace;
 
 const char *axe_canon_rule_name(enum axe_canon_rule rule);
 const char *axe_canon_rule_text(enum axe_canon_rule rule);
@@ -31,7 +31,7 @@ const char *axe_canon_rule_text(enum axe_canon_rule rule);
  * "report" (may be NULL) receives the rules that fired and the gap
  * condition.  NULL on error (overflow or no memory).
  */
-axe_layout *axe_layout_canon(const axe_layout *layout, axe_canon_report *report,
+axe_layout *axe_layout_canon(const axe_layout *layout, axe_canon_trace *report,
 			     axe_error *err);
 
 /* Only the shard rules D0 and D1, in place ("fired" may be NULL). */

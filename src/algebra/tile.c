@@ -246,6 +246,15 @@ static int add_offsets(axe_layout *T, const axe_layout *from, const int64_t *sca
 	return 0;
 }
 
+/*
+ * The shard iters of block "d" of "o": NULL for an empty block of a layout
+ * without a shard (an offset alone), where NULL + 0 would be undefined.
+ */
+static const axe_iter *block_iters(const operand *o, size_t d)
+{
+	return o->L->nshard ? o->L->shard + o->block[d] : NULL;
+}
+
 /* The interleaved shard, replica and offset of "a" and "b" (see the header). */
 static axe_layout *build(const operand *a, const operand *b, size_t rank, const int64_t *scale,
 			 axe_error *err)
@@ -254,10 +263,10 @@ static axe_layout *build(const operand *a, const operand *b, size_t rank, const 
 	int r = T ? 0 : axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 
 	for (size_t d = 0; r == 0 && d < rank; d++) {
-		r = append_iters(T, false, a->L, a->L->shard + a->block[d],
-				 a->block[d + 1] - a->block[d], scale, err);
+		r = append_iters(T, false, a->L, block_iters(a, d), a->block[d + 1] - a->block[d],
+				 scale, err);
 		if (r == 0)
-			r = append_iters(T, false, b->L, b->L->shard + b->block[d],
+			r = append_iters(T, false, b->L, block_iters(b, d),
 					 b->block[d + 1] - b->block[d], NULL, err);
 	}
 	if (r == 0)

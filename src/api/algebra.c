@@ -19,20 +19,20 @@
 #include "../parse/parse.h"
 #include "api.h"
 
-char *axe_map_canon(const axe_map *map, enum axe_output form, axe_error *err)
+axe_report *axe_canon_report(const axe_map *map, enum axe_output form, FILE *out,
+			    axe_error *err)
 {
 	const axe_layout *L = axe_map_need_layout(map, err);
-	axe_canon_report report;
-	axe_layout *canonical = L ? axe_layout_canon(L, &report, err) : NULL;
-	axe_buffer b;
-	char *text = NULL;
+	axe_canon_trace trace;
+	axe_layout *canonical = L ? axe_layout_canon(L, &trace, err) : NULL;
+	axe_report *r = canonical ? axe_report_open(out, err) : NULL;
 
-	if (canonical && axe_buffer_open(&b, err) == 0) {
-		axe_print_canon(b.w, canonical, &map->op.shape, &report, axe_api_format(form));
-		text = axe_buffer_close(&b, err);
+	if (r) {
+		axe_print_canon(r->w, canonical, &map->op.shape, &trace, axe_api_format(form));
+		r = axe_report_close(r, AXE_EXIT_OK, NULL, err);
 	}
 	axe_layout_free(canonical);
-	return text;
+	return r;
 }
 
 /*
@@ -205,7 +205,7 @@ axe_map *axe_map_dsum(const axe_map *left, const axe_map *right, char *why, size
 	return run_map(&run, why, why_size, err);
 }
 
-axe_report *axe_map_group_report(const axe_map *map, enum axe_output form, FILE *out,
+axe_report *axe_group_report(const axe_map *map, enum axe_output form, FILE *out,
 				 axe_error *err)
 {
 	algebra_run run;
@@ -214,7 +214,7 @@ axe_report *axe_map_group_report(const axe_map *map, enum axe_output form, FILE 
 	return run_report(&run, "cannot group", form, out, err);
 }
 
-axe_report *axe_map_slice_report(const axe_map *map, const axe_slice_request *req,
+axe_report *axe_slice_report(const axe_map *map, const axe_slice_request *req,
 				 enum axe_output form, FILE *out, axe_error *err)
 {
 	algebra_run run;
@@ -223,7 +223,7 @@ axe_report *axe_map_slice_report(const axe_map *map, const axe_slice_request *re
 	return run_report(&run, "cannot slice", form, out, err);
 }
 
-axe_report *axe_map_tile_report(const axe_map *outer, const axe_map *inner,
+axe_report *axe_tile_report(const axe_map *outer, const axe_map *inner,
 				enum axe_output form, FILE *out, axe_error *err)
 {
 	algebra_run run;
@@ -232,7 +232,7 @@ axe_report *axe_map_tile_report(const axe_map *outer, const axe_map *inner,
 	return run_report(&run, "cannot tile", form, out, err);
 }
 
-axe_report *axe_map_tile_of_report(const axe_map *tile, const axe_map *inner,
+axe_report *axe_tile_of_report(const axe_map *tile, const axe_map *inner,
 				   enum axe_output form, FILE *out, axe_error *err)
 {
 	algebra_run run;
@@ -241,7 +241,7 @@ axe_report *axe_map_tile_of_report(const axe_map *tile, const axe_map *inner,
 	return run_report(&run, "not a tile", form, out, err);
 }
 
-axe_report *axe_map_dsum_report(const axe_map *left, const axe_map *right,
+axe_report *axe_dsum_report(const axe_map *left, const axe_map *right,
 				enum axe_output form, FILE *out, axe_error *err)
 {
 	algebra_run run;

@@ -146,13 +146,13 @@ static int banks_load(const axe_banks_request *req, const axe_map *smem, banks_r
 }
 
 /* Cost the instructions (or rank the candidates) into "rep"; 0 or -1. */
-static int banks_answer(const axe_banks_request *req, banks_run *run, axe_banks_report *rep,
+static int banks_answer(const axe_banks_request *req, banks_run *run, axe_banks_output *rep,
 			axe_error *err)
 {
 	axe_progress progress;
 	axe_walk_options walk = axe_api_walk(&req->walk, &progress);
 
-	*rep = (axe_banks_report){ &run->tile, &run->plan, run->threads_text, NULL, -1, NULL };
+	*rep = (axe_banks_output){ &run->tile, &run->plan, run->threads_text, NULL, -1, NULL };
 	if (req->suggest) {
 		if (axe_bank_suggest(&run->plan, &run->tile, &run->suggestion, err) < 0)
 			return -1;
@@ -171,7 +171,7 @@ static int banks_answer(const axe_banks_request *req, banks_run *run, axe_banks_
 }
 
 /* Print "rep" as "form" asks, with the status of the --max-conflicts gate. */
-static axe_report *banks_print(const axe_banks_request *req, const axe_banks_report *rep,
+static axe_report *banks_print(const axe_banks_request *req, const axe_banks_output *rep,
 			       enum axe_output form, FILE *out, axe_error *err)
 {
 	axe_report *r = axe_report_open(out, err);
@@ -206,11 +206,11 @@ static void banks_release(banks_run *run)
 	free(run->threads_text);
 }
 
-axe_report *axe_map_banks(const axe_map *smem, const axe_banks_request *req, enum axe_output form,
+axe_report *axe_banks_report(const axe_map *smem, const axe_banks_request *req, enum axe_output form,
 			  FILE *out, axe_error *err)
 {
 	axe_banks_request defaults = { 0 };
-	axe_banks_report rep;
+	axe_banks_output rep;
 	axe_report *r = NULL;
 	banks_run run;
 
@@ -279,7 +279,7 @@ static int atoms_request(const axe_atoms_request *areq, const char **arg, axe_op
 	return atoms_resolve(&areq->operands, arg, op, req, err);
 }
 
-axe_report *axe_copy_atoms(const char *src, const char *dst, const axe_atoms_request *areq,
+axe_report *axe_atoms_report(const char *src, const char *dst, const axe_atoms_request *areq,
 			   enum axe_output form, FILE *out, axe_error *err)
 {
 	axe_atoms_request defaults = { 0 };

@@ -138,7 +138,7 @@ static int tma_request(const axe_map *g, const axe_map *s, const axe_emit_tma_re
 	return tma_region(&r->smem_region_at, q->smem_region, &r->smem_region, err);
 }
 
-axe_report *axe_map_tma(const axe_map *global, const axe_map *smem,
+axe_report *axe_emit_tma_report(const axe_map *global, const axe_map *smem,
 			const axe_emit_tma_request *req, enum axe_output form, FILE *out,
 			axe_error *err)
 {
@@ -202,7 +202,7 @@ static int desc_request(const axe_map *smem, const axe_emit_desc_request *q,
 	return 0;
 }
 
-axe_report *axe_map_emit_desc(const axe_map *smem, const axe_emit_desc_request *req,
+axe_report *axe_emit_desc_report(const axe_map *smem, const axe_emit_desc_request *req,
 			      enum axe_output form, FILE *out, axe_error *err)
 {
 	static const axe_emit_desc_request defaults = { 0 };
@@ -510,7 +510,7 @@ static int trn_answer(const axe_emit_trainium_request *q, trn_run *run, axe_repo
 	return trn_emit(q, run, r, form, reason, size, err);
 }
 
-axe_report *axe_emit_trainium(const char *a, const char *b, const char *c,
+axe_report *axe_emit_trainium_report(const char *a, const char *b, const char *c,
 			      const axe_emit_trainium_request *req, enum axe_output form,
 			      FILE *out, axe_error *err)
 {

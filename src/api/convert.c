@@ -8,7 +8,7 @@
 #include "../output/convert_out.h"
 #include "api.h"
 
-axe_report *axe_map_convert(const axe_map *map, const char *to, enum axe_output form,
+axe_report *axe_convert_report(const axe_map *map, const char *to, enum axe_output form,
 			    FILE *out, axe_error *err)
 {
 	axe_convert c = { 0 };

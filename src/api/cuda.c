@@ -1,5 +1,5 @@
 /*
- * cuda.c: `emit-cuda` as a library call (axe.h, axe_map_emit_cuda): the
+ * cuda.c: `emit-cuda` as a library call (axe.h, axe_emit_cuda_report): the
  * operands read as the command reads them (or taken from maps), the
  * request's option values parsed and placed on their options for errors,
  * and the source built by codegen/cuda*.c, written only once every proof
@@ -339,7 +339,7 @@ static int run_kind(emit_run *run, axe_error *err)
 	return run_index(run, err);
 }
 
-axe_report *axe_map_emit_cuda(const axe_map *map, const axe_map *other,
+axe_report *axe_emit_cuda_report(const axe_map *map, const axe_map *other,
 			      const axe_emit_cuda_request *req, FILE *out, axe_error *err)
 {
 	static const axe_emit_cuda_request defaults = { 0 };

@@ -162,7 +162,7 @@ static int prove_compose(const void *ctx, const axe_cute_layout *r, char *what, 
 	return axe_cute_prove_compose(p->a, p->t, r, what, size, why, err);
 }
 
-axe_report *axe_compose(const char *a, const char *b, const axe_compose_request *req,
+axe_report *axe_compose_report(const char *a, const char *b, const axe_compose_request *req,
 			enum axe_output form, FILE *out, axe_error *err)
 {
 	static const axe_compose_request defaults;
@@ -220,7 +220,7 @@ static int cotarget(const char *text, const axe_cute_layout *a, int64_t *n, axe_
 	return 1;
 }
 
-axe_report *axe_complement(const char *a, const axe_complement_request *req,
+axe_report *axe_complement_report(const char *a, const axe_complement_request *req,
 			   enum axe_output form, FILE *out, axe_error *err)
 {
 	static const axe_complement_request defaults;
@@ -327,7 +327,7 @@ static axe_report *split(const char *a, const char *b, const axe_map_options *o,
 	return rep;
 }
 
-axe_report *axe_divide(const char *a, const char *tiler, const axe_divide_request *req,
+axe_report *axe_divide_report(const char *a, const char *tiler, const axe_divide_request *req,
 		       enum axe_output form, FILE *out, axe_error *err)
 {
 	static const axe_divide_request defaults;
@@ -337,7 +337,7 @@ axe_report *axe_divide(const char *a, const char *tiler, const axe_divide_reques
 	return split(a, tiler, &req->a, req->kind, true, form, out, err);
 }
 
-axe_report *axe_product(const char *a, const char *b, const axe_product_request *req,
+axe_report *axe_product_report(const char *a, const char *b, const axe_product_request *req,
 			enum axe_output form, FILE *out, axe_error *err)
 {
 	static const axe_product_request defaults;
@@ -361,7 +361,7 @@ static int prove_left(const void *ctx, const axe_cute_layout *r, char *what, siz
 	return axe_cute_prove_left_inverse(ctx, r, what, size, why, err);
 }
 
-axe_report *axe_inverse(const char *a, const axe_inverse_request *req, enum axe_output form,
+axe_report *axe_inverse_report(const char *a, const axe_inverse_request *req, enum axe_output form,
 			FILE *out, axe_error *err)
 {
 	static const axe_inverse_request defaults;
@@ -393,7 +393,7 @@ static int prove_same_map(const void *ctx, const axe_cute_layout *r, char *what,
 	return axe_cute_prove_same_map(ctx, r, what, size, why, err);
 }
 
-axe_report *axe_coalesce(const char *a, const axe_coalesce_request *req, enum axe_output form,
+axe_report *axe_coalesce_report(const char *a, const axe_coalesce_request *req, enum axe_output form,
 			 FILE *out, axe_error *err)
 {
 	static const axe_coalesce_request defaults;
@@ -428,7 +428,7 @@ static int prove_filter(const void *ctx, const axe_cute_layout *r, char *what, s
 	return axe_cute_prove_filter(ctx, r, what, size, why, err);
 }
 
-axe_report *axe_filter(const char *a, const axe_filter_request *req, enum axe_output form,
+axe_report *axe_filter_report(const char *a, const axe_filter_request *req, enum axe_output form,
 		       FILE *out, axe_error *err)
 {
 	static const axe_filter_request defaults;

@@ -138,7 +138,7 @@ static axe_report *report_abandon(axe_report *r)
 	return NULL;
 }
 
-axe_report *axe_map_eval_report(const axe_map *map, const axe_eval_request *req,
+axe_report *axe_eval_report(const axe_map *map, const axe_eval_request *req,
 				enum axe_output form, FILE *out, axe_error *err)
 {
 	static const axe_eval_request defaults;
@@ -232,7 +232,7 @@ static int show_options(const axe_map *map, const axe_show_request *req, axe_sho
 	return req->region ? read_region(req->region, &map->op.shape, o, err) : 0;
 }
 
-axe_report *axe_map_show(const axe_map *map, const axe_show_request *req,
+axe_report *axe_show_report(const axe_map *map, const axe_show_request *req,
 			 enum axe_output form, FILE *out, axe_error *err)
 {
 	static const axe_show_request defaults;

@@ -62,7 +62,7 @@ static int print_answer(axe_report *r, const axe_equal_run *run, enum axe_output
 	return 0;
 }
 
-axe_report *axe_map_equal_report(const axe_map *a, const axe_map *b,
+axe_report *axe_check_equal_maps_report(const axe_map *a, const axe_map *b,
 				 const axe_equal_request *req, enum axe_output form, FILE *out,
 				 axe_error *err)
 {
@@ -101,7 +101,7 @@ static int read_side(const char *text, const axe_operand_opts *o, axe_map *map, 
 	return rc;
 }
 
-axe_report *axe_equal_report(const char *a, const char *b, const axe_equal_request *req,
+axe_report *axe_check_equal_report(const char *a, const char *b, const axe_equal_request *req,
 			     enum axe_output form, FILE *out, axe_error *err)
 {
 	axe_equal_request none = { 0 };
@@ -125,7 +125,7 @@ axe_report *axe_equal_report(const char *a, const char *b, const axe_equal_reque
 				.replica_vars = req->replica_vars };
 	memset(side, 0, sizeof(side));
 	if (read_side(a, &o, &side[0], err) == 0 && read_side(b, &o, &side[1], err) == 0)
-		r = axe_map_equal_report(&side[0], &side[1], req, form, out, err);
+		r = axe_check_equal_maps_report(&side[0], &side[1], req, form, out, err);
 	axe_operand_release(&side[0].op);
 	axe_operand_release(&side[1].op);
 	return r;
@@ -134,7 +134,7 @@ axe_report *axe_equal_report(const char *a, const char *b, const axe_equal_reque
 /* ---- check ---- */
 
 /* Load and run spec "path" into "rep"; 0 or -1 with "err" set. */
-static int run_spec(const char *path, axe_check_report *rep, axe_error *err)
+static int run_spec(const char *path, axe_check_results *rep, axe_error *err)
 {
 	axe_spec *spec = axe_spec_load(path, err);
 	int r;
@@ -149,7 +149,7 @@ static int run_spec(const char *path, axe_check_report *rep, axe_error *err)
 }
 
 /* Write the JUnit XML of "reps" to "path"; 0, or -1 with "why" (and a note in "r") saying why. */
-static int write_junit(axe_report *r, const char *path, const axe_check_report *reps, size_t n,
+static int write_junit(axe_report *r, const char *path, const axe_check_results *reps, size_t n,
 		       char *why, size_t why_size)
 {
 	FILE *f = fopen(path, "w");
@@ -168,7 +168,7 @@ static int write_junit(axe_report *r, const char *path, const axe_check_report *
 
 /* Run every spec, streaming the text lines into "f"; 0 or -1 on an error. */
 static int run_specs(FILE *f, const char *const *paths, size_t npaths,
-		     const axe_check_request *req, enum axe_output form, axe_check_report *reps,
+		     const axe_check_request *req, enum axe_output form, axe_check_results *reps,
 		     axe_error *err)
 {
 	for (size_t i = 0; i < npaths; i++) {
@@ -181,7 +181,7 @@ static int run_specs(FILE *f, const char *const *paths, size_t npaths,
 }
 
 /* Print the totals (or the JSON) of "reps" into "r" and close it with check's status. */
-static axe_report *finish_check(axe_report *r, FILE *f, const axe_check_report *reps, size_t n,
+static axe_report *finish_check(axe_report *r, FILE *f, const axe_check_results *reps, size_t n,
 				const axe_check_request *req, enum axe_output form,
 				axe_error *err)
 {
@@ -206,11 +206,11 @@ static axe_report *finish_check(axe_report *r, FILE *f, const axe_check_report *
 	return axe_report_close(r, status, reason, err);
 }
 
-axe_report *axe_spec_check(const char *const *paths, size_t npaths, const axe_check_request *req,
+axe_report *axe_check_report(const char *const *paths, size_t npaths, const axe_check_request *req,
 			   enum axe_output form, FILE *out, axe_error *err)
 {
 	axe_check_request none = { 0 };
-	axe_check_report *reps;
+	axe_check_results *reps;
 	axe_report *r;
 	FILE *f;
 

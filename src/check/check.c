@@ -30,7 +30,7 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static axe_check_result *next_result(axe_check_report *rep)
+static axe_check_result *next_result(axe_check_results *rep)
 {
 	if (rep->n == rep->cap) {
 		size_t cap = rep->cap ? rep->cap * 2 : 16;
@@ -88,7 +88,7 @@ static int find_kind(const axe_spec *spec, const axe_node *entry, size_t *kind,
 	return 0;
 }
 
-static int run_one(const axe_spec *spec, const axe_node *entry, axe_check_report *rep,
+static int run_one(const axe_spec *spec, const axe_node *entry, axe_check_results *rep,
 		   axe_error *err)
 {
 	axe_check_result *res = next_result(rep);
@@ -119,7 +119,7 @@ static int run_one(const axe_spec *spec, const axe_node *entry, axe_check_report
 	return 0;
 }
 
-int axe_check_run(axe_spec *spec, axe_check_report *report, axe_error *err)
+int axe_check_run(axe_spec *spec, axe_check_results *report, axe_error *err)
 {
 	const axe_node *checks = spec->checks;
 	double start = now();
@@ -137,7 +137,7 @@ int axe_check_run(axe_spec *spec, axe_check_report *report, axe_error *err)
 	return 0;
 }
 
-void axe_check_report_release(axe_check_report *report)
+void axe_check_report_release(axe_check_results *report)
 {
 	free(report->results);
 	report->results = NULL;

@@ -29,20 +29,20 @@ typedef struct axe_check_result {
 	double seconds;
 } axe_check_result;
 
-typedef struct axe_check_report {
+typedef struct axe_check_results {
 	const char *path;      /* the spec's path */
 	axe_check_result *results;
 	size_t n, cap;
 	size_t passed, failed, skipped;
 	double seconds;
-} axe_check_report;
+} axe_check_results;
 
 /*
  * Run every check of "spec" into "report" (owned by the caller); 0 or -1.
  * Layouts written in another tool's notation are read first (into "spec").
  */
-int axe_check_run(axe_spec *spec, axe_check_report *report, axe_error *err);
-void axe_check_report_release(axe_check_report *report);
+int axe_check_run(axe_spec *spec, axe_check_results *report, axe_error *err);
+void axe_check_report_release(axe_check_results *report);
 
 /*
  * What a kind's runner gets: the spec, the entry's value node (the mapping

@@ -30,7 +30,7 @@ int axe_check_canon(axe_check_ctx *ctx)
 	static const char *const keys[] = { "layout", "expect", "gap_condition", NULL };
 	const axe_node *lname, *expect, *gap;
 	const axe_spec_layout *entry;
-	axe_canon_report report;
+	axe_canon_trace report;
 	axe_layout *want, *canon;
 	axe_error local;
 	char *want_text = NULL, *got_text = NULL;

@@ -85,7 +85,7 @@ int cmd_atoms(int argc, char **argv)
 				       first - 1, first == 2 ? "" : "s");
 	axe_error_init(&err);
 	a.req.operands = a.operand.map;
-	report = axe_copy_atoms(argv[1], argv[2], &a.req, a.json ? AXE_OUTPUT_JSON
+	report = axe_atoms_report(argv[1], argv[2], &a.req, a.json ? AXE_OUTPUT_JSON
 								    : AXE_OUTPUT_TEXT, stdout, &err);
 	if (report)
 		status = axe_report_status(report);

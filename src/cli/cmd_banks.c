@@ -193,7 +193,7 @@ int cmd_banks(int argc, char **argv)
 	a.req.walk = a.walk.walk;
 	if ((first == 1 || (smem = axe_cli_read(argv[1], &a.operand, &err))) &&
 	    (out = axe_picture_open(&a.picture, &err)))
-		report = axe_map_banks(smem, &a.req, a.json ? AXE_OUTPUT_JSON : a.picture.form,
+		report = axe_banks_report(smem, &a.req, a.json ? AXE_OUTPUT_JSON : a.picture.form,
 				       stream_for(&a, out), &err);
 	axe_cli_walk_end(&a.walk);
 	if (report && !stream_for(&a, out))

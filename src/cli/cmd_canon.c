@@ -59,8 +59,8 @@ int cmd_canon(int argc, char **argv)
 	canon_args a = { 0 };
 	axe_map *map;
 	axe_error err;
-	char *text = NULL;
-	int first = axe_opts_parse(&command_canon, argc, argv, handle, &a);
+	axe_report *report = NULL;
+	int first = axe_opts_parse(&command_canon, argc, argv, handle, &a), rc;
 
 	if (first < 0)
 		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
@@ -69,10 +69,10 @@ int cmd_canon(int argc, char **argv)
 				       first - 1);
 	axe_error_init(&err);
 	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
-		text = axe_map_canon(map, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT, &err);
-	if (text)
-		fputs(text, stdout);
-	axe_string_free(text);
+		report = axe_canon_report(map, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT, stdout,
+					  &err);
+	rc = axe_cli_finish(report, &err);
+	axe_report_free(report);
 	axe_map_free(map);
-	return err.code != AXE_ERR_NONE ? axe_cli_report(&err) : AXE_EXIT_OK;
+	return rc;
 }

@@ -63,7 +63,7 @@ int cmd_check(int argc, char **argv)
 	if (first < 2)
 		return axe_usage_error(&command_check, "expected at least one SPEC file");
 	axe_error_init(&err);
-	report = axe_spec_check((const char *const *)argv + 1, (size_t)(first - 1), &a.req,
+	report = axe_check_report((const char *const *)argv + 1, (size_t)(first - 1), &a.req,
 				a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT, stdout, &err);
 	if (!report)
 		return axe_cli_report(&err);

@@ -62,7 +62,7 @@ int cmd_coalesce(int argc, char **argv)
 	req = (axe_coalesce_request){ a.operand.map, a.profile };
 	axe_error_init(&err);
 	return axe_cute_cli_status(&command_coalesce,
-				   axe_coalesce(argv[1], &req, axe_cute_cli_form(a.json), stdout,
+				   axe_coalesce_report(argv[1], &req, axe_cute_cli_form(a.json), stdout,
 						&err),
 				   &err);
 }

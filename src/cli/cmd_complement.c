@@ -63,7 +63,7 @@ int cmd_complement(int argc, char **argv)
 	req = (axe_complement_request){ a.operand.map, a.cosize };
 	axe_error_init(&err);
 	return axe_cute_cli_status(&command_complement,
-				   axe_complement(argv[1], &req, axe_cute_cli_form(a.json), stdout,
+				   axe_complement_report(argv[1], &req, axe_cute_cli_form(a.json), stdout,
 						  &err),
 				   &err);
 }

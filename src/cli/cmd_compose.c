@@ -58,7 +58,7 @@ int cmd_compose(int argc, char **argv)
 	req = (axe_compose_request){ a.operand.map };
 	axe_error_init(&err);
 	return axe_cute_cli_status(&command_compose,
-				   axe_compose(argv[1], argv[2], &req, axe_cute_cli_form(a.json),
+				   axe_compose_report(argv[1], argv[2], &req, axe_cute_cli_form(a.json),
 					       stdout, &err),
 				   &err);
 }

@@ -62,7 +62,7 @@ int cmd_convert(int argc, char **argv)
 		return axe_usage_error(&command_convert, "--to NOTATION is required");
 	axe_error_init(&err);
 	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
-		report = axe_map_convert(map, a.to, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT,
+		report = axe_convert_report(map, a.to, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT,
 					 stdout, &err);
 	rc = report ? axe_report_status(report) : axe_cli_report(&err);
 	axe_report_free(report);

@@ -36,7 +36,7 @@ static axe_report *run(const char *a, const char *tiler, const axe_map_options *
 {
 	axe_divide_request req = { *a_opts, kind };
 
-	return axe_divide(a, tiler, &req, form, out, err);
+	return axe_divide_report(a, tiler, &req, form, out, err);
 }
 
 int cmd_divide(int argc, char **argv)

@@ -29,7 +29,7 @@ const axe_command command_dsum = {
 };
 
 static const axe_pair_command pair = {
-	&command_dsum, "--left-shape", "--right-shape", "LEFT and RIGHT", axe_map_dsum_report,
+	&command_dsum, "--left-shape", "--right-shape", "LEFT and RIGHT", axe_dsum_report,
 };
 
 int cmd_dsum(int argc, char **argv)

@@ -247,7 +247,7 @@ int cmd_emit_cuda(int argc, char **argv)
 	a.req.operands[1] = first > 2 ? argv[2] : NULL;
 	a.req.operand = a.operand.map;
 	axe_error_init(&err);
-	report = axe_map_emit_cuda(NULL, NULL, &a.req, NULL, &err);
+	report = axe_emit_cuda_report(NULL, NULL, &a.req, NULL, &err);
 	if (!report)
 		rc = axe_cli_report(&err);
 	else if ((rc = axe_report_status(report)) != AXE_EXIT_OK)

@@ -86,7 +86,7 @@ int cmd_emit_desc(int argc, char **argv)
 		return axe_usage_error(&command_emit_desc, "give --operand a or --operand b");
 	axe_error_init(&err);
 	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
-		report = axe_map_emit_desc(map, &a.req, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT,
+		report = axe_emit_desc_report(map, &a.req, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT,
 					   stdout, &err);
 	rc = report ? axe_report_status(report) : axe_cli_report(&err);
 	axe_report_free(report);

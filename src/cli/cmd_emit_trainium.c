@@ -108,7 +108,7 @@ int cmd_emit_trainium(int argc, char **argv)
 		return axe_usage_error(&command_emit_trainium, "--nki prints the kernel; it does "
 				       "not combine with --json");
 	axe_error_init(&err);
-	report = axe_emit_trainium(argv[1], argv[2], argv[3], &a.req,
+	report = axe_emit_trainium_report(argv[1], argv[2], argv[3], &a.req,
 				   a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT, stdout, &err);
 	rc = report ? axe_report_status(report) : axe_cli_report(&err);
 	axe_report_free(report);

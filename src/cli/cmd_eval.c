@@ -93,7 +93,7 @@ static axe_report *eval(eval_args *a, const axe_map *map, axe_error *err)
 	a->req.inverse = a->inverse;
 	axe_cli_walk_start(&a->walk, "eval");
 	a->req.walk = a->walk.walk;
-	report = axe_map_eval_report(map, &a->req, a->json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT,
+	report = axe_eval_report(map, &a->req, a->json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT,
 				     stdout, err);
 	axe_cli_walk_end(&a->walk);
 	return report;

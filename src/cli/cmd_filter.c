@@ -52,7 +52,7 @@ int cmd_filter(int argc, char **argv)
 	req = (axe_filter_request){ a.operand.map };
 	axe_error_init(&err);
 	return axe_cute_cli_status(&command_filter,
-				   axe_filter(argv[1], &req, axe_cute_cli_form(a.json), stdout,
+				   axe_filter_report(argv[1], &req, axe_cute_cli_form(a.json), stdout,
 					      &err),
 				   &err);
 }

@@ -66,7 +66,7 @@ int cmd_inverse(int argc, char **argv)
 	req = (axe_inverse_request){ a.operand.map, a.left };
 	axe_error_init(&err);
 	return axe_cute_cli_status(&command_inverse,
-				   axe_inverse(argv[1], &req, axe_cute_cli_form(a.json), stdout,
+				   axe_inverse_report(argv[1], &req, axe_cute_cli_form(a.json), stdout,
 					       &err),
 				   &err);
 }

@@ -36,7 +36,7 @@ static axe_report *run(const char *a, const char *b, const axe_map_options *a_op
 {
 	axe_product_request req = { *a_opts, kind };
 
-	return axe_product(a, b, &req, form, out, err);
+	return axe_product_report(a, b, &req, form, out, err);
 }
 
 int cmd_product(int argc, char **argv)

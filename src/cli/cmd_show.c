@@ -120,7 +120,7 @@ static axe_report *show(show_args *a, const axe_map *map, axe_error *err)
 	axe_report *report;
 
 	a->req.by = a->by;
-	report = axe_map_show(map, &a->req, form, a->picture.output ? NULL : stdout, err);
+	report = axe_show_report(map, &a->req, form, a->picture.output ? NULL : stdout, err);
 	if (report && a->picture.output &&
 	    write_picture(&a->picture, axe_report_text(report), err) < 0) {
 		axe_report_free(report);

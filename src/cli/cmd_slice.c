@@ -65,7 +65,7 @@ int cmd_slice(int argc, char **argv)
 		return axe_usage_error(&command_slice, "--region is required");
 	axe_error_init(&err);
 	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
-		report = axe_map_slice_report(map, &a.req, a.json ? AXE_OUTPUT_JSON
+		report = axe_slice_report(map, &a.req, a.json ? AXE_OUTPUT_JSON
 								  : AXE_OUTPUT_TEXT, stdout, &err);
 	rc = report ? axe_report_status(report) : axe_cli_report(&err);
 	axe_report_free(report);

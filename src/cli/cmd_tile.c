@@ -34,7 +34,7 @@ const axe_command command_tile = {
 };
 
 static const axe_pair_command pair = {
-	&command_tile, "--outer-shape", "--inner-shape", "OUTER and INNER", axe_map_tile_report,
+	&command_tile, "--outer-shape", "--inner-shape", "OUTER and INNER", axe_tile_report,
 };
 
 int cmd_tile(int argc, char **argv)

@@ -32,7 +32,7 @@ const axe_command command_tile_of = {
 };
 
 static const axe_pair_command pair = {
-	&command_tile_of, NULL, "--inner-shape", "T and INNER", axe_map_tile_of_report,
+	&command_tile_of, NULL, "--inner-shape", "T and INNER", axe_tile_of_report,
 };
 
 int cmd_tile_of(int argc, char **argv)

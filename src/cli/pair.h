@@ -11,7 +11,7 @@
 
 enum { AXE_KEY_LEFT_SHAPE = 0x2000, AXE_KEY_RIGHT_SHAPE, AXE_KEY_PAIR_JSON };
 
-/* The library's report of the command (axe_map_tile_report, ...). */
+/* The library's report of the command (axe_tile_report, ...). */
 typedef axe_report *(*axe_pair_report)(const axe_map *left, const axe_map *right,
 				       enum axe_output form, FILE *out, axe_error *err);
 

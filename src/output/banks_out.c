@@ -105,7 +105,7 @@ static const char *width_origin(const axe_bank_plan *p, const axe_bank_result *r
 	return p->num ? "16-byte rows" : "from the spec";
 }
 
-static void text_access(axe_writer *w, const axe_banks_report *rep)
+static void text_access(axe_writer *w, const axe_banks_output *rep)
 {
 	const axe_bank_plan *p = rep->plan;
 	const axe_bank_result *r = rep->result;
@@ -162,7 +162,7 @@ static void text_total(axe_writer *w, const axe_bank_total *s)
 		  (long long)s->max_way);
 }
 
-static void text_table(axe_writer *w, const axe_banks_report *rep)
+static void text_table(axe_writer *w, const axe_banks_output *rep)
 {
 	const axe_bank_result *r = rep->result;
 
@@ -259,7 +259,7 @@ static void text_phase(axe_writer *w, const axe_bank_instr *in, const axe_bank_p
 	axe_write_char(w, '\n');
 }
 
-static void text_grid(axe_writer *w, const axe_banks_report *rep)
+static void text_grid(axe_writer *w, const axe_banks_output *rep)
 {
 	const axe_bank_instr *in = &rep->result->instr[rep->grid];
 
@@ -360,7 +360,7 @@ static void text_suggestion(axe_writer *w, const axe_bank_suggestion *s)
 		axe_write_str(w, "cheapest:   none: no candidate allows these accesses\n");
 }
 
-static void print_text(axe_writer *w, const axe_banks_report *rep)
+static void print_text(axe_writer *w, const axe_banks_output *rep)
 {
 	text_tile(w, rep->tile);
 	text_access(w, rep);
@@ -392,7 +392,7 @@ static void json_tile(axe_writer *w, const axe_bank_tile *t)
 		axe_write_str(w, ",\"swizzle\":null");
 }
 
-static void json_access(axe_writer *w, const axe_banks_report *rep)
+static void json_access(axe_writer *w, const axe_banks_output *rep)
 {
 	static const char *const sources[] = { "threads", "preset", "spec" };
 	const axe_bank_plan *p = rep->plan;
@@ -434,7 +434,7 @@ static void json_instructions(axe_writer *w, const axe_bank_result *r)
 	json_total(w, &r->total);
 }
 
-static void json_grid(axe_writer *w, const axe_banks_report *rep)
+static void json_grid(axe_writer *w, const axe_banks_output *rep)
 {
 	const axe_bank_instr *in = &rep->result->instr[rep->grid];
 	const axe_bank_phasing *ph = &rep->result->phasing;
@@ -508,7 +508,7 @@ static void json_suggestion(axe_writer *w, const axe_bank_suggestion *s)
 	axe_write_char(w, '}');
 }
 
-static void print_json(axe_writer *w, const axe_banks_report *rep)
+static void print_json(axe_writer *w, const axe_banks_output *rep)
 {
 	json_tile(w, rep->tile);
 	json_access(w, rep);
@@ -521,7 +521,7 @@ static void print_json(axe_writer *w, const axe_banks_report *rep)
 	axe_write_str(w, "}\n");
 }
 
-void axe_print_banks(axe_writer *w, const axe_banks_report *rep, axe_format format)
+void axe_print_banks(axe_writer *w, const axe_banks_output *rep, axe_format format)
 {
 	if (format == AXE_FORMAT_JSON)
 		print_json(w, rep);

@@ -72,7 +72,7 @@ static void put_coord(axe_scene *s, const axe_shape *shape, int64_t flat)
 }
 
 /* The row of lanes of phase "p": bank of the first word, red when that bank conflicts. */
-static void add_lanes(axe_scene *s, const axe_banks_report *rep, const axe_bank_instr *in,
+static void add_lanes(axe_scene *s, const axe_banks_output *rep, const axe_bank_instr *in,
 		      int p, const int *per_bank, const char *title, int group)
 {
 	const axe_bank_phasing *ph = &rep->result->phasing;
@@ -129,7 +129,7 @@ static void add_lanes(axe_scene *s, const axe_banks_report *rep, const axe_bank_
 }
 
 /* One word cell of the lines x banks grid at "row". */
-static void add_word(axe_scene *s, const axe_banks_report *rep, const axe_bank_instr *in,
+static void add_word(axe_scene *s, const axe_banks_output *rep, const axe_bank_instr *in,
 		     const word *w, int row, const int *per_bank, int cost)
 {
 	int bank = (int)(w->word % AXE_BANK_COUNT), lane = lowest_lane(w->lanes);
@@ -163,7 +163,7 @@ static void add_word(axe_scene *s, const axe_banks_report *rep, const axe_bank_i
 }
 
 /* The lines x banks grid of a phase's words "w", with a last row of words per bank. */
-static void add_grid(axe_scene *s, const axe_banks_report *rep, const axe_bank_instr *in,
+static void add_grid(axe_scene *s, const axe_banks_output *rep, const axe_bank_instr *in,
 		     const word *w, int n, const int *per_bank, int cost, const char *title,
 		     int group)
 {
@@ -205,7 +205,7 @@ static void add_grid(axe_scene *s, const axe_banks_report *rep, const axe_bank_i
 }
 
 /* The blocks of instruction "in", in "group". */
-static void add_instruction(axe_scene *s, const axe_banks_report *rep, const axe_bank_instr *in,
+static void add_instruction(axe_scene *s, const axe_banks_output *rep, const axe_bank_instr *in,
 			    int group)
 {
 	const axe_bank_phasing *ph = &rep->result->phasing;
@@ -315,7 +315,7 @@ static void suggestion_table(axe_scene *s, const axe_bank_suggestion *sg)
  * The costliest phase of the costliest instruction of "c" (analysed again on
  * its tile with the same plan), as a grid titled with the candidate.
  */
-static int candidate_grid(axe_scene *s, const axe_banks_report *rep, const axe_bank_candidate *c,
+static int candidate_grid(axe_scene *s, const axe_banks_output *rep, const axe_bank_candidate *c,
 			  size_t rank, axe_error *err)
 {
 	axe_loc where = { "--suggest", 1, 1, c->name, strlen(c->name) };
@@ -354,7 +354,7 @@ static int candidate_grid(axe_scene *s, const axe_banks_report *rep, const axe_b
 }
 
 /* The candidates shown side by side, ranked, each its costliest phase. */
-static int suggestion_grids(axe_scene *s, const axe_banks_report *rep, axe_error *err)
+static int suggestion_grids(axe_scene *s, const axe_banks_output *rep, axe_error *err)
 {
 	const axe_bank_suggestion *sg = rep->suggestion;
 
@@ -365,7 +365,7 @@ static int suggestion_grids(axe_scene *s, const axe_banks_report *rep, axe_error
 	return 0;
 }
 
-static void frame(axe_scene *s, const axe_banks_report *rep)
+static void frame(axe_scene *s, const axe_banks_output *rep)
 {
 	const axe_bank_tile *t = rep->tile;
 	char *layout = axe_layout_to_string(t->layout), buf[400];
@@ -399,7 +399,7 @@ static void frame(axe_scene *s, const axe_banks_report *rep)
 				 : "candidates ranked: fewest wavefronts first");
 }
 
-int axe_banks_picture(axe_writer *w, const axe_banks_report *rep, axe_format format,
+int axe_banks_picture(axe_writer *w, const axe_banks_output *rep, axe_format format,
 		      axe_error *err)
 {
 	axe_scene s;

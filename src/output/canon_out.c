@@ -43,7 +43,7 @@ static void write_iters(axe_writer *w, const axe_layout *L, const axe_iter *it, 
 }
 
 static void write_json(axe_writer *w, const axe_layout *L, const char *text,
-		       const axe_shape *shape, const axe_canon_report *rep)
+		       const axe_shape *shape, const axe_canon_trace *rep)
 {
 	bool first = true;
 	char buf[96];
@@ -92,7 +92,7 @@ static void write_json(axe_writer *w, const axe_layout *L, const char *text,
 }
 
 static void write_text(axe_writer *w, const char *text, const axe_shape *shape,
-		       const axe_canon_report *rep)
+		       const axe_canon_trace *rep)
 {
 	bool any = false;
 	char buf[64];
@@ -119,7 +119,7 @@ static void write_text(axe_writer *w, const char *text, const axe_shape *shape,
 }
 
 void axe_print_canon(axe_writer *w, const axe_layout *canonical, const axe_shape *shape,
-		     const axe_canon_report *report, axe_format format)
+		     const axe_canon_trace *report, axe_format format)
 {
 	char *text = axe_layout_to_string(canonical);
 

@@ -10,6 +10,6 @@
 
 /* Print "canonical" (on logical "shape") and the report of how it was reached. */
 void axe_print_canon(axe_writer *w, const axe_layout *canonical, const axe_shape *shape,
-		     const axe_canon_report *report, axe_format format);
+		     const axe_canon_trace *report, axe_format format);
 
 #endif

@@ -10,7 +10,7 @@ static const char *status_word(axe_check_status s)
 	return s == AXE_CHECK_PASS ? "ok" : s == AXE_CHECK_FAIL ? "FAIL" : "SKIP";
 }
 
-void axe_print_check_lines(FILE *out, const axe_check_report *rep, bool verbose)
+void axe_print_check_lines(FILE *out, const axe_check_results *rep, bool verbose)
 {
 	for (size_t i = 0; i < rep->n; i++) {
 		const axe_check_result *r = &rep->results[i];
@@ -21,7 +21,7 @@ void axe_print_check_lines(FILE *out, const axe_check_report *rep, bool verbose)
 	}
 }
 
-static void totals(const axe_check_report *reps, size_t n, size_t *p, size_t *f, size_t *s)
+static void totals(const axe_check_results *reps, size_t n, size_t *p, size_t *f, size_t *s)
 {
 	*p = *f = *s = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -31,7 +31,7 @@ static void totals(const axe_check_report *reps, size_t n, size_t *p, size_t *f,
 	}
 }
 
-void axe_print_check_summary(FILE *out, const axe_check_report *reps, size_t n, bool strict)
+void axe_print_check_summary(FILE *out, const axe_check_results *reps, size_t n, bool strict)
 {
 	size_t p, f, s;
 
@@ -64,7 +64,7 @@ static void write_escaped(FILE *out, const char *s, bool xml)
 		fputc('"', out);
 }
 
-void axe_print_check_json(FILE *out, const axe_check_report *reps, size_t n)
+void axe_print_check_json(FILE *out, const axe_check_results *reps, size_t n)
 {
 	size_t p, f, s;
 	bool first = true;
@@ -90,7 +90,7 @@ void axe_print_check_json(FILE *out, const axe_check_report *reps, size_t n)
 	fprintf(out, "],\"passed\":%zu,\"failed\":%zu,\"skipped\":%zu}\n", p, f, s);
 }
 
-static void junit_case(FILE *out, const axe_check_report *rep, const axe_check_result *r)
+static void junit_case(FILE *out, const axe_check_results *rep, const axe_check_result *r)
 {
 	fputs("    <testcase classname=\"", out);
 	write_escaped(out, rep->path, true);
@@ -111,7 +111,7 @@ static void junit_case(FILE *out, const axe_check_report *rep, const axe_check_r
 	fputs("    </testcase>\n", out);
 }
 
-void axe_print_check_junit(FILE *out, const axe_check_report *reps, size_t n)
+void axe_print_check_junit(FILE *out, const axe_check_results *reps, size_t n)
 {
 	size_t p, f, s;
 	double t = 0;
@@ -123,7 +123,7 @@ void axe_print_check_junit(FILE *out, const axe_check_report *reps, size_t n)
 		"<testsuites name=\"axe-layout check\" tests=\"%zu\" failures=\"%zu\" "
 		"errors=\"0\" skipped=\"%zu\" time=\"%.6f\">\n", p + f + s, f, s, t);
 	for (size_t k = 0; k < n; k++) {
-		const axe_check_report *rep = &reps[k];
+		const axe_check_results *rep = &reps[k];
 		fputs("  <testsuite name=\"", out);
 		write_escaped(out, rep->path, true);
 		fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\" "

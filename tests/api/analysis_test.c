@@ -1,6 +1,6 @@
 /*
- * analysis_test.c: the [analysis] family of the C API (axe_map_banks,
- * axe_copy_atoms): the answers of tests/cli/banks.t and atoms.t, errors
+ * analysis_test.c: the [analysis] family of the C API (axe_banks_report,
+ * axe_atoms_report): the answers of tests/cli/banks.t and atoms.t, errors
  * placed as the commands place them, the FALSE statuses, and streamed
  * output equal to kept output.
  */
@@ -44,7 +44,7 @@ static void test_banks_spec_access(void)
 	axe_report *r;
 
 	axe_error_init(&err);
-	r = axe_map_banks(NULL, &req, AXE_OUTPUT_TEXT, NULL, &err);
+	r = axe_banks_report(NULL, &req, AXE_OUTPUT_TEXT, NULL, &err);
 	check(r && contains(axe_report_text(r), "smem:       S[(8,64):(64,1)]  shape (8, 64), "
 						"f16 (2 bytes)") &&
 	      contains(axe_report_text(r), "total:      1 instruction: wavefronts 8, ideal 1, "
@@ -55,13 +55,13 @@ static void test_banks_spec_access(void)
 	      "banks of a spec access, its tile: read (no SMEM), with the grid");
 	axe_report_free(r);
 	req.tile_options.swizzle = "128B";
-	r = axe_map_banks(NULL, &req, AXE_OUTPUT_TEXT, NULL, &err);
+	r = axe_banks_report(NULL, &req, AXE_OUTPUT_TEXT, NULL, &err);
 	check(r && contains(axe_report_text(r), "smem:       Swizzle(3,3,3) o S[(8,64):(64,1)]") &&
 	      contains(axe_report_text(r), "wavefronts 1, ideal 1, conflicts 0, max_way 1"),
 	      "the access's tile read with --swizzle 128B: one wavefront");
 	axe_report_free(r);
 	req = (axe_banks_request){ .access = COLUMN ":col_read_128b", .grid = 1 };
-	r = axe_map_banks(NULL, &req, AXE_OUTPUT_JSON, NULL, &err);
+	r = axe_banks_report(NULL, &req, AXE_OUTPUT_JSON, NULL, &err);
 	check(r && contains(axe_report_text(r), "{\"smem\":\"Swizzle(3,3,3) o S[(8,64):(64,1)]\","
 			    "\"shape\":[8,64],\"dtype\":\"f16\",\"swizzle\":{\"per_element\":3,"
 			    "\"swizzle_len\":3,\"atom_len\":3,\"base_alignment\":1024},\"access\":"
@@ -72,7 +72,7 @@ static void test_banks_spec_access(void)
 	      "banks --json --grid of the 128B spec access");
 	axe_report_free(r);
 	req = (axe_banks_request){ .access = COLUMN ":col_read", .suggest = 1 };
-	r = axe_map_banks(NULL, &req, AXE_OUTPUT_JSON, NULL, &err);
+	r = axe_banks_report(NULL, &req, AXE_OUTPUT_JSON, NULL, &err);
 	check(r && contains(axe_report_text(r), "\"best\":\"128B\",\"decided_by\":\"hardware\"}}"),
 	      "--suggest ranks 128B first");
 	axe_report_free(r);
@@ -90,7 +90,7 @@ static void test_banks_options(void)
 	axe_report *r, *r1;
 
 	axe_error_init(&err);
-	r = smem ? axe_map_banks(smem, &req, AXE_OUTPUT_TEXT, NULL, &err) : NULL;
+	r = smem ? axe_banks_report(smem, &req, AXE_OUTPUT_TEXT, NULL, &err) : NULL;
 	check(r && axe_report_status(r) == AXE_EXIT_FALSE &&
 	      strcmp(axe_report_reason(r), "28 conflicts, more than --max-conflicts 27") == 0 &&
 	      contains(axe_report_text(r), "total:      1 instruction: wavefronts 32, ideal 4, "
@@ -98,13 +98,13 @@ static void test_banks_options(void)
 	      "--max-conflicts 27: status FALSE, the reason, and the table");
 	axe_report_free(r);
 	req.max_conflicts = 28;
-	r = smem ? axe_map_banks(smem, &req, AXE_OUTPUT_TEXT, NULL, &err) : NULL;
+	r = smem ? axe_banks_report(smem, &req, AXE_OUTPUT_TEXT, NULL, &err) : NULL;
 	check(r && axe_report_status(r) == AXE_EXIT_OK && !*axe_report_reason(r),
 	      "--max-conflicts 28: OK");
 	axe_report_free(r);
 	req = (axe_banks_request){ .threads = "S[(8,64):(1@laneid,1)]", .vector = "2",
 				   .step = "0", .walk = { .jobs = 1 } };
-	r1 = rows ? axe_map_banks(rows, &req, AXE_OUTPUT_TEXT, NULL, &err) : NULL;
+	r1 = rows ? axe_banks_report(rows, &req, AXE_OUTPUT_TEXT, NULL, &err) : NULL;
 	check(r1 && contains(axe_report_text(r1), "access:     thread layout "
 			     "S[(8,64):(1@laneid,1)], 2 bytes per lane (--vector): 1 phase of "
 			     "32 lanes\n") &&
@@ -112,7 +112,7 @@ static void test_banks_options(void)
 					    "        8  lane 0: (0, 0)\n"),
 	      "--threads with --vector 2 --step 0");
 	req.walk.jobs = 4;
-	r = rows ? axe_map_banks(rows, &req, AXE_OUTPUT_TEXT, NULL, &err) : NULL;
+	r = rows ? axe_banks_report(rows, &req, AXE_OUTPUT_TEXT, NULL, &err) : NULL;
 	check(r && r1 && strcmp(axe_report_text(r), axe_report_text(r1)) == 0,
 	      "the same answer on 4 threads");
 	axe_report_free(r);
@@ -127,7 +127,7 @@ static void banks_fails(const axe_map *smem, const axe_banks_request *req, axe_e
 	axe_report *r;
 
 	axe_error_init(err);
-	r = axe_map_banks(smem, req, AXE_OUTPUT_TEXT, NULL, err);
+	r = axe_banks_report(smem, req, AXE_OUTPUT_TEXT, NULL, err);
 	if (r)
 		printf("# unexpected answer:\n%s", axe_report_text(r));
 	axe_report_free(r);
@@ -192,8 +192,8 @@ static void test_banks_stream(void)
 	axe_error_init(&err);
 	for (size_t i = 0; i < 2; i++) {
 		FILE *f = tmpfile();
-		axe_report *kept = axe_map_banks(NULL, &req, forms[i], NULL, &err);
-		axe_report *streamed = f ? axe_map_banks(NULL, &req, forms[i], f, &err) : NULL;
+		axe_report *kept = axe_banks_report(NULL, &req, forms[i], NULL, &err);
+		axe_report *streamed = f ? axe_banks_report(NULL, &req, forms[i], f, &err) : NULL;
 		char *text = streamed ? slurp(f) : NULL;
 
 		check(kept && text && strcmp(text, axe_report_text(kept)) == 0 &&
@@ -219,7 +219,7 @@ static void test_atoms(void)
 	char *text;
 
 	axe_error_init(&err);
-	r = axe_copy_atoms(ATOMS ":tile_global", ATOMS ":tile_smem", NULL, AXE_OUTPUT_TEXT, NULL,
+	r = axe_atoms_report(ATOMS ":tile_global", ATOMS ":tile_smem", NULL, AXE_OUTPUT_TEXT, NULL,
 			   &err);
 	check(r && contains(axe_report_text(r), "copy: global memory to shared memory, f16 "
 						"elements, sm_100\n") &&
@@ -229,7 +229,7 @@ static void test_atoms(void)
 	      "atoms global to shared: the bulk-tensor copy wins");
 	axe_report_free(r);
 	req.arch = "sm_80";
-	r = axe_copy_atoms(ATOMS ":tile_global", ATOMS ":tile_smem", &req, AXE_OUTPUT_JSON, NULL,
+	r = axe_atoms_report(ATOMS ":tile_global", ATOMS ":tile_smem", &req, AXE_OUTPUT_JSON, NULL,
 			   &err);
 	check(r && contains(axe_report_text(r), "\"best\":\"cp.async.16\"") &&
 	      contains(axe_report_text(r), "{\"name\":\"cp.async.bulk.tensor\",\"legal\":false,"
@@ -237,7 +237,7 @@ static void test_atoms(void)
 			   "is sm_80\"}"),
 	      "--arch sm_80: no TMA");
 	axe_report_free(r);
-	r = axe_copy_atoms(ATOMS ":padded", ATOMS ":row_per_lane", NULL, AXE_OUTPUT_TEXT, NULL,
+	r = axe_atoms_report(ATOMS ":padded", ATOMS ":row_per_lane", NULL, AXE_OUTPUT_TEXT, NULL,
 			   &err);
 	check(r && axe_report_status(r) == AXE_EXIT_FALSE &&
 	      strcmp(axe_report_reason(r), "no atom can move this tile") == 0 &&
@@ -245,18 +245,18 @@ static void test_atoms(void)
 	      "no legal atom: status FALSE, with every rule listed");
 	axe_report_free(r);
 	req = (axe_atoms_request){ .operands = { .dtype = "f16", .swizzle = "32B" } };
-	r = axe_copy_atoms("S[(16,16):(16,1)]", "S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]", &req,
+	r = axe_atoms_report("S[(16,16):(16,1)]", "S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]", &req,
 			   AXE_OUTPUT_JSON, NULL, &err);
 	check(r && contains(axe_report_text(r), "\"best\":\"ldmatrix.x1\""),
 	      "literals: --dtype for both, --swizzle for the shared side");
 	axe_report_free(r);
 	req = (axe_atoms_request){ .suggest = 1 };
-	r = axe_copy_atoms(ATOMS ":a_smem_rows", ATOMS ":a_k64", &req, AXE_OUTPUT_TEXT, NULL, &err);
+	r = axe_atoms_report(ATOMS ":a_smem_rows", ATOMS ":a_k64", &req, AXE_OUTPUT_TEXT, NULL, &err);
 	check(r && contains(axe_report_text(r), "best: ldmatrix.x1 @128B, ahead of ld.shared.b32 "
 						"@128B by table order\n"),
 	      "--suggest: the 128B swizzle first");
 	f = tmpfile();
-	text = f ? (axe_report_free(axe_copy_atoms(ATOMS ":a_smem_rows", ATOMS ":a_k64", &req,
+	text = f ? (axe_report_free(axe_atoms_report(ATOMS ":a_smem_rows", ATOMS ":a_k64", &req,
 						   AXE_OUTPUT_TEXT, f, &err)),
 		    slurp(f)) : NULL;
 	check(r && text && strcmp(text, axe_report_text(r)) == 0, "atoms streamed equals kept");
@@ -274,7 +274,7 @@ static void atoms_fails(const char *src, const char *dst, const axe_atoms_reques
 	axe_report *r;
 
 	axe_error_init(err);
-	r = axe_copy_atoms(src, dst, req, form, NULL, err);
+	r = axe_atoms_report(src, dst, req, form, NULL, err);
 	if (r)
 		printf("# unexpected answer:\n%s", axe_report_text(r));
 	axe_report_free(r);

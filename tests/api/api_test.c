@@ -71,19 +71,20 @@ static void test_errors(void)
 static void test_canon_show(void)
 {
 	axe_map *m = read_map("S[(2,4):(4,1)]", NULL, NULL);
-	axe_report *show;
+	axe_report *show, *canon;
 	axe_error err;
-	const char *text;
-	char *json;
+	const char *text, *json;
 
 	axe_error_init(&err);
-	json = m ? axe_map_canon(m, AXE_OUTPUT_JSON, &err) : NULL;
-	check(contains(json, "\"canonical\":\"S[8:1]\"") && contains(json, "\"rule\":\"D1\""),
+	canon = m ? axe_canon_report(m, AXE_OUTPUT_JSON, NULL, &err) : NULL;
+	json = canon ? axe_report_text(canon) : NULL;
+	check(contains(json, "\"canonical\":\"S[8:1]\"") && contains(json, "\"rule\":\"D1\"") &&
+	      axe_report_status(canon) == AXE_EXIT_OK,
 	      "canon fuses (2,4):(4,1) into 8:1 by rule D1");
-	show = m ? axe_map_show(m, NULL, AXE_OUTPUT_TEXT, NULL, &err) : NULL;
+	show = m ? axe_show_report(m, NULL, AXE_OUTPUT_TEXT, NULL, &err) : NULL;
 	text = show ? axe_report_text(show) : NULL;
 	check(text && strlen(text) > 0 && text[strlen(text) - 1] == '\n', "show draws a picture");
-	axe_string_free(json);
+	axe_report_free(canon);
 	axe_report_free(show);
 	axe_map_free(m);
 }
@@ -200,7 +201,7 @@ static void test_expr(void)
 	check(eq && axe_equality_verdict(eq) == AXE_VERDICT_TRUE,
 	      "the tensor-core tile equals its index expressions");
 	axe_equality_free(eq);
-	check(e && !axe_map_canon(e, AXE_OUTPUT_TEXT, &err) && err.code == AXE_ERR_VALUE,
+	check(e && !axe_canon_report(e, AXE_OUTPUT_TEXT, NULL, &err) && err.code == AXE_ERR_VALUE,
 	      "canon of an expr: layout is refused");
 	axe_map_free(e);
 	axe_map_free(frag);
@@ -220,35 +221,35 @@ static void test_outputs(void)
 	axe_report *rep;
 
 	axe_error_init(&err);
-	rep = m ? axe_map_convert(m, "lego", AXE_OUTPUT_JSON, NULL, &err) : NULL;
+	rep = m ? axe_convert_report(m, "lego", AXE_OUTPUT_JSON, NULL, &err) : NULL;
 	check(rep && contains(axe_report_text(rep),
 			      "\"text\":\"OrderBy(Row(4, 8)).GroupBy([(4, 8)])\"") &&
 	      axe_report_status(rep) == AXE_EXIT_OK && !*axe_report_reason(rep),
 	      "convert to LEGO");
 	axe_report_free(rep);
-	rep = m ? axe_map_convert(m, "legoo", AXE_OUTPUT_TEXT, NULL, &err) : NULL;
+	rep = m ? axe_convert_report(m, "legoo", AXE_OUTPUT_TEXT, NULL, &err) : NULL;
 	check(!rep && err.code == AXE_ERR_NAME, "an unknown notation is an error");
 	axe_error_init(&err);
-	rep = sw ? axe_map_convert(sw, "lego", AXE_OUTPUT_TEXT, NULL, &err) : NULL;
+	rep = sw ? axe_convert_report(sw, "lego", AXE_OUTPUT_TEXT, NULL, &err) : NULL;
 	check(rep && axe_report_status(rep) == AXE_EXIT_FALSE && *axe_report_reason(rep) &&
 	      contains(axe_report_text(rep), axe_report_reason(rep)),
 	      "no LEGO form of a swizzled layout: status FALSE and the reason");
 	axe_report_free(rep);
 	axe_error_init(&err);
-	rep = smem ? axe_map_banks(smem, &br, AXE_OUTPUT_JSON, NULL, &err) : NULL;
+	rep = smem ? axe_banks_report(smem, &br, AXE_OUTPUT_JSON, NULL, &err) : NULL;
 	check(rep && contains(axe_report_text(rep), "\"conflicts\""),
 	      "banks of a thread layout, as JSON");
 	axe_report_free(rep);
-	rep = g && s ? axe_map_tma(g, s, &tr, AXE_OUTPUT_JSON, NULL, &err) : NULL;
+	rep = g && s ? axe_emit_tma_report(g, s, &tr, AXE_OUTPUT_JSON, NULL, &err) : NULL;
 	check(rep && contains(axe_report_text(rep), "\"boxDim\":[64,64]"), "a TMA plan");
 	axe_report_free(rep);
-	rep = gbad && s ? axe_map_tma(gbad, s, &tr, AXE_OUTPUT_JSON, NULL, &err) : NULL;
+	rep = gbad && s ? axe_emit_tma_report(gbad, s, &tr, AXE_OUTPUT_JSON, NULL, &err) : NULL;
 	check(rep && contains(axe_report_text(rep), "\"possible\":false") &&
 		      axe_report_status(rep) == AXE_EXIT_FALSE &&
 		      contains(axe_report_reason(rep), "globalStrides"),
 	      "no TMA plan: the failing rule and its fix");
 	axe_report_free(rep);
-	rep = m ? axe_map_emit_cuda(m, NULL, &(axe_emit_cuda_request){ .name = "rowmajor" }, NULL,
+	rep = m ? axe_emit_cuda_report(m, NULL, &(axe_emit_cuda_request){ .name = "rowmajor" }, NULL,
 				    &err) : NULL;
 	check(rep && contains(axe_report_text(rep), "rowmajor"), "CUDA source of the index function");
 	axe_report_free(rep);

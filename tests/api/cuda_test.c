@@ -1,5 +1,5 @@
 /*
- * cuda_test.c: axe_map_emit_cuda, the library's `emit-cuda`: every kind
+ * cuda_test.c: axe_emit_cuda_report, the library's `emit-cuda`: every kind
  * from maps and from texts, against the command's own goldens
  * (tests/codegen/NAME.cu, written by the cases of tests/codegen/cases),
  * its refusals (status FALSE with the reason), errors placed on their
@@ -52,7 +52,7 @@ static axe_report *emit_texts(axe_emit_cuda_request *req, const char *a, const c
 	req->operands[0] = a;
 	req->operands[1] = b;
 	axe_error_init(err);
-	return axe_map_emit_cuda(NULL, NULL, req, NULL, err);
+	return axe_emit_cuda_report(NULL, NULL, req, NULL, err);
 }
 
 static void test_kinds(void)
@@ -64,7 +64,7 @@ static void test_kinds(void)
 	axe_report *rep;
 
 	axe_error_init(&err);
-	rep = frag ? axe_map_emit_cuda(frag, NULL, NULL, NULL, &err) : NULL;
+	rep = frag ? axe_emit_cuda_report(frag, NULL, NULL, NULL, &err) : NULL;
 	check(equals_golden(rep, "frag_index"), "index functions of a map, the defaults: frag_index.cu");
 	axe_report_free(rep);
 	rep = emit_texts(&(axe_emit_cuda_request){ .name = "smem" },
@@ -74,7 +74,7 @@ static void test_kinds(void)
 	rep = emit_texts(&(axe_emit_cuda_request){ 0 }, "specs/tmem.yaml", NULL, &err);
 	check(equals_golden(rep, "tmem_index"), "a spec of one layout: tmem_index.cu");
 	axe_report_free(rep);
-	rep = g && s ? axe_map_emit_cuda(g, s, &(axe_emit_cuda_request){ .kind = "copy",
+	rep = g && s ? axe_emit_cuda_report(g, s, &(axe_emit_cuda_request){ .kind = "copy",
 					 .name = "g2s" }, NULL, &err) : NULL;
 	check(equals_golden(rep, "copy_g2s"), "a copy kernel between two maps: copy_g2s.cu");
 	axe_report_free(rep);
@@ -91,7 +91,7 @@ static void test_kinds(void)
 			 "specs/tensor_core_tile.yaml", NULL, &err);
 	check(equals_golden(rep, "frag_gather"), "a template filled from a whole spec");
 	axe_report_free(rep);
-	rep = frag ? axe_map_emit_cuda(frag, NULL, &(axe_emit_cuda_request){
+	rep = frag ? axe_emit_cuda_report(frag, NULL, &(axe_emit_cuda_request){
 					.template_path = "tests/codegen/frag_inverse.cu.in" },
 				       NULL, &err) : NULL;
 	check(equals_golden(rep, "frag_inverse"), "a template filled from one map");
@@ -241,7 +241,7 @@ static void test_errors(void)
 	      "a copy without DST");
 	axe_error_init(&err);
 	e = axe_map_read_expr("m = i", "i", NULL, "8", &err);
-	rep = e ? axe_map_emit_cuda(e, NULL, NULL, NULL, &err) : NULL;
+	rep = e ? axe_emit_cuda_report(e, NULL, NULL, NULL, &err) : NULL;
 	check(e && !rep && contains(err.message, "needs a layout in S/R/O form"),
 	      "an expr: map is refused");
 	axe_map_free(e);
@@ -259,8 +259,8 @@ static void test_stream(void)
 	long n = 0;
 
 	axe_error_init(&err);
-	kept = frag ? axe_map_emit_cuda(frag, NULL, &req, NULL, &err) : NULL;
-	streamed = frag && f ? axe_map_emit_cuda(frag, NULL, &req, f, &err) : NULL;
+	kept = frag ? axe_emit_cuda_report(frag, NULL, &req, NULL, &err) : NULL;
+	streamed = frag && f ? axe_emit_cuda_report(frag, NULL, &req, f, &err) : NULL;
 	if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0 &&
 	    (text = calloc((size_t)n + 1, 1)) && fread(text, 1, (size_t)n, f) != (size_t)n)
 		text[0] = '\0';

@@ -14,7 +14,7 @@ static axe_report *eval_kept(const axe_map *map, const axe_eval_request *req,
 			     enum axe_output form, axe_error *err)
 {
 	axe_error_init(err);
-	return map ? axe_map_eval_report(map, req, form, NULL, err) : NULL;
+	return map ? axe_eval_report(map, req, form, NULL, err) : NULL;
 }
 
 /* Whether the report's kept text is "want"; releases the report. */
@@ -164,7 +164,7 @@ static void test_eval_errors(void)
 	check(eval_error(frag, &req, AXE_ERR_NAME, "--inverse", 1, 1, "does not name axis 'lane'"),
 	      "--inverse lane=8: an unknown axis, placed on --inverse");
 	axe_error_init(&err);
-	check(!axe_map_eval_report(frag, &req, AXE_OUTPUT_TEXT, NULL, &err) &&
+	check(!axe_eval_report(frag, &req, AXE_OUTPUT_TEXT, NULL, &err) &&
 		      strcmp(err.hint, "did you mean 'laneid'?") == 0, "... with a hint");
 	req = (axe_eval_request){ .inverse = zero, .ninverse = 1, .limit = 10 };
 	check(eval_error(flat, &req, AXE_ERR_LIMIT, "--inverse", 1, 1, "more than 10 preimages"),
@@ -176,7 +176,7 @@ static void test_eval_errors(void)
 			 "layout 'lane_of' is an expr: layout; this command needs a layout in "
 			 "S/R/O form"), "an expr: layout is refused where it is");
 	axe_error_init(&err);
-	check(!axe_map_eval_report(m, NULL, AXE_OUTPUT_SVG, NULL, &err) &&
+	check(!axe_eval_report(m, NULL, AXE_OUTPUT_SVG, NULL, &err) &&
 		      err.code == AXE_ERR_VALUE, "eval draws no SVG");
 	axe_map_free(m);
 	axe_map_free(frag);
@@ -213,13 +213,13 @@ static char *streamed(axe_report *(*run)(const axe_map *, const void *, enum axe
 static axe_report *eval_run(const axe_map *m, const void *req, enum axe_output form, FILE *out,
 			    axe_error *err)
 {
-	return axe_map_eval_report(m, req, form, out, err);
+	return axe_eval_report(m, req, form, out, err);
 }
 
 static axe_report *show_run(const axe_map *m, const void *req, enum axe_output form, FILE *out,
 			    axe_error *err)
 {
-	return axe_map_show(m, req, form, out, err);
+	return axe_show_report(m, req, form, out, err);
 }
 
 static void test_streaming(void)
@@ -232,13 +232,13 @@ static void test_streaming(void)
 	char *text;
 
 	axe_error_init(&err);
-	kept = m ? axe_map_eval_report(m, &all, AXE_OUTPUT_JSON, NULL, &err) : NULL;
+	kept = m ? axe_eval_report(m, &all, AXE_OUTPUT_JSON, NULL, &err) : NULL;
 	text = m ? streamed(eval_run, m, &all, AXE_OUTPUT_JSON) : NULL;
 	check(kept && text && strcmp(text, axe_report_text(kept)) == 0 &&
 		      strlen(text) > 128 * 40, "eval --all --count streamed equals kept");
 	axe_report_free(kept);
 	free(text);
-	kept = m ? axe_map_show(m, &by, AXE_OUTPUT_HTML, NULL, &err) : NULL;
+	kept = m ? axe_show_report(m, &by, AXE_OUTPUT_HTML, NULL, &err) : NULL;
 	text = m ? streamed(show_run, m, &by, AXE_OUTPUT_HTML) : NULL;
 	check(kept && text && strcmp(text, axe_report_text(kept)) == 0 &&
 		      contains(text, "data-coord="), "show --format html streamed equals kept");
@@ -258,7 +258,7 @@ static void test_show(void)
 	axe_error err;
 
 	axe_error_init(&err);
-	check(text_is(m ? axe_map_show(m, NULL, AXE_OUTPUT_TEXT, NULL, &err) : NULL,
+	check(text_is(m ? axe_show_report(m, NULL, AXE_OUTPUT_TEXT, NULL, &err) : NULL,
 		      "S[(4,8):(8,1)] on shape (4, 8)\n"
 		      "rows: dimension 0, columns: dimension 1; cell: m\n\n"
 		      "     0  1  2  3  4  5  6  7\n"
@@ -267,17 +267,17 @@ static void test_show(void)
 		      "1 |  8  9 10 11 12 13 14 15\n"
 		      "2 | 16 17 18 19 20 21 22 23\n"
 		      "3 | 24 25 26 27 28 29 30 31\n"), "show: a row-major 4x8 matrix");
-	check(text_is(rep ? axe_map_show(rep, NULL, AXE_OUTPUT_JSON, NULL, &err) : NULL,
+	check(text_is(rep ? axe_show_report(rep, NULL, AXE_OUTPUT_JSON, NULL, &err) : NULL,
 		      "{\"layout\":\"S[(2,2):(1@x,2@y)] + R[2:4@x]\",\"shape\":[2,2],"
 		      "\"axes\":[\"x\",\"y\"],\"cells\":[[[0,0],[4,0]],[[0,2],[4,2]],"
 		      "[[1,0],[5,0]],[[1,2],[5,2]]]}\n"), "show --json: every cell");
-	check(text_is(rep ? axe_map_show(rep, &req, AXE_OUTPUT_JSON, NULL, &err) : NULL,
+	check(text_is(rep ? axe_show_report(rep, &req, AXE_OUTPUT_JSON, NULL, &err) : NULL,
 		      "{\"layout\":\"S[(2,2):(1@x,2@y)] + R[2:4@x]\",\"shape\":[2,2],"
 		      "\"by\":[\"y\",\"x\"],\"ranges\":[[0,2],[0,5]],\"cells\":[[[0,0]],[[1,0]],"
 		      "[],[],[[0,0]],[[1,0]],[],[],[],[],[],[],[[0,1]],[[1,1]],[],[],[[0,1]],"
 		      "[[1,1]]]}\n"), "show --by y,x --json: the reverse picture");
 	req = (axe_show_request){ .by = laneid, .nby = 1 };
-	check(text_is(lanes ? axe_map_show(lanes, &req, AXE_OUTPUT_TEXT, NULL, &err) : NULL,
+	check(text_is(lanes ? axe_show_report(lanes, &req, AXE_OUTPUT_TEXT, NULL, &err) : NULL,
 		      "S[(2,4):(4@laneid,1@laneid)] + R[2:1@warpid] on shape (2, 4)\n"
 		      "columns: laneid 0..7; cell: the logical points there, separated by '|' "
 		      "('.' none)\n\n"
@@ -285,7 +285,7 @@ static void test_show(void)
 		      " +--------------------------------\n"
 		      " | 0,0 0,1 0,2 0,3 1,0 1,1 1,2 1,3\n"), "show --by laneid: one row");
 	req = (axe_show_request){ .region = "0:2,0:4" };
-	r = m ? axe_map_show(m, &req, AXE_OUTPUT_SVG, NULL, &err) : NULL;
+	r = m ? axe_show_report(m, &req, AXE_OUTPUT_SVG, NULL, &err) : NULL;
 	check(r && contains(axe_report_text(r), "<svg") &&
 		      axe_report_status(r) == AXE_EXIT_OK, "show --format svg --region draws a window");
 	axe_report_free(r);
@@ -304,7 +304,7 @@ static int show_error(const char *text, const axe_show_request *req, enum axe_ou
 	int ok;
 
 	axe_error_init(&err);
-	r = m ? axe_map_show(m, req, form, NULL, &err) : NULL;
+	r = m ? axe_show_report(m, req, form, NULL, &err) : NULL;
 	ok = m && !r && strcmp(err.source, source) == 0 && err.line == (col ? 1 : 0) &&
 	     err.col == col && contains(err.message, message);
 	if (!ok)

@@ -35,7 +35,7 @@ static char *streamed(axe_report *(*run)(FILE *, axe_error *), int *status)
 /* Not JSON: its "seconds" differ from run to run. */
 static axe_report *wrong_lane_text(FILE *out, axe_error *err)
 {
-	return axe_equal_report(EQ_SPEC ":frag", EQ_SPEC ":wrong_lane", NULL, AXE_OUTPUT_TEXT, out,
+	return axe_check_equal_report(EQ_SPEC ":frag", EQ_SPEC ":wrong_lane", NULL, AXE_OUTPUT_TEXT, out,
 				err);
 }
 
@@ -47,14 +47,14 @@ static void test_equal_report(void)
 	int status;
 
 	axe_error_init(&err);
-	r = axe_equal_report(EQ_SPEC ":frag", EQ_SPEC ":frag_split", NULL, AXE_OUTPUT_TEXT, NULL,
+	r = axe_check_equal_report(EQ_SPEC ":frag", EQ_SPEC ":frag_split", NULL, AXE_OUTPUT_TEXT, NULL,
 			     &err);
 	check(r && strcmp(axe_report_text(r), "equal: canonical forms identical\n") == 0 &&
 		      axe_report_status(r) == AXE_EXIT_OK && !*axe_report_reason(r) &&
 		      !*axe_report_notes(r),
 	      "check-equal frag frag_split: equal by canonical forms, status 0");
 	axe_report_free(r);
-	r = axe_equal_report(EQ_SPEC ":frag", EQ_SPEC ":wrong_lane", NULL, AXE_OUTPUT_JSON, NULL,
+	r = axe_check_equal_report(EQ_SPEC ":frag", EQ_SPEC ":wrong_lane", NULL, AXE_OUTPUT_JSON, NULL,
 			     &err);
 	check(r && axe_report_status(r) == AXE_EXIT_FALSE &&
 		      contains(axe_report_text(r), "\"counterexample\":{\"coord\":[0,15],\"a\":"
@@ -69,7 +69,7 @@ static void test_equal_report(void)
 	      "streamed to a FILE: the same text");
 	free(text);
 	axe_report_free(r);
-	r = axe_equal_report("S[(2,2):(0@x,1)]", "S[(2,2):(0,1)]",
+	r = axe_check_equal_report("S[(2,2):(0@x,1)]", "S[(2,2):(0,1)]",
 			     &(axe_equal_request){ .method = "canon" }, AXE_OUTPUT_TEXT, NULL, &err);
 	check(r && axe_report_status(r) == AXE_EXIT_UNDECIDED &&
 		      contains(axe_report_reason(r), "undecided: the canonical forms differ"),
@@ -88,11 +88,11 @@ static void test_equal_options(void)
 	axe_report *r;
 
 	axe_error_init(&err);
-	r = axe_equal_report(a, NULL, &req, AXE_OUTPUT_TEXT, NULL, &err);
+	r = axe_check_equal_report(a, NULL, &req, AXE_OUTPUT_TEXT, NULL, &err);
 	check(r && strcmp(axe_report_text(r), "equal: all 128 points checked\n") == 0,
 	      "--expr, --vars, --replica-vars, --shape, -j 2: all 128 points checked");
 	axe_report_free(r);
-	r = axe_equal_report("S[(4,32):(32@tid,1@tid)]", "S[(4,32):(1@warpid,1@laneid)]", NULL,
+	r = axe_check_equal_report("S[(4,32):(32@tid,1@tid)]", "S[(4,32):(1@warpid,1@laneid)]", NULL,
 			     AXE_OUTPUT_TEXT, NULL, &err);
 	check(r && axe_report_status(r) == AXE_EXIT_OK &&
 		      strcmp(axe_report_notes(r), "axe-layout: note: thread-axis relations: "
@@ -100,20 +100,20 @@ static void test_equal_options(void)
 						  "(--no-axis-relations: as named)\n") == 0,
 	      "thread-axis relations by default, with check-equal's note");
 	axe_report_free(r);
-	r = axe_equal_report("S[(4,32):(32@tid,1@tid)]", "S[(4,32):(1@warpid,1@laneid)]",
+	r = axe_check_equal_report("S[(4,32):(32@tid,1@tid)]", "S[(4,32):(1@warpid,1@laneid)]",
 			     &(axe_equal_request){ .no_axis_relations = 1 }, AXE_OUTPUT_TEXT, NULL,
 			     &err);
 	check(r && axe_report_status(r) == AXE_EXIT_FALSE && !*axe_report_notes(r) &&
 		      contains(axe_report_text(r), "NOT equal at (0, 1)"),
 	      "--no-axis-relations: NOT equal at (0, 1), no note");
 	axe_report_free(r);
-	r = axe_equal_report("S[(4,32):(1@warpid,1@laneId)]", "S[(4,32):(1@warpid,1@laneid)]",
+	r = axe_check_equal_report("S[(4,32):(1@warpid,1@laneId)]", "S[(4,32):(1@warpid,1@laneid)]",
 			     NULL, AXE_OUTPUT_TEXT, NULL, &err);
 	check(r && strcmp(axe_report_notes(r), "axe-layout: warning: A names axis 'laneId' and "
 					       "B does not: did you mean 'laneid'?\n") == 0,
 	      "a misspelt axis: the warning as a note");
 	axe_report_free(r);
-	r = axe_equal_report("S[4:1]", "S[4:2]", NULL, AXE_OUTPUT_HTML, NULL, &err);
+	r = axe_check_equal_report("S[4:1]", "S[4:2]", NULL, AXE_OUTPUT_HTML, NULL, &err);
 	check(r && axe_report_status(r) == AXE_EXIT_FALSE &&
 		      strncmp(axe_report_text(r), "<!DOCTYPE html>", 15) == 0 &&
 		      contains(axe_report_text(r), "check-equal: A and B point by point"),
@@ -130,7 +130,7 @@ static void expect_error(const char *a, const char *b, const axe_equal_request *
 	axe_report *r;
 
 	axe_error_init(&err);
-	r = axe_equal_report(a, b, req, AXE_OUTPUT_TEXT, NULL, &err);
+	r = axe_check_equal_report(a, b, req, AXE_OUTPUT_TEXT, NULL, &err);
 	check(!r && err.code == code && strcmp(err.source, source) == 0 && err.line == 1 &&
 		      err.col == col, what);
 	if (r || err.code != code)
@@ -161,7 +161,7 @@ static void test_equal_errors(void)
 		      strcmp(err.message, "--method takes auto, canon, enum or smt, not 'fast'") == 0,
 	      "axe_equal_request_check: the message check-equal's usage error prints");
 	axe_error_init(&err);
-	check(!axe_equal_report("S[8:1]", NULL, NULL, AXE_OUTPUT_TEXT, NULL, &err) &&
+	check(!axe_check_equal_report("S[8:1]", NULL, NULL, AXE_OUTPUT_TEXT, NULL, &err) &&
 		      err.code == AXE_ERR_VALUE,
 	      "one operand without --expr is an error");
 }
@@ -175,11 +175,11 @@ static void test_map_equal_report(void)
 
 	axe_error_init(&err);
 	if (a && b)
-		r = axe_map_equal_report(a, b, &req, AXE_OUTPUT_TEXT, NULL, &err);
+		r = axe_check_equal_maps_report(a, b, &req, AXE_OUTPUT_TEXT, NULL, &err);
 	check(r && axe_report_status(r) == AXE_EXIT_FALSE &&
 		      strcmp(axe_report_text(r), "NOT equal at (0, 1): A -> {m: 1}, B -> {m: 4}\n")
 			      == 0,
-	      "axe_map_equal_report on maps: NOT equal at (0, 1)");
+	      "axe_check_equal_maps_report on maps: NOT equal at (0, 1)");
 	axe_report_free(r);
 	axe_map_free(a);
 	axe_map_free(b);
@@ -189,7 +189,7 @@ static axe_report *check_wrong(FILE *out, axe_error *err)
 {
 	const char *paths[] = { "tests/data/check/wrong.yaml" };
 
-	return axe_spec_check(paths, 1, NULL, AXE_OUTPUT_TEXT, out, err);
+	return axe_check_report(paths, 1, NULL, AXE_OUTPUT_TEXT, out, err);
 }
 
 static void test_check(void)
@@ -204,12 +204,12 @@ static void test_check(void)
 	int status;
 
 	axe_error_init(&err);
-	r = axe_spec_check(two, 2, NULL, AXE_OUTPUT_TEXT, NULL, &err);
+	r = axe_check_report(two, 2, NULL, AXE_OUTPUT_TEXT, NULL, &err);
 	check(r && strcmp(axe_report_text(r), "16 passed, 0 failed\n") == 0 &&
 		      axe_report_status(r) == AXE_EXIT_OK,
 	      "check of two specs: 16 passed, status 0");
 	axe_report_free(r);
-	r = axe_spec_check(tmem, 1, &verbose, AXE_OUTPUT_TEXT, NULL, &err);
+	r = axe_check_report(tmem, 1, &verbose, AXE_OUTPUT_TEXT, NULL, &err);
 	check(r && contains(axe_report_text(r), "specs/tmem.yaml:14:5: ok eval tmem at (1, 127, 111)\n"
 						"4 passed, 0 failed\n"),
 	      "--verbose: the passing checks too");
@@ -226,11 +226,11 @@ static void test_check(void)
 	      "check streamed to a FILE: the same lines");
 	free(text);
 	axe_report_free(r);
-	r = axe_spec_check(wrong, 1, NULL, AXE_OUTPUT_JSON, NULL, &err);
+	r = axe_check_report(wrong, 1, NULL, AXE_OUTPUT_JSON, NULL, &err);
 	check(r && contains(axe_report_text(r), "\"passed\":3,\"failed\":4,\"skipped\":0}"),
 	      "--json: the totals");
 	axe_report_free(r);
-	r = axe_spec_check(wrong, 1, &junit, AXE_OUTPUT_TEXT, NULL, &err);
+	r = axe_check_report(wrong, 1, &junit, AXE_OUTPUT_TEXT, NULL, &err);
 	check(r && axe_report_status(r) == AXE_EXIT_INPUT &&
 		      contains(axe_report_text(r), "3 passed, 4 failed\n") &&
 		      strcmp(axe_report_notes(r), "axe-layout check: error: cannot write "
@@ -239,7 +239,7 @@ static void test_check(void)
 	      "a JUnit file that cannot be written: status 2 and check's error line as a note");
 	axe_report_free(r);
 	check(err.code == AXE_ERR_NONE, "no error on the way");
-	r = axe_spec_check(bad, 1, NULL, AXE_OUTPUT_TEXT, NULL, &err);
+	r = axe_check_report(bad, 1, NULL, AXE_OUTPUT_TEXT, NULL, &err);
 	check(!r && err.code != AXE_ERR_NONE &&
 		      strcmp(err.source, "tests/data/check/bad.yaml") == 0 && err.line == 5 &&
 		      err.col == 5 && contains(err.message, "unknown check kind 'evl'") &&

@@ -158,7 +158,7 @@ static void test_idempotent_and_round_trip(void **state)
 		uint64_t seed = prop_case_seed(base, i);
 		prop_rng rng = prop_rng_seeded(seed);
 		axe_layout *L = prop_random_layout(&rng, &p), *C, *CC, *R;
-		axe_canon_report rep;
+		axe_canon_trace rep;
 		axe_error err;
 		char *text;
 

@@ -55,7 +55,7 @@ static const canon_row rows[] = {
 };
 
 /* "D0:2 D1:1" for the rules that fired. */
-static void fired_text(const axe_canon_report *rep, char *out, size_t size)
+static void fired_text(const axe_canon_trace *rep, char *out, size_t size)
 {
 	size_t n = 0;
 
@@ -107,7 +107,7 @@ static void test_rules(void **state)
 	(void)state;
 	for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
 		axe_error err;
-		axe_canon_report rep;
+		axe_canon_trace rep;
 		axe_layout *in, *out;
 		char fired[128], *text;
 
@@ -137,7 +137,7 @@ static void test_idempotent(void **state)
 	(void)state;
 	for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
 		axe_error err;
-		axe_canon_report rep;
+		axe_canon_trace rep;
 		axe_layout *in, *once, *twice;
 
 		axe_error_init(&err);
