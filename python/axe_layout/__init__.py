@@ -365,18 +365,6 @@ def _take_answer(ptr, err, form):
     return report if form == _JSON else report.text
 
 
-def _take_report_full(ptr, err):
-    """The text, exit status and reason of the library's report at "ptr"
-    (released), or raise the error in "err"."""
-    if not ptr:
-        _take_string(None, err)
-    try:
-        return (_lib.axe_report_text(ptr).decode(), _lib.axe_report_status(ptr),
-                _lib.axe_report_reason(ptr).decode())
-    finally:
-        _lib.axe_report_free(ptr)
-
-
 def _options(shape=None, dtype=None, swizzle=None, tile=None, bind=None, shape_option=None):
     return _Options(_b(_csv(shape)), _b(dtype), _b(swizzle), _b(_csv(tile)),
                     _b(_bindings(bind)), _b(shape_option))
@@ -664,9 +652,8 @@ class Layout:
     def convert(self, to):
         """This layout in notation `to` (convert --to TO --json)."""
         err = _new_error()
-        text, _ = _take_report(_lib.axe_convert_report(self._map, _b(to), _JSON, None,
-                                                    ctypes.byref(err)), err)
-        return json.loads(text)
+        return Report(_lib.axe_convert_report(self._map, _b(to), _JSON, None,
+                                              ctypes.byref(err)), err, True)
 
     def banks(self, *, access=None, threads=None, vector=None, grid=False, warp=None,
               step=None, max_conflicts=None, suggest=False, jobs=0, format="json"):
@@ -688,9 +675,8 @@ class Layout:
         req = _EmitTmaRequest(_b(_region(region)), _b(_region(smem_region)), _b(direction),
                               _b(_csv(box)), _b(oob_fill), _b(l2_promotion), _b(interleave))
         err = _new_error()
-        text, _ = _take_report(_lib.axe_emit_tma_report(self._map, smem._map, ctypes.byref(req), _JSON,
-                                                None, ctypes.byref(err)), err)
-        return json.loads(text)
+        return Report(_lib.axe_emit_tma_report(self._map, smem._map, ctypes.byref(req), _JSON,
+                                               None, ctypes.byref(err)), err, True)
 
     def emit_desc(self, *, mma, operand, major=None):
         """The wgmma/tcgen05 matrix descriptor of this operand tile
@@ -698,9 +684,8 @@ class Layout:
         that breaks it and the nearest canonical layout if none."""
         req = _EmitDescRequest(_b(mma), _b(operand), _b(major))
         err = _new_error()
-        text, _ = _take_report(_lib.axe_emit_desc_report(self._map, ctypes.byref(req), _JSON, None,
-                                                      ctypes.byref(err)), err)
-        return json.loads(text)
+        return Report(_lib.axe_emit_desc_report(self._map, ctypes.byref(req), _JSON, None,
+                                                ctypes.byref(err)), err, True)
 
     def emit_cuda(self, other=None, **options):
         """CUDA source whose index math is proved equal to the layouts
@@ -750,8 +735,7 @@ def _as_layout(x, **options):
 def _algebra_json(fn, *args):
     """The --json answer of algebra report function `fn` on `args` (maps, ...)."""
     err = _new_error()
-    text, _ = _take_report(fn(*args, _JSON, None, ctypes.byref(err)), err)
-    return json.loads(text)
+    return Report(fn(*args, _JSON, None, ctypes.byref(err)), err, True)
 
 
 class Equality:
@@ -875,7 +859,7 @@ def info(x, *, format="json", **options):
     err = _new_error()
     r = Report(_lib.axe_info_report(_b(x), ctypes.byref(opts), _form(format), None,
                                     ctypes.byref(err)), err, format == "json")
-    return r.json if format == "json" else r.text
+    return r if format == "json" else r.text
 
 
 def canon(x, **options):
@@ -941,14 +925,14 @@ def emit_trainium(a, b, c, *, dims=None, dtype=None, c_dtype=None, c_buffer=None
                                _b(_csv(max_tile)), int(bool(nki)), _b(output), _b(name),
                                None if timeout is None else _b(repr(float(timeout))))
     err = _new_error()
-    text, status, reason = _take_report_full(
-        _lib.axe_emit_trainium_report(_b(a), _b(b), _b(c), ctypes.byref(req), _TEXT if nki else _JSON,
-                               None, ctypes.byref(err)), err)
+    report = Report(_lib.axe_emit_trainium_report(_b(a), _b(b), _b(c), ctypes.byref(req),
+                                                  _TEXT if nki else _JSON, None,
+                                                  ctypes.byref(err)), err, not nki)
     if not nki:
-        return json.loads(text)
-    if status != 0:
-        raise NoResult(reason)
-    return text
+        return report
+    if report.status != 0:
+        raise NoResult(report.reason)
+    return report.text
 
 
 def _emit_cuda(first, second, operands, operand, *, kind=None, name=None, template=None,
@@ -1025,9 +1009,7 @@ def _cute(fn, request, a, *more, options):
     a, request.a = _cute_operand(a, options)
     err = _new_error()
     args = [a] + [_b(_cute_text(m)) for m in more]
-    text, _ = _take_report(fn(*args, ctypes.byref(request), _JSON, None, ctypes.byref(err)),
-                           err)
-    return json.loads(text)
+    return Report(fn(*args, ctypes.byref(request), _JSON, None, ctypes.byref(err)), err, True)
 
 
 def compose(a, b, **options):

@@ -6,6 +6,7 @@ Run by tests/scripts/python.sh (make check) with PYTHONPATH=build/python."""
 
 import json
 import os
+import re
 import subprocess
 
 import pytest
@@ -319,6 +320,28 @@ def test_readme_c_example(tmp_path):
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == shown[1:]
+
+
+def test_library_doc_c_example(tmp_path):
+    """docs/library.md's C example is tests/api/banks_example.c: built with
+    pkg-config against the installed copy, it prints and exits as shown."""
+    with open("docs/library.md") as f:
+        blocks = re.findall(r"```(\w*)\n(.*?)```", f.read(), re.S)
+    with open("tests/api/banks_example.c") as f:
+        source = f.read()
+    at = blocks.index(("c", source))
+    shown = blocks[at + 1][1].splitlines()
+    assert shown[0].startswith("$ cc banks.c $(pkg-config --cflags --libs axelayout)")
+    prefix = os.path.abspath(os.path.join("build", "api-prefix"))
+    if not os.path.isdir(prefix):
+        pytest.skip("no installed copy: make build/api-prefix/.installed installs one")
+    (tmp_path / "banks.c").write_text(source)
+    (tmp_path / "specs").symlink_to(os.path.abspath("specs"))
+    env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(prefix, "lib", "pkgconfig"),
+               LD_LIBRARY_PATH=os.path.join(prefix, "lib"))
+    out = subprocess.run(["sh", "-c", "(%s) 2>&1" % shown[0][2:]], cwd=tmp_path, env=env,
+                         capture_output=True, text=True)
+    assert out.stdout.splitlines() == shown[1:], out.stdout + out.stderr
 
 
 def test_readme_python_commands():
