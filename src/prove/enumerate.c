@@ -99,9 +99,14 @@ static int walker_init(walker *w, const axe_equal_side *side, const axe_shape *s
 	if (side->layout) {
 		if (!(w->canon = axe_layout_canon(side->layout, NULL, err)))
 			return -1;
-		/* A layout without a shard is one point: walk it as one unit iter. */
+		/*
+		 * A layout without a shard is one point: walk it as one unit iter,
+		 * on an axis of the union (its canonical form may name none: the
+		 * stride-0 replica of R[32:0@laneid] is dropped).
+		 */
 		if (w->canon->nshard == 0 &&
-		    ((w->canon->naxes == 0 && axe_layout_intern_axis(w->canon, "m") < 0) ||
+		    ((w->canon->naxes == 0 &&
+		      axe_layout_intern_axis(w->canon, u->n ? u->name[0] : "m") < 0) ||
 		     axe_layout_push_shard(w->canon, 1, 0, 0) < 0))
 			return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 		w->side.layout = w->canon;

@@ -216,3 +216,12 @@ NOT equal at (3, 7): A -> {m: 31}, B -> {m: 30}
 $ axe-layout check-equal 'S[(4,8):(8,1)]' --expr 'm=i <= 2 ? 8*i + j : 8*i + (j == 7 ? 7 : j)' --vars i,j --shape 4,8
 equal: all 32 points checked
 ? 0
+
+# A layout whose canonical form names no axis (its stride-0 replica is dropped) is
+# walked as one point on an axis of the other side (fuzz_cli found an overflow here).
+$ axe-layout check-equal 'R[32:0@laneid]' '0@laneid' --method enum
+equal: all 1 point checked
+? 0
+$ axe-layout check-equal 'R[4:0@laneid]' 'R[4:2@laneid]' --method enum
+NOT equal at (): A -> {laneid: 0}, B -> {laneid: 0}, {laneid: 2}, {laneid: 4}, {laneid: 6}
+? 1
