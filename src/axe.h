@@ -109,8 +109,8 @@ AXE_API void axe_layout_default_shape(const axe_layout *layout, axe_shape *shape
  * and returns the number of distinct images, or -1 on error.
  */
 AXE_API long axe_layout_eval(const axe_layout *layout, const axe_shape *shape,
-		     const int64_t *coord, int64_t *images, size_t max_images,
-		     axe_error *err);
+			     const int64_t *coord, int64_t *images, size_t max_images,
+			     axe_error *err);
 
 /*
  * ---------------------------------------------------------------------------
@@ -166,8 +166,7 @@ enum axe_output {
 AXE_API void axe_string_free(char *text);
 
 /* Read operand `text` with `opts` (may be NULL); NULL with `err` set on error. */
-AXE_API axe_map *axe_map_read(const char *text, const axe_map_options *opts,
-			      axe_error *err);
+AXE_API axe_map *axe_map_read(const char *text, const axe_map_options *opts, axe_error *err);
 
 /*
  * An `expr:` layout from index expressions, as check-equal's --expr, --vars,
@@ -247,8 +246,8 @@ AXE_API axe_map *axe_map_dsum(const axe_map *left, const axe_map *right, char *w
  * the reason no such form exists (status FALSE, or UNDECIDED when the proof
  * gave up).  NULL on an error (an unknown notation).  Reports: see below.
  */
-AXE_API axe_report *axe_convert_report(const axe_map *map, const char *to, enum axe_output form,
-				    FILE *out, axe_error *err);
+AXE_API axe_report *axe_convert_report(const axe_map *map, const char *to,
+				       enum axe_output form, FILE *out, axe_error *err);
 
 /*
  * ---------------------------------------------------------------------------
@@ -354,7 +353,7 @@ typedef struct axe_eval_request {
  * on the option's value ("--at", "--inverse").
  */
 AXE_API axe_report *axe_eval_report(const axe_map *map, const axe_eval_request *req,
-					enum axe_output form, FILE *out, axe_error *err);
+				    enum axe_output form, FILE *out, axe_error *err);
 
 /* What `show` draws (its options; NULL or all zero: the forward picture, 80 columns). */
 typedef struct axe_show_request {
@@ -374,7 +373,7 @@ typedef struct axe_show_request {
  * 65536 cells is an error.
  */
 AXE_API axe_report *axe_show_report(const axe_map *map, const axe_show_request *req,
-				 enum axe_output form, FILE *out, axe_error *err);
+				    enum axe_output form, FILE *out, axe_error *err);
 
 /* [verify] check-equal reports, spec checks (check), info */
 
@@ -448,11 +447,13 @@ AXE_API char *axe_equality_to_string(const axe_equality *eq, enum axe_output for
  * axe_check_equal_report reads the operand texts `a` and `b` (`b` NULL with
  * req->expr) as the command does; axe_check_equal_maps_report takes maps.
  */
-AXE_API axe_report *axe_check_equal_report(const char *a, const char *b, const axe_equal_request *req,
-				     enum axe_output form, FILE *out, axe_error *err);
+AXE_API axe_report *axe_check_equal_report(const char *a, const char *b,
+					   const axe_equal_request *req, enum axe_output form,
+					   FILE *out, axe_error *err);
 AXE_API axe_report *axe_check_equal_maps_report(const axe_map *a, const axe_map *b,
-					 const axe_equal_request *req, enum axe_output form,
-					 FILE *out, axe_error *err);
+						const axe_equal_request *req,
+						enum axe_output form, FILE *out,
+						axe_error *err);
 
 /* `check`'s options; zeroed (or NULL): the defaults. */
 typedef struct axe_check_request {
@@ -471,8 +472,8 @@ typedef struct axe_check_request {
  * the results as they are, with status AXE_EXIT_INPUT and a note.
  */
 AXE_API axe_report *axe_check_report(const char *const *paths, size_t npaths,
-				   const axe_check_request *req, enum axe_output form,
-				   FILE *out, axe_error *err);
+				     const axe_check_request *req, enum axe_output form,
+				     FILE *out, axe_error *err);
 
 /*
  * `info LAYOUT` with `opts` (may be NULL): size, per-axis range and span,
@@ -502,13 +503,13 @@ AXE_API axe_report *axe_info_report(const char *layout, const axe_map_options *o
  * other's rank (axe_map_tile, axe_map_tile_of and axe_map_dsum do so too).
  */
 AXE_API axe_report *axe_group_report(const axe_map *map, enum axe_output form, FILE *out,
-					 axe_error *err);
+				     axe_error *err);
 AXE_API axe_report *axe_tile_report(const axe_map *outer, const axe_map *inner,
-					enum axe_output form, FILE *out, axe_error *err);
+				    enum axe_output form, FILE *out, axe_error *err);
 AXE_API axe_report *axe_tile_of_report(const axe_map *tile, const axe_map *inner,
-					   enum axe_output form, FILE *out, axe_error *err);
+				       enum axe_output form, FILE *out, axe_error *err);
 AXE_API axe_report *axe_dsum_report(const axe_map *left, const axe_map *right,
-					enum axe_output form, FILE *out, axe_error *err);
+				    enum axe_output form, FILE *out, axe_error *err);
 
 /* slice's option (NULL request: no region, an error). */
 typedef struct axe_slice_request {
@@ -517,7 +518,7 @@ typedef struct axe_slice_request {
 } axe_slice_request;
 
 AXE_API axe_report *axe_slice_report(const axe_map *map, const axe_slice_request *req,
-					 enum axe_output form, FILE *out, axe_error *err);
+				     enum axe_output form, FILE *out, axe_error *err);
 
 /*
  * [cute] CuTe layout algebra: compose, complement, divide, product,
@@ -550,8 +551,9 @@ typedef struct axe_compose_request {
 	axe_map_options a; /* A's options, when A is an Axe operand */
 } axe_compose_request;
 
-AXE_API axe_report *axe_compose_report(const char *a, const char *b, const axe_compose_request *req,
-				enum axe_output form, FILE *out, axe_error *err);
+AXE_API axe_report *axe_compose_report(const char *a, const char *b,
+				       const axe_compose_request *req, enum axe_output form,
+				       FILE *out, axe_error *err);
 
 /* complement A: the ordered R disjoint from A with (A, R) covering up to the cosize. */
 typedef struct axe_complement_request {
@@ -560,7 +562,7 @@ typedef struct axe_complement_request {
 } axe_complement_request;
 
 AXE_API axe_report *axe_complement_report(const char *a, const axe_complement_request *req,
-				   enum axe_output form, FILE *out, axe_error *err);
+					  enum axe_output form, FILE *out, axe_error *err);
 
 /* divide A TILER: logical_divide(A, B) = A o (B, B*), or its regrouped kinds. */
 typedef struct axe_divide_request {
@@ -568,8 +570,9 @@ typedef struct axe_divide_request {
 	const char *kind; /* --kind: "logical" (NULL), "zipped", "tiled" or "flat" */
 } axe_divide_request;
 
-AXE_API axe_report *axe_divide_report(const char *a, const char *tiler, const axe_divide_request *req,
-			       enum axe_output form, FILE *out, axe_error *err);
+AXE_API axe_report *axe_divide_report(const char *a, const char *tiler,
+				      const axe_divide_request *req, enum axe_output form,
+				      FILE *out, axe_error *err);
 
 /* product A B: logical_product(A, B) = (A, A* o B), or its regrouped kinds. */
 typedef struct axe_product_request {
@@ -578,8 +581,9 @@ typedef struct axe_product_request {
 			     or "raked" (those two take no by-mode tiler) */
 } axe_product_request;
 
-AXE_API axe_report *axe_product_report(const char *a, const char *b, const axe_product_request *req,
-				enum axe_output form, FILE *out, axe_error *err);
+AXE_API axe_report *axe_product_report(const char *a, const char *b,
+				       const axe_product_request *req, enum axe_output form,
+				       FILE *out, axe_error *err);
 
 /* inverse A: right_inverse (A(R(i)) = i) or left_inverse (R(A(i)) = i). */
 typedef struct axe_inverse_request {
@@ -588,7 +592,7 @@ typedef struct axe_inverse_request {
 } axe_inverse_request;
 
 AXE_API axe_report *axe_inverse_report(const char *a, const axe_inverse_request *req,
-				enum axe_output form, FILE *out, axe_error *err);
+				       enum axe_output form, FILE *out, axe_error *err);
 
 /* coalesce A: the same map on [0, size(A)) with fewer modes. */
 typedef struct axe_coalesce_request {
@@ -597,7 +601,7 @@ typedef struct axe_coalesce_request {
 } axe_coalesce_request;
 
 AXE_API axe_report *axe_coalesce_report(const char *a, const axe_coalesce_request *req,
-				 enum axe_output form, FILE *out, axe_error *err);
+					enum axe_output form, FILE *out, axe_error *err);
 
 /* filter A: A without its stride-0 and size-1 modes, coalesced. */
 typedef struct axe_filter_request {
@@ -605,7 +609,7 @@ typedef struct axe_filter_request {
 } axe_filter_request;
 
 AXE_API axe_report *axe_filter_report(const char *a, const axe_filter_request *req,
-			       enum axe_output form, FILE *out, axe_error *err);
+				      enum axe_output form, FILE *out, axe_error *err);
 
 /* [analysis] banks, atoms */
 
@@ -640,7 +644,7 @@ typedef struct axe_banks_request {
  * when the conflicts exceed a given `max_conflicts`.
  */
 AXE_API axe_report *axe_banks_report(const axe_map *smem, const axe_banks_request *req,
-				  enum axe_output form, FILE *out, axe_error *err);
+				     enum axe_output form, FILE *out, axe_error *err);
 
 /* What `atoms` does (a zeroed request or NULL: its defaults). */
 typedef struct axe_atoms_request {
@@ -660,8 +664,8 @@ typedef struct axe_atoms_request {
  * as `atoms` prints it (text or JSON).  Status FALSE when no atom is legal.
  */
 AXE_API axe_report *axe_atoms_report(const char *src, const char *dst,
-				   const axe_atoms_request *req, enum axe_output form,
-				   FILE *out, axe_error *err);
+				     const axe_atoms_request *req, enum axe_output form,
+				     FILE *out, axe_error *err);
 
 /* [codegen] emit-tma, emit-desc, emit-cuda, emit-trainium */
 
@@ -692,8 +696,8 @@ typedef struct axe_emit_tma_request {
  * REASON; fix: FIX".
  */
 AXE_API axe_report *axe_emit_tma_report(const axe_map *global, const axe_map *smem,
-				const axe_emit_tma_request *req, enum axe_output form, FILE *out,
-				axe_error *err);
+					const axe_emit_tma_request *req, enum axe_output form,
+					FILE *out, axe_error *err);
 
 /* emit-desc's options (the tile's --shape, --dtype, --swizzle qualify the map). */
 typedef struct axe_emit_desc_request {
@@ -709,7 +713,7 @@ typedef struct axe_emit_desc_request {
  * canonical layout, status FALSE and the reason "MODE: REASON".
  */
 AXE_API axe_report *axe_emit_desc_report(const axe_map *smem, const axe_emit_desc_request *req,
-				      enum axe_output form, FILE *out, axe_error *err);
+					 enum axe_output form, FILE *out, axe_error *err);
 
 /* emit-trainium's options, as on the command line (NULL, 0: the default). */
 typedef struct axe_emit_trainium_request {
@@ -736,8 +740,8 @@ typedef struct axe_emit_trainium_request {
  * when a proof gave up.
  */
 AXE_API axe_report *axe_emit_trainium_report(const char *a, const char *b, const char *c,
-				      const axe_emit_trainium_request *req, enum axe_output form,
-				      FILE *out, axe_error *err);
+					     const axe_emit_trainium_request *req,
+					     enum axe_output form, FILE *out, axe_error *err);
 /* emit-cuda */
 
 /*
@@ -793,8 +797,8 @@ typedef struct axe_emit_cuda_request {
  * is written.  Errors are placed on the option or operand at fault.
  */
 AXE_API axe_report *axe_emit_cuda_report(const axe_map *map, const axe_map *other,
-				      const axe_emit_cuda_request *req, FILE *out,
-				      axe_error *err);
+					 const axe_emit_cuda_request *req, FILE *out,
+					 axe_error *err);
 
 #ifdef __cplusplus
 }
