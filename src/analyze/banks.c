@@ -271,7 +271,8 @@ static int check_lane_run(const axe_bank_plan *p, const axe_bank_tile *t, int64_
 			  int64_t flat, axe_error *err)
 {
 	int n = p->vector_bytes / t->elem_bytes, bad;
-	int64_t run[AXE_BANK_MAX_VECTOR], cols = t->shape.dim[t->shape.rank - 1];
+	int64_t run[AXE_BANK_MAX_VECTOR];
+	int64_t cols = t->shape.rank ? t->shape.dim[t->shape.rank - 1] : 1; /* () is 1x1 */
 	char what[96], msg[400], hint[400];
 	axe_bank_run kind;
 	axe_loc loc = p->where;

@@ -68,7 +68,8 @@ int axe_bank_plan_preset(axe_bank_plan *p, const char *name, const axe_shape *sh
 			 int dtype, const axe_loc *where, axe_error *err)
 {
 	const axe_dtype_info *info = axe_dtype_get(dtype);
-	int64_t cols = shape->dim[shape->rank - 1], rows = 1;
+	/* A tile of shape () is one element: one row of one column. */
+	int64_t cols = shape->rank ? shape->dim[shape->rank - 1] : 1, rows = 1;
 	int rows_per_block, chunks, row_elems, span = (int)strlen(name);
 	size_t k = 0;
 
@@ -88,9 +89,9 @@ int axe_bank_plan_preset(axe_bank_plan *p, const char *name, const axe_shape *sh
 	if (rows % rows_per_block || cols % (chunks * row_elems))
 		return axe_error_set(err, AXE_ERR_VALUE, where, span,
 				     "%s reads blocks of %d rows by %d %s elements; the tile has "
-				     "%lld row%s of %lld elements", name, rows_per_block,
+				     "%lld row%s of %lld element%s", name, rows_per_block,
 				     chunks * row_elems, info->name, (long long)rows,
-				     rows == 1 ? "" : "s", (long long)cols);
+				     rows == 1 ? "" : "s", (long long)cols, cols == 1 ? "" : "s");
 	p->source = AXE_BANK_FROM_PRESET;
 	p->op = presets[k].op;
 	p->num = presets[k].num;

@@ -631,3 +631,11 @@ warp  step  lanes  wavefronts  ideal  conflicts  max_way  first lane reads
    0     0     32           8      1          7        8  lane 0: (0, 0)
 total:      1 instruction: wavefronts 8, ideal 1, conflicts 7, max_way 8
 ? 0
+
+# A tile of shape () is one element: one row of one column (fuzz_cli read
+# the extent before the first dimension here).
+$ axe-layout banks 1 --dtype f16 --access ldmatrix.x1
+--access:1: error: ldmatrix.x1 reads blocks of 8 rows by 8 f16 elements; the tile has 1 row of 1 element
+  ldmatrix.x1
+  ^~~~~~~~~~~
+? 2
