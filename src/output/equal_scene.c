@@ -216,7 +216,7 @@ static int fill(axe_scene *s, const axe_equal_side *a, const axe_equal_side *b,
 	d->points = axe_side_size(a, err);
 	if (d->points == 0 && axe_error_is_set(err))
 		return -1;
-	d->cols = a->shape.dim[a->shape.rank - 1];
+	d->cols = a->shape.rank ? a->shape.dim[a->shape.rank - 1] : 1; /* shape (): one cell */
 	d->selected = counterexample(res);
 	d->nunion = u->n;
 	frame(s, a, b, res, u, d);

@@ -99,7 +99,7 @@ static int choose_window(axe_show_view *v, axe_error *err)
 		v->n[d] = e - b;
 		v->points *= v->n[d]; /* at most the domain's size */
 	}
-	v->cols = v->n[v->rank - 1];
+	v->cols = v->rank ? v->n[v->rank - 1] : 1; /* shape (): one cell */
 	v->rows = v->rank >= 2 ? v->n[v->rank - 2] : 1;
 	v->pages = v->points / (v->rows * v->cols);
 	v->block = 1;
@@ -148,7 +148,7 @@ static void window_point(const axe_show_view *v, int64_t k, int64_t *coord, int6
 		coord[d] = v->lo[d] + k % v->n[d];
 		k /= v->n[d];
 	}
-	*col = coord[v->rank - 1] - v->lo[v->rank - 1];
+	*col = v->rank ? coord[v->rank - 1] - v->lo[v->rank - 1] : 0;
 	*row = v->rank >= 2 ? coord[v->rank - 2] - v->lo[v->rank - 2] : 0;
 	*page = 0;
 	for (size_t d = 0; d + 2 < v->rank; d++)
@@ -266,6 +266,10 @@ static void page_title(const axe_show_view *v, int64_t page, char *buf, size_t s
 	int64_t lead[AXE_MAX_RANK];
 	size_t nlead = v->rank > 2 ? v->rank - 2 : 0, len;
 
+	if (v->rank == 0) {
+		snprintf(buf, size, "logical (shape (): one point)");
+		return;
+	}
 	if (nlead == 0) {
 		snprintf(buf, size, "logical (rows: dimension %d, columns: dimension %zu)",
 			 v->rank >= 2 ? (int)v->rank - 2 : 0, v->rank - 1);
@@ -296,7 +300,7 @@ static void add_logical(axe_scene *s, axe_show_view *v)
 			if (!p)
 				return;
 			p->row0 = v->rank >= 2 ? v->lo[v->rank - 2] : 0;
-			p->col0 = v->lo[v->rank - 1];
+			p->col0 = v->rank ? v->lo[v->rank - 1] : 0;
 			p->beside = page % 4 != 0;
 			last = page;
 		}
@@ -318,7 +322,7 @@ static void add_blocks(axe_scene *s, axe_show_view *v)
 	if (!p)
 		return;
 	p->row0 = v->rank == 2 ? v->lo[0] : 0;
-	p->col0 = v->lo[v->rank - 1];
+	p->col0 = v->rank ? v->lo[v->rank - 1] : 0;
 	p->row_step = k;
 	p->col_step = k;
 	for (int64_t r = 0; r < brows && !s->nomem; r++)
@@ -405,9 +409,9 @@ static void frame(axe_scene *s, const axe_show_view *v, const char *layout, int6
 
 	at = axe_scene_begin(s);
 	axe_scene_put(s, layout);
-	axe_scene_put_raw(s, " on shape ");
+	axe_scene_put_raw(s, " on shape (");
 	for (size_t d = 0; d < v->rank; d++) {
-		axe_scene_put_raw(s, d ? ", " : "(");
+		axe_scene_put_raw(s, d ? ", " : "");
 		axe_scene_put_i64(s, v->ev->shape.dim[d]);
 	}
 	axe_scene_put_raw(s, ")");

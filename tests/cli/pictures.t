@@ -91,3 +91,12 @@ $ axe-layout show 'S[(512,512):(512,1)]' -o build/pictures-test.txt; test -e bui
 axe-layout: error: the picture would have 262144 cells; show draws at most 65536 (slice the layout first, or use eval)
 removed
 ? 0
+
+# A layout of shape () is one point: one cell, in show's and check-equal's pictures
+# (fuzz_cli found the pictures reading the extent before the first dimension).
+$ axe-layout show 'R[(4)]' --format svg | grep -o 'on shape ()\|logical (shape (): one point)'
+on shape ()
+logical (shape (): one point)
+? 0
+$ axe-layout check-equal '5' '6' --format svg -o /dev/null
+? 1
