@@ -4,7 +4,6 @@ on the Axe paper's examples in specs/ (the CLI given in $AXE_CLI).
 
 Run by tests/scripts/python.sh (make check) with PYTHONPATH=build/python."""
 
-import json
 import os
 import re
 import subprocess
@@ -12,9 +11,7 @@ import subprocess
 import pytest
 
 import axe_layout as axe
-
-CLI = os.environ.get("AXE_CLI", "build/axe-layout")
-FRAG = "specs/tensor_core_tile.yaml:frag"
+from clitools import FRAG, cli, cli_json, run
 
 # The Axe paper's examples as bundled specs: (operand, a point to evaluate).
 PAPER = [
@@ -30,20 +27,6 @@ PAPER = [
     ("specs/algebra_block.yaml:block", (5, 6)),
     ("specs/algebra_block.yaml:smem", (9, 100)),
 ]
-
-
-def cli(*args):
-    out = subprocess.run([CLI, *args], capture_output=True, text=True, check=False)
-    assert out.returncode in (0, 1), out.stderr
-    return out.stdout
-
-
-def cli_json(*args, lines=False):
-    out = subprocess.run([CLI, *args], capture_output=True, text=True, check=False)
-    assert out.returncode in (0, 1), out.stderr
-    if lines:
-        return [json.loads(l) for l in out.stdout.splitlines()]
-    return json.loads(out.stdout)
 
 
 # --- reading ---------------------------------------------------------------------
@@ -93,14 +76,13 @@ def test_errors_carry_positions():
 def test_error_diagnostic_is_the_commands():
     with pytest.raises(axe.LayoutError) as e:
         axe.Layout("S[(4,8):(8,1)] + Q")
-    out = subprocess.run([CLI, "canon", "S[(4,8):(8,1)] + Q"], capture_output=True,
-                         text=True, check=False)
-    assert out.returncode == 2 and e.value.diagnostic == out.stderr
+    status, _, err = run("canon", "S[(4,8):(8,1)] + Q")
+    assert status == 2 and e.value.diagnostic == err
 
 
 def test_version_and_notations():
     assert axe.version().count(".") == 2
-    listed = subprocess.run([CLI, "--version"], capture_output=True, text=True).stdout
+    listed = cli("--version")
     assert "libaxelayout %s)" % axe.version() in listed
     assert {"cute", "triton", "lego", "tileas"} <= set(axe.notations())
 
@@ -259,8 +241,7 @@ def test_tma_equals_cli():
 
 def test_emit_cuda_equals_cli():
     got = axe.emit_cuda(FRAG)
-    out = subprocess.run([CLI, "emit-cuda", FRAG], capture_output=True, text=True, check=True)
-    assert got == out.stdout and "frag_warpid" in got
+    assert got == cli("emit-cuda", FRAG) and "frag_warpid" in got
     with pytest.raises(axe.LayoutError):
         axe.emit_cuda(FRAG, name="not an identifier")
 

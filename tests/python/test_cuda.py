@@ -5,24 +5,17 @@ command's exit status and reason) and its errors with their positions.
 
 Run by tests/scripts/python.sh (make check) with PYTHONPATH=build/python."""
 
-import os
-import subprocess
-
 import pytest
 
 import axe_layout as axe
-
-CLI = os.environ.get("AXE_CLI", "build/axe-layout")
-FRAG = "specs/tensor_core_tile.yaml:frag"
+from clitools import FRAG, run
 COPY = "specs/cuda_copy.yaml:"
 TMA = "specs/tma_gemm.yaml:"
 
 
 def cli(*args):
     """What `axe-layout emit-cuda ARGS` writes: (status, stdout, stderr)."""
-    out = subprocess.run([CLI, "emit-cuda", *args], capture_output=True, text=True,
-                         check=False)
-    return out.returncode, out.stdout, out.stderr
+    return run("emit-cuda", *args)
 
 
 def source(*args):

@@ -5,7 +5,7 @@ axe-layout commands eval and show print (the CLI given in $AXE_CLI)."""
 import pytest
 
 import axe_layout as axe
-from test_axe_layout import FRAG, cli, cli_json
+from clitools import FRAG, cli, cli_json
 
 
 def test_evaluate_points_equals_cli():
