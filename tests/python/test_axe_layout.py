@@ -87,6 +87,20 @@ def test_version_and_notations():
     assert {"cute", "triton", "lego", "tileas"} <= set(axe.notations())
 
 
+def test_public_names_are_exported_and_documented():
+    """__all__ is every public name but filter and slice (kept off to leave
+    the builtins alone), and every public function and method says what it does."""
+    public = {n for n, v in vars(axe).items() if not n.startswith("_")
+              and getattr(v, "__module__", None) == "axe_layout"}
+    assert set(axe.__all__) == public - {"filter", "slice"}
+    for name in public:
+        v = getattr(axe, name)
+        assert v.__doc__, name
+        for attr, m in vars(v).items() if isinstance(v, type) else ():
+            if not attr.startswith("_") and callable(getattr(m, "__get__", None)):
+                assert m.__doc__, "%s.%s" % (name, attr)
+
+
 def test_errors_in_a_spec_file(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("axe-layout: 1\nlayouts:\n  a:\n    layout: \"S[(4,8):(8,1)\"\n")
@@ -169,6 +183,9 @@ def test_algebra_without_result():
     with pytest.raises(axe.NoResult) as e:
         axe.Layout("S[(3,4):(1,3)]").group("4,3")
     assert "dimension 0 (extent 4) cannot be formed" in e.value.message
+    assert e.value.status == 1
+    got = axe.group("S[(3,4):(1,3)]", "4,3")
+    assert not got and got.status == 1 and got["reason"] == e.value.message
     with pytest.raises(axe.LayoutError) as e:
         axe.Layout("S[(4,8):(8,1)]").slice("0:9,0:8")
     assert e.value.file == "--region"

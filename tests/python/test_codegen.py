@@ -38,6 +38,7 @@ def test_tma_shapes_and_method():
     assert got == cli_json("emit-tma", "S[(4096,4096)]", "S[(64,64)]", "--global-shape",
                            "64,64,64,64", "--smem-shape", "8,8,64", "--dtype", "f16", "--json")
     g = axe.Layout("S[(4096,4096)]", dtype="f16")
+    assert g.tma("S[(64,64)]") == axe.tma("S[(4096,4096)]", "S[(64,64)]", dtype="f16")
     s = axe.Layout("S[(64,64)]", dtype="f16", swizzle="64B")
     assert g.tma(s, "0:64,0:64") == cli_json("emit-tma", "S[(4096,4096)]", "S[(64,64)]",
                                              "--dtype", "f16", "--swizzle", "64B",
@@ -131,7 +132,7 @@ def test_emit_trainium_kernel(tmp_path):
     assert plan["proved"] and out.read_text() == cli("emit-trainium", *GEMM, "--nki")
     with pytest.raises(axe.NoResult) as e:
         axe.emit_trainium("specs/trainium_refuse.yaml:a_wide", *GEMM[1:], nki=True)
-    assert "A reaches partition 255" in e.value.message
+    assert "A reaches partition 255" in e.value.message and e.value.status == 1
 
 
 def test_emit_trainium_errors():

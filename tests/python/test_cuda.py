@@ -36,6 +36,9 @@ def test_copy():
     g, s = axe.Layout(COPY + "global_tile"), axe.Layout(COPY + "smem_tile")
     assert g.emit_cuda(s, kind="copy", name="g2s") == \
         source(COPY + "global_tile", COPY + "smem_tile", "--kind", "copy", "--name", "g2s")
+    # OTHER as a text: the method reads it and keeps it alive during the call.
+    assert g.emit_cuda(COPY + "smem_tile", kind="copy", name="g2s") == \
+        g.emit_cuda(s, kind="copy", name="g2s")
     assert axe.emit_cuda(COPY + "global_tile", COPY + "smem_transposed", kind="copy",
                          direction="g2g", block=64) == \
         source(COPY + "global_tile", COPY + "smem_transposed", "--kind", "copy",
