@@ -2,8 +2,7 @@
 
 A thin ctypes layer over the C API of axe.h: the same reader, algebra,
 equality checker, bank and TMA analyses and code generator as the
-axe-layout command, in-process.  Results that the command prints as JSON
-are returned as the same JSON, decoded into Python values.
+axe-layout command, in-process.
 
     >>> import axe_layout as axe
     >>> frag = axe.Layout("specs/tensor_core_tile.yaml:frag")
@@ -11,6 +10,33 @@ are returned as the same JSON, decoded into Python values.
     [{'laneid': 8, 'warpid': 6, 'm': 1}, {'laneid': 8, 'warpid': 10, 'm': 1}]
     >>> bool(axe.equal("S[(4,8):(8,1)]", "lego:OrderBy(Row(4, 8)).GroupBy([(4, 8)])"))
     True
+
+Conventions, the same for every function:
+
+- Each command is a function of the same name (a dash becomes "_"; emit-tma
+  is `tma`, inverse is `right_inverse` and `left_inverse`), most of them a
+  Layout method too.  Operands are Layouts or texts; texts are read with
+  the keywords shape, dtype, swizzle, tile and bind.  The command's other
+  options are keywords named after them ("--max-conflicts" is
+  max_conflicts, -j/--jobs is jobs).
+- The answer is a Report: what the command prints with --json, decoded
+  (a dict), with the exit status, its reason and the warnings.  Functions
+  whose command draws or prints text take format="json" (the default),
+  "text", "svg" or "html"; the other forms return the str the command
+  prints, whatever its exit status (the JSON form has the status).
+  `evaluate` returns eval's JSON lines as a list, `equal` an Equality.
+- An answer "no" (the property does not hold, the operation has no
+  result, no atom or plan exists: exit status 1, 3 undecided) is not an
+  exception: the Report is false, with `status` and `reason`.  NoResult is
+  raised only where there is nothing to return: for a function whose
+  answer is a value other than a Report (a Layout from Layout.group,
+  slice, tile, tile_of, dsum; the source of emit_cuda and of
+  emit_trainium(nki=True)).
+- Bad input (exit status 2) raises LayoutError, placed as the command
+  places it.
+
+`filter` and `slice` are left out of __all__, so that `import *` keeps the
+builtins; call them as axe_layout.filter and axe_layout.slice.
 
 The library is found through the environment variable AXE_LAYOUT_LIBRARY
 (a path), else the path `make python` or `make install` recorded in
@@ -21,14 +47,13 @@ import ctypes
 import ctypes.util
 import html
 import json
-import json as _json  # Layout.show and evaluate take a `json` keyword
 import os
 
 # filter and slice are left out: `import *` would hide the builtins.
-__all__ = ["Layout", "LayoutError", "Equality", "Report", "layout", "equal", "check_equal",
-           "check", "info", "canon", "convert", "banks", "atoms", "tma", "emit_desc",
-           "emit_trainium", "emit_cuda", "version", "notations", "group", "tile", "tile_of",
-           "dsum", "compose", "complement", "divide", "product", "right_inverse",
+__all__ = ["Layout", "LayoutError", "NoResult", "Report", "Equality", "layout", "version",
+           "notations", "info", "canon", "convert", "equal", "check_equal", "check", "banks",
+           "atoms", "tma", "emit_desc", "emit_trainium", "emit_cuda", "group", "tile",
+           "tile_of", "dsum", "compose", "complement", "divide", "product", "right_inverse",
            "left_inverse", "coalesce"]
 
 _MAX_RANK = 64
@@ -87,7 +112,8 @@ class _AtomsRequest(ctypes.Structure):
 
 def _cute_request(*fields):
     """The request of a CuTe algebra call: A's options, then `fields`."""
-    return type("_CuteRequest", (ctypes.Structure,), {"_fields_": [("a", _Options)] + list(fields)})
+    return type("_CuteRequest", (ctypes.Structure,),
+                {"_fields_": [("a", _Options)] + list(fields)})
 
 
 _ComposeRequest = _FilterRequest = _cute_request()
@@ -162,8 +188,14 @@ class LayoutError(Exception):
 
 
 class NoResult(LayoutError):
-    """An operation that has no answer for these inputs (a shape that does
-    not group the layout): not an input error; `message` says why."""
+    """No value to return for these inputs, though they are good (a shape
+    that does not group the layout, a copy no instruction can do): `status`
+    is the command's exit status (1; 3 undecided) and `message` says why.
+    Raised only by the functions whose answer is not a Report."""
+
+    def __init__(self, message, status=1):
+        super().__init__(message)
+        self.status = status
 
 
 def _library_path():
@@ -254,7 +286,10 @@ _TEXT, _JSON, _SVG, _HTML = 0, 1, 2, 3
 _FORMS = {"text": _TEXT, "json": _JSON, "svg": _SVG, "html": _HTML}
 
 
+# --- Python values as the command's option texts --------------------------------------
+
 def _b(text):
+    """`text` as the library's bytes (None stays NULL)."""
     return None if text is None else str(text).encode()
 
 
@@ -267,41 +302,73 @@ def _csv(value):
     return ",".join(str(int(v)) for v in value)
 
 
+def _names(value):
+    """Names given as "i,j" or ("i", "j")."""
+    if value is None or isinstance(value, str):
+        return value
+    return ",".join(value)
+
+
 def _bindings(value):
+    """Bindings given as "M=8,K=4" or {"M": 8, "K": 4}."""
     if value is None or isinstance(value, str):
         return value
     return ",".join("%s=%d" % (k, v) for k, v in value.items())
 
 
+def _point(value):
+    """A physical point given as "laneid=8,warpid=6" or {"laneid": 8, "warpid": 6}."""
+    if isinstance(value, dict):
+        return ",".join("%s=%d" % kv for kv in value.items())
+    return value
+
+
+def _region(value):
+    """A region given as "0:64,0:128" or [(0, 64), (0, 128)]."""
+    if value is None or isinstance(value, str):
+        return value
+    return ",".join("%d:%d" % (b, e) for b, e in value)
+
+
+def _strings(values):
+    """A C array of the strings `values` (kept alive by the caller) and its length."""
+    values = [_b(v) for v in values]
+    return (ctypes.c_char_p * max(1, len(values)))(*values), len(values)
+
+
+def _options(shape=None, dtype=None, swizzle=None, tile=None, bind=None, shape_option=None):
+    """The operand options --shape, --dtype, --swizzle, --tile and --bind;
+    `shape_option` is the option that errors in `shape` name ("--outer-shape")."""
+    return _Options(_b(_csv(shape)), _b(dtype), _b(swizzle), _b(_csv(tile)),
+                    _b(_bindings(bind)), _b(shape_option))
+
+
+def _form(format):
+    """The library's output form of format "text", "json", "svg" or "html"."""
+    if format not in _FORMS:
+        raise ValueError("format is one of %s, not %r" % (", ".join(_FORMS), format))
+    return _FORMS[format]
+
+
+# --- the library's errors, strings and reports ----------------------------------------
+
 def _new_error():
+    """An axe_error, cleared, for one call."""
     err = _Error()
     _lib.axe_error_init(ctypes.byref(err))
     return err
 
 
 def _raise(err):
+    """Raise the library's error `err` as a LayoutError."""
     diagnostic = _take_string(_lib.axe_error_to_string(ctypes.byref(err), b"axe_layout"))
     raise LayoutError(err.message.decode(errors="replace"), err.source.decode(errors="replace"),
                       err.line, err.col, err.hint.decode(errors="replace"), err.code,
                       diagnostic)
 
 
-def version():
-    """The library's version, "MAJOR.MINOR.PATCH"."""
-    return _lib.axe_version().decode()
-
-
-def notations():
-    """The notations a layout's text may be written in (FORMAT:TEXT)."""
-    names, i = [], 0
-    while _lib.axe_notation_name(i):
-        names.append(_lib.axe_notation_name(i).decode())
-        i += 1
-    return names
-
-
 def _take_string(ptr, err=None):
-    """The library's string at "ptr" (released), or raise the error in "err"."""
+    """The library's string at `ptr` (released), or raise the error in `err`."""
     if not ptr:
         if err is not None and err.code:
             _raise(err)
@@ -312,27 +379,17 @@ def _take_string(ptr, err=None):
         _lib.axe_string_free(ptr)
 
 
-def _take_report(ptr, err):
-    """The text and exit status of the library's report at "ptr" (released),
-    or raise the error in "err"."""
-    if not ptr:
-        _take_string(None, err)
-    try:
-        return _lib.axe_report_text(ptr).decode(), _lib.axe_report_status(ptr)
-    finally:
-        _lib.axe_report_free(ptr)
-
-
 class Report(dict):
     """What a command printed, as the library reports it.  A JSON answer is
     the report itself, decoded (report["conflicts"]); `text` is the output
-    as printed, `json` the decoded object (None for text and pictures),
-    `status` the command's exit status (0, 1 when the property does not
-    hold, 3 undecided), `reason` why it is not 0 (one line) and `notes` the
+    as printed, `json` the decoded object, `status` the command's exit
+    status (0, 1 when the property does not hold or there is no result, 3
+    undecided), `reason` why it is not 0 (one line) and `notes` the
     warnings the command prints on stderr (a list of lines).  A report is
     true when its status is 0."""
 
-    def __init__(self, ptr, err, json_output):
+    def __init__(self, ptr, err, json_output=True):
+        # The report at `ptr` (released), or raise the error in `err`.
         if not ptr:
             _take_string(None, err)
         try:
@@ -346,79 +403,41 @@ class Report(dict):
         super().__init__(self.json if isinstance(self.json, dict) else {})
 
     def __bool__(self):
+        """Whether the command exits 0."""
         return self.status == 0
 
     def __repr__(self):
         return "<Report status %d%s>" % (self.status, ": " + self.reason if self.reason else "")
 
 
-def _form(format):
-    if format not in _FORMS:
-        raise ValueError("format is one of %s, not %r" % (", ".join(_FORMS), format))
-    return _FORMS[format]
-
-
-def _take_answer(ptr, err, form):
-    """The report at "ptr": a Report for JSON, else the text; or raise the
-    error in "err"."""
+def _answer(ptr, err, form):
+    """The command's answer in the report at `ptr`: a Report in the JSON
+    form, else the text it printed; or raise the error in `err`."""
     report = Report(ptr, err, form == _JSON)
     return report if form == _JSON else report.text
 
 
-def _options(shape=None, dtype=None, swizzle=None, tile=None, bind=None, shape_option=None):
-    return _Options(_b(_csv(shape)), _b(dtype), _b(swizzle), _b(_csv(tile)),
-                    _b(_bindings(bind)), _b(shape_option))
+def _report(fn, *args, format="json"):
+    """The answer of the library's report function `fn` on `args` in `format`."""
+    form, err = _form(format), _new_error()
+    return _answer(fn(*args, form, None, ctypes.byref(err)), err, form)
 
 
-def _banks(smem_map, access, threads, vector, grid, warp, step, max_conflicts, suggest,
-           jobs, format, options):
-    if isinstance(threads, Layout):
-        threads = threads.text
-    req = _BanksRequest(_b(access), _b(threads), _b(vector), int(bool(grid)), _b(warp),
-                        _b(step), int(max_conflicts is not None), int(max_conflicts or 0),
-                        int(bool(suggest)), _Walk(int(jobs)), _options(**options))
-    err, form = _new_error(), _form(format)
-    return _take_answer(_lib.axe_banks_report(smem_map, ctypes.byref(req), form, None,
-                                           ctypes.byref(err)), err, form)
+def _source(ptr, err):
+    """The text of the report at `ptr` when the command's answer is a value
+    (generated source): NoResult when it exits other than 0."""
+    report = Report(ptr, err, False)
+    if report.status:
+        raise NoResult(report.reason, report.status)
+    return report.text
 
 
-def _strings(values):
-    """A C array of the strings "values" (kept alive by the caller) and its length."""
-    values = [_b(v) for v in values]
-    return (ctypes.c_char_p * max(1, len(values)))(*values), len(values)
-
-
-def _region(value):
-    """A region given as "0:64,0:128" or [(0, 64), (0, 128)]."""
-    if value is None or isinstance(value, str):
-        return value
-    return ",".join("%d:%d" % (b, e) for b, e in value)
-
-
-def _read(text, shape_option, **options):
-    """A Layout read with `options`, its shape's errors naming `shape_option`."""
-    if isinstance(text, Layout):
-        return text
-    opts = _Options(_b(_csv(options.get("shape"))), _b(options.get("dtype")),
-                    _b(options.get("swizzle")), None, None, _b(shape_option))
-    err = _new_error()
-    ptr = _lib.axe_map_read(_b(text), ctypes.byref(opts), ctypes.byref(err))
-    if not ptr:
-        _raise(err)
-    return Layout._wrap(ptr)
-
-
-def _point(value):
-    """A physical point given as "laneid=8,warpid=6" or {"laneid": 8, "warpid": 6}."""
-    if isinstance(value, dict):
-        return ",".join("%s=%d" % kv for kv in value.items())
-    return value
-
-
-
-
-def _why_buffer():
-    return ctypes.create_string_buffer(1024)
+def _as_layout(x, shape_option=None, **options):
+    """`x` itself if it is a Layout, else its text read with `options` (the
+    errors in their shape naming `shape_option`, "--shape" when None)."""
+    if isinstance(x, Layout):
+        return x
+    return Layout._read(x, _options(shape_option=shape_option, **options))
 
 
 class Layout:
@@ -428,31 +447,38 @@ class Layout:
     FILE.mlir:#alias; `shape`, `dtype`, `swizzle`, `tile` and `bind` are the
     command's options (a shape as (8, 16) or "8,16", bind as a dict)."""
 
-    def __init__(self, text, *, shape=None, dtype=None, swizzle=None, tile=None, bind=None,
-                 _shape_option=None):
-        # _shape_option: the option that errors in `shape` name (tile's "--outer-shape").
-        opts = _options(shape, dtype, swizzle, tile, bind, _shape_option)
-        err = _new_error()
-        self._map = _lib.axe_map_read(_b(text), ctypes.byref(opts), ctypes.byref(err))
-        if not self._map:
-            _raise(err)
+    def __init__(self, text, *, shape=None, dtype=None, swizzle=None, tile=None, bind=None):
+        self._map = Layout._read_map(text, _options(shape, dtype, swizzle, tile, bind))
 
     @classmethod
     def from_expr(cls, expr, *, shape, vars=None, replica_vars=None):
         """An `expr:` layout from index expressions over the variables `vars`
-        ("i,j"; default i0, i1, ...), e.g. "laneid=4*i+(j/2)%4; m=j%2";
-        `replica_vars` as "r=2" or {"r": 2}."""
+        ("i,j" or ("i", "j"); default i0, i1, ...), e.g. "laneid=4*i+(j/2)%4;
+        m=j%2"; `replica_vars` as "r=2" or {"r": 2}."""
         err = _new_error()
-        if vars is not None and not isinstance(vars, str):
-            vars = ",".join(vars)
-        ptr = _lib.axe_map_read_expr(_b(expr), _b(vars), _b(_bindings(replica_vars)),
+        ptr = _lib.axe_map_read_expr(_b(expr), _b(_names(vars)), _b(_bindings(replica_vars)),
                                      _b(_csv(shape)), ctypes.byref(err))
         if not ptr:
             _raise(err)
         return cls._wrap(ptr)
 
+    @staticmethod
+    def _read_map(text, options):
+        """The library's map of `text` read with the _Options `options`."""
+        err = _new_error()
+        ptr = _lib.axe_map_read(_b(text), ctypes.byref(options), ctypes.byref(err))
+        if not ptr:
+            _raise(err)
+        return ptr
+
+    @classmethod
+    def _read(cls, text, options):
+        """The Layout of `text` read with the _Options `options`."""
+        return cls._wrap(cls._read_map(text, options))
+
     @classmethod
     def _wrap(cls, ptr):
+        """The Layout that owns the library's map `ptr`."""
         self = cls.__new__(cls)
         self._map = ptr
         return self
@@ -462,7 +488,7 @@ class Layout:
         if ptr and _lib is not None:
             _lib.axe_map_free(ptr)
 
-    # --- what it is --------------------------------------------------------
+    # --- what it is -------------------------------------------------------------------
     @property
     def text(self):
         """Its compact text, or "axis=EXPR; ..." for an `expr:` layout."""
@@ -470,17 +496,20 @@ class Layout:
 
     @property
     def shape(self):
+        """Its logical shape, a tuple of extents (() for one point)."""
         s = _Shape()
         _lib.axe_map_shape(self._map, ctypes.byref(s))
         return tuple(s.dim[d] for d in range(s.rank))
 
     @property
     def axes(self):
+        """The names of its physical axes, in the order of its images' keys."""
         return tuple(_lib.axe_map_axis_name(self._map, a).decode()
                      for a in range(_lib.axe_map_axis_count(self._map)))
 
     @property
     def dtype(self):
+        """Its element type ("f16", ...), or None."""
         d = _lib.axe_map_dtype(self._map)
         return d.decode() if d else None
 
@@ -492,6 +521,7 @@ class Layout:
 
     @property
     def is_expr(self):
+        """Whether it is an `expr:` layout (index expressions, no S/R/O form)."""
         return not _lib.axe_map_layout(self._map)
 
     def __repr__(self):
@@ -500,9 +530,10 @@ class Layout:
     def __str__(self):
         return self.text
 
-    # --- the map -------------------------------------------------------------
+    # --- the map ----------------------------------------------------------------------
     def eval(self, *coord):
-        """L(x) at the logical point `coord`: its images, as dicts axis -> value."""
+        """L(x) at the logical point `coord` (2, 9) or ((2, 9)): its images,
+        as dicts axis -> value."""
         if len(coord) == 1 and isinstance(coord[0], (tuple, list)):
             coord = tuple(coord[0])
         axes, err = self.axes, _new_error()
@@ -523,11 +554,13 @@ class Layout:
         return [dict(zip(axes, out[i * k:(i + 1) * k])) for i in range(n)]
 
     def __call__(self, *coord):
+        """L(x): the same as eval."""
         return self.eval(*coord)
 
     def inverse(self, point=None, *, limit=0, **axes):
         """Every logical coordinate whose image contains the physical point
-        (laneid=8, warpid=6, or "laneid=8,warpid=6"; axes left out are free)."""
+        (laneid=8, warpid=6, or "laneid=8,warpid=6"; axes left out are free),
+        as tuples; `limit` as eval's --limit (0: none)."""
         point = _point(axes if point is None else point)
         rank, err, room = len(self.shape), _new_error(), 256
         while True:
@@ -540,29 +573,21 @@ class Layout:
             room = n
         return [tuple(out[i * rank:(i + 1) * rank]) for i in range(n)]
 
-    def canon(self):
-        """The canonical form and the rules that fired (canon --json)."""
-        err = _new_error()
-        return Report(_lib.axe_canon_report(self._map, _JSON, None, ctypes.byref(err)), err,
-                      True)
-
     def evaluate(self, at=(), inverse=(), *, all=False, base=False, count=False, limit=0,
-                 jobs=0, json=True):
+                 jobs=0, format="json"):
         """What `eval` prints: a line per point of `at` ((2, 9) or "2,9"), per
         physical point of `inverse` ({"laneid": 8} or "laneid=8"), the `count`
         summary, then every point when `all` is set or nothing else is asked;
-        `base`, `limit` and `jobs` as --base, --limit and -j.  With `json`, the
-        JSON lines decoded (a list), else the text."""
-        at = [c if isinstance(c, str) else _csv(c) for c in at]
-        at_array, nat = _strings(at)
+        `base`, `limit` and `jobs` as --base, --limit and --jobs.  With format
+        "json" its JSON lines decoded (a list), with "text" the text."""
+        at_array, nat = _strings([_csv(c) for c in at])
         inv_array, ninverse = _strings([_point(p) for p in inverse])
         req = _EvalRequest(at_array, nat, inv_array, ninverse, int(bool(all)), int(bool(base)),
                            int(bool(count)), int(limit), _Walk(int(jobs)))
-        err = _new_error()
-        text, _ = _take_report(_lib.axe_eval_report(self._map, ctypes.byref(req),
-                                                        _JSON if json else _TEXT, None,
-                                                        ctypes.byref(err)), err)
-        return [_json.loads(l) for l in text.splitlines()] if json else text
+        form, err = _form(format), _new_error()
+        text = Report(_lib.axe_eval_report(self._map, ctypes.byref(req), form, None,
+                                           ctypes.byref(err)), err, False).text
+        return [json.loads(line) for line in text.splitlines()] if form == _JSON else text
 
     def eval_all(self, *, base=False, limit=0):
         """Every point of the domain in row-major order (eval --all --json):
@@ -574,21 +599,15 @@ class Layout:
         of every (point, image) pair (eval --count --json)."""
         return self.evaluate(count=True, jobs=jobs)[0]
 
-    def show(self, by=None, *, base=False, width=0, region=None, json=False, format="text"):
+    def show(self, by=None, *, base=False, width=0, region=None, format="text"):
         """The picture `show` draws: the logical grid, or with `by` ("warpid,laneid"
         or ("warpid", "laneid")) the grid of those physical axes; `base`, `width`
         (0: 80) and `region` (SVG and HTML: "0:4,0:8" or ((0, 4), (0, 8))) as
-        the options of the same names; `format` "text", "svg" or "html"; with
-        `json`, show --json decoded."""
-        if by is not None and not isinstance(by, str):
-            by = ",".join(by)
-        by_array, nby = _strings([] if by is None else [by])
+        the options of the same names.  Format "text" (the default here),
+        "svg" or "html": the picture; "json": the Report of show --json."""
+        by_array, nby = _strings([] if by is None else [_names(by)])
         req = _ShowRequest(by_array, nby, int(bool(base)), int(width), _b(_region(region)))
-        form = _JSON if json else _form(format)
-        err = _new_error()
-        text, _ = _take_report(_lib.axe_show_report(self._map, ctypes.byref(req), form, None,
-                                                 ctypes.byref(err)), err)
-        return _json.loads(text) if json else text
+        return _report(_lib.axe_show_report, self._map, ctypes.byref(req), format=format)
 
     def svg(self, **options):
         """The picture of `show --format svg`: one self-contained SVG document."""
@@ -605,8 +624,13 @@ class Layout:
         except LayoutError as e:
             return "<pre>%s</pre>" % html.escape("%s\n(%s)" % (self.text, e.message))
 
-    # --- algebra ---------------------------------------------------------------
-    def _derived(self, ptr, err, why):
+    # --- algebra: the result as a Layout, NoResult when there is none -----------------
+    def _derived(self, fn, arg):
+        """The Layout that `fn` (axe_map_group ...) derives from this one and
+        `arg` (bytes, or a Layout, which the call keeps alive)."""
+        err, why = _new_error(), ctypes.create_string_buffer(1024)
+        ptr = fn(self._map, arg._map if isinstance(arg, Layout) else arg, why, len(why),
+                 ctypes.byref(err))
         if ptr:
             return Layout._wrap(ptr)
         if err.code:
@@ -615,53 +639,46 @@ class Layout:
 
     def group(self, shape):
         """The layout refined into one block of iters per dimension of `shape`."""
-        err, why = _new_error(), _why_buffer()
-        return self._derived(_lib.axe_map_group(self._map, _b(_csv(shape)), why, len(why),
-                                                ctypes.byref(err)), err, why)
+        return self._derived(_lib.axe_map_group, _b(_csv(shape)))
 
     def slice(self, region):
         """The layout on a region, "1:3,0:8" or ((1, 3), (0, 8))."""
-        err, why = _new_error(), _why_buffer()
-        return self._derived(_lib.axe_map_slice(self._map, _b(_region(region)), why, len(why),
-                                                ctypes.byref(err)), err, why)
-
-    def _pair(self, fn, other):
-        other = _as_layout(other)
-        err, why = _new_error(), _why_buffer()
-        return self._derived(fn(self._map, other._map, why, len(why), ctypes.byref(err)),
-                             err, why)
+        return self._derived(_lib.axe_map_slice, _b(_region(region)))
 
     def tile(self, inner):
         """This layout tiled by `inner` (Axe paper, Appendix C)."""
-        return self._pair(_lib.axe_map_tile, inner)
+        return self._derived(_lib.axe_map_tile, _as_layout(inner))
 
     def tile_of(self, inner):
         """The outer layout C with tile(C, inner) == self (Appendix D)."""
-        return self._pair(_lib.axe_map_tile_of, inner)
+        return self._derived(_lib.axe_map_tile_of, _as_layout(inner))
 
     def dsum(self, other):
         """The direct sum on the tiling domain (Appendix F)."""
-        return self._pair(_lib.axe_map_dsum, other)
+        return self._derived(_lib.axe_map_dsum, _as_layout(other))
 
-    # --- questions -----------------------------------------------------------
-    def equal(self, other, *, method=None, timeout=10.0, jobs=0, axis_relations=True,
-              progress=None):
-        return equal(self, other, method=method, timeout=timeout, jobs=jobs,
-                     axis_relations=axis_relations, progress=progress)
+    # --- the commands on this layout: the functions of the same names -----------------
+    def canon(self):
+        """The canonical form and the rules that fired (canon --json)."""
+        return _report(_lib.axe_canon_report, self._map)
 
     def convert(self, to):
         """This layout in notation `to` (convert --to TO --json)."""
-        err = _new_error()
-        return Report(_lib.axe_convert_report(self._map, _b(to), _JSON, None,
-                                              ctypes.byref(err)), err, True)
+        return _report(_lib.axe_convert_report, self._map, _b(to))
+
+    def equal(self, other, *, method=None, timeout=10.0, jobs=0, no_axis_relations=False,
+              progress=None):
+        """Whether this layout and `other` induce the same map: see equal."""
+        return equal(self, other, method=method, timeout=timeout, jobs=jobs,
+                     no_axis_relations=no_axis_relations, progress=progress)
 
     def banks(self, *, access=None, threads=None, vector=None, grid=False, warp=None,
               step=None, max_conflicts=None, suggest=False, jobs=0, format="json"):
         """Bank conflicts of this shared-memory tile, read by `access` or the
         thread layout `threads` (a Layout or its text), with banks' options
-        (`jobs`: -j, 0 every core): the Report of banks --json (status 1 when
-        the conflicts exceed `max_conflicts`), or with format "text", "svg" or
-        "html" what banks prints."""
+        (`jobs`: --jobs, 0 every core): the Report of banks --json (status 1
+        when the conflicts exceed `max_conflicts`), or with format "text",
+        "svg" or "html" what banks prints."""
         return _banks(self._map, access, threads, vector, grid, warp, step, max_conflicts,
                       suggest, jobs, format, {})
 
@@ -671,21 +688,17 @@ class Layout:
         (emit-tma --json, its options as keywords; regions as "0:64,0:64" or
         [(0, 64), (0, 64)], a box as (64, 64)); {"possible": false, ...} with
         the rule and a fix if none."""
-        smem = _as_layout(smem)
         req = _EmitTmaRequest(_b(_region(region)), _b(_region(smem_region)), _b(direction),
                               _b(_csv(box)), _b(oob_fill), _b(l2_promotion), _b(interleave))
-        err = _new_error()
-        return Report(_lib.axe_emit_tma_report(self._map, smem._map, ctypes.byref(req), _JSON,
-                                               None, ctypes.byref(err)), err, True)
+        smem = _as_layout(smem)  # alive during the call
+        return _report(_lib.axe_emit_tma_report, self._map, smem._map, ctypes.byref(req))
 
     def emit_desc(self, *, mma, operand, major=None):
         """The wgmma/tcgen05 matrix descriptor of this operand tile
         (emit-desc --json); {"canonical": false, ...} with the first mode
         that breaks it and the nearest canonical layout if none."""
         req = _EmitDescRequest(_b(mma), _b(operand), _b(major))
-        err = _new_error()
-        return Report(_lib.axe_emit_desc_report(self._map, ctypes.byref(req), _JSON, None,
-                                                ctypes.byref(err)), err, True)
+        return _report(_lib.axe_emit_desc_report, self._map, ctypes.byref(req))
 
     def emit_cuda(self, other=None, **options):
         """CUDA source whose index math is proved equal to the layouts
@@ -697,54 +710,51 @@ class Layout:
         box, l2_promotion, oob_fill, stages).  A proof that finds a
         difference or a copy that cannot be done raises NoResult with
         `.status` 1 (3: undecided) and the reason."""
-        return _emit_cuda(self._map, _as_layout(other)._map if other is not None else None,
-                          (None, None), _Options(), **options)
+        other = None if other is None else _as_layout(other)  # alive during the call
+        return _emit_cuda(self._map, None if other is None else other._map, (None, None),
+                          _options(), **options)
 
-    # --- CuTe's layout algebra (on axis m): the functions of the same names ------
+    # --- CuTe's layout algebra (on axis m): the functions of the same names -----------
     def compose(self, b):
+        """CuTe's composition self o `b`: see compose."""
         return compose(self, b)
 
     def complement(self, cosize=None):
+        """CuTe's complement up to `cosize`: see complement."""
         return complement(self, cosize)
 
     def divide(self, tiler, kind=None):
+        """CuTe's divide by `tiler`: see divide."""
         return divide(self, tiler, kind)
 
     def product(self, b, kind=None):
+        """CuTe's product with `b`: see product."""
         return product(self, b, kind)
 
     def right_inverse(self):
+        """CuTe's right_inverse: see right_inverse."""
         return right_inverse(self)
 
     def left_inverse(self):
+        """CuTe's left_inverse: see left_inverse."""
         return left_inverse(self)
 
     def coalesce(self, profile=None):
+        """CuTe's coalesce, by mode with `profile`: see coalesce."""
         return coalesce(self, profile)
 
     def filter(self):
+        """CuTe's filter: see filter."""
         return filter(self)
-
-
-def _as_layout(x, **options):
-    if isinstance(x, Layout):
-        return x
-    return Layout(x, **options)
-
-
-def _algebra_json(fn, *args):
-    """The --json answer of algebra report function `fn` on `args` (maps, ...)."""
-    err = _new_error()
-    return Report(fn(*args, _JSON, None, ctypes.byref(err)), err, True)
 
 
 class Equality:
     """The answer of `equal`: truthy when the layouts induce the same map.
 
     `verdict` is "equal", "not equal" or "undecided"; `method` the route
-    that answered ("canon", "enum", "smt"); `counterexample` None or a dict
-    {"coord": (...), "a": [images], "b": [images]}; `json` what check-equal
-    --json prints."""
+    that answered ("canon", "enum", "smt"); `reason` why it is not equal or
+    undecided; `counterexample` None or a dict {"coord": (...), "a":
+    [images], "b": [images]}; `json` what check-equal --json prints."""
 
     def __init__(self, ptr):
         try:
@@ -758,6 +768,7 @@ class Equality:
         self.counterexample = None if cx is None else dict(cx, coord=tuple(cx["coord"]))
 
     def __bool__(self):
+        """Whether the verdict is "equal"."""
         return self.verdict == "equal"
 
     def __repr__(self):
@@ -766,25 +777,56 @@ class Equality:
                                          if self.counterexample else "")
 
 
+# --- reading and describing -----------------------------------------------------------
+
+def version():
+    """The library's version, "MAJOR.MINOR.PATCH"."""
+    return _lib.axe_version().decode()
+
+
+def notations():
+    """The notations a layout's text may be written in (FORMAT:TEXT)."""
+    names, i = [], 0
+    while _lib.axe_notation_name(i):
+        names.append(_lib.axe_notation_name(i).decode())
+        i += 1
+    return names
+
+
 def layout(text, **options):
     """Layout(text, **options)."""
     return Layout(text, **options)
 
 
-def _equal_request(method, timeout, jobs, axis_relations, progress, expr=None, vars=None,
+def info(x, *, format="json", **options):
+    """`info LAYOUT`: size, per-axis range and span, axis kinds, replication,
+    injectivity, swizzle and admitted shapes (a Report, or the text with
+    format="text"); a spec file of several layouts lists them."""
+    opts = _options(**options)
+    return _report(_lib.axe_info_report, _b(x), ctypes.byref(opts), format=format)
+
+
+def canon(x, **options):
+    """`canon LAYOUT --json`: the canonical form and the rules that fired."""
+    return _as_layout(x, **options).canon()
+
+
+def convert(x, to, **options):
+    """`convert LAYOUT --to TO --json`: the layout in notation `to`."""
+    return _as_layout(x, **options).convert(to)
+
+
+# --- equality -------------------------------------------------------------------------
+
+def _equal_request(method, timeout, jobs, no_axis_relations, progress, expr=None, vars=None,
                    replica_vars=None, **options):
     """check-equal's request, and the callback the library holds during the call."""
     callback = _PROGRESS(lambda ctx, done, total: progress(done, total)) if progress \
         else _PROGRESS()
-    if vars is not None and not isinstance(vars, str):
-        vars = ",".join(vars)
-    opts = _Options(*(_b(v) for v in (_csv(options.get("shape")), options.get("dtype"),
-                                      options.get("swizzle"), _csv(options.get("tile")),
-                                      _bindings(options.get("bind")))))
     timeout = timeout if isinstance(timeout, str) else repr(float(timeout or 0))
-    req = _EqualRequest(_b(method), _b(timeout), int(not axis_relations),
-                        _Walk(int(jobs), callback, None), opts, _b(expr), _b(vars),
-                        _b(_bindings(replica_vars)))
+    req = _EqualRequest(_b(method), _b(timeout), int(bool(no_axis_relations)),
+                        _Walk(int(jobs), callback, None), _options(**options), _b(expr),
+                        _b(_names(vars)), _b(_bindings(replica_vars)))
     return req, callback
 
 
@@ -800,14 +842,14 @@ def _sides(a, b, expr, vars, replica_vars, options):
 
 
 def equal(a, b=None, *, expr=None, vars=None, replica_vars=None, method=None, timeout=10.0,
-          jobs=0, axis_relations=True, progress=None, **options):
+          jobs=0, no_axis_relations=False, progress=None, **options):
     """Whether `a` and `b` (Layouts, or texts read with the options `shape`,
     `dtype`, `swizzle`, `tile` and `bind`), or `a` and the index expressions
     `expr` over `vars`, induce the same map (check-equal): an Equality,
     truthy when they do.  `timeout` in seconds (0 or None: no limit), `jobs`
     threads (0: every core), `progress(done, total)` during an enumeration."""
     a, b = _sides(a, b, expr, vars, replica_vars, options)
-    req, keep = _equal_request(method, timeout, jobs, axis_relations, progress)
+    req, keep = _equal_request(method, timeout, jobs, no_axis_relations, progress)
     err = _new_error()
     ptr = _lib.axe_map_equal(a._map, b._map, ctypes.byref(req), ctypes.byref(err))
     del keep
@@ -817,57 +859,48 @@ def equal(a, b=None, *, expr=None, vars=None, replica_vars=None, method=None, ti
 
 
 def check_equal(a, b=None, *, expr=None, vars=None, replica_vars=None, method=None,
-                timeout=10.0, jobs=0, axis_relations=True, progress=None, format="json",
+                timeout=10.0, jobs=0, no_axis_relations=False, progress=None, format="json",
                 **options):
     """`check-equal` as the command runs it, with the options of `equal`:
-    a Report of the answer in `format` ("json", "text", or the "svg" or
-    "html" picture); texts are read exactly as the command reads them."""
-    req, keep = _equal_request(method, timeout, jobs, axis_relations, progress, expr, vars,
+    the Report of check-equal --json (status 1 not equal, 3 undecided), or
+    with format "text", "svg" or "html" what it prints; texts are read
+    exactly as the command reads them."""
+    req, keep = _equal_request(method, timeout, jobs, no_axis_relations, progress, expr, vars,
                                replica_vars, **options)
-    err = _new_error()
     if isinstance(a, str) and (b is None or isinstance(b, str)):
-        ptr = _lib.axe_check_equal_report(_b(a), _b(b), ctypes.byref(req), _form(format), None,
-                                    ctypes.byref(err))
+        answer = _report(_lib.axe_check_equal_report, _b(a), _b(b), ctypes.byref(req),
+                         format=format)
     else:
         a, b = _sides(a, b, expr, vars, replica_vars, options)
-        ptr = _lib.axe_check_equal_maps_report(a._map, b._map, ctypes.byref(req), _form(format),
-                                        None, ctypes.byref(err))
+        answer = _report(_lib.axe_check_equal_maps_report, a._map, b._map, ctypes.byref(req),
+                         format=format)
     del keep
-    return Report(ptr, err, format == "json")
+    return answer
 
 
 def check(paths, *, junit=None, verbose=False, strict=False, format="json"):
-    """`check SPEC...`: run the `checks:` of the spec file(s) `paths`; a
-    Report whose `json` has every check and the totals (format "json") or
-    whose `text` has the command's lines (format "text")."""
+    """`check SPEC...`: run the `checks:` of the spec file(s) `paths`: the
+    Report of check --json, every check and the totals (status 1 when one
+    fails), or with format="text" the command's lines."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     argv = (ctypes.c_char_p * len(paths))(*(_b(os.fspath(p)) for p in paths))
     req = _CheckRequest(_b(junit), int(bool(verbose)), int(bool(strict)))
-    err = _new_error()
-    return Report(_lib.axe_check_report(argv, len(paths), ctypes.byref(req), _form(format), None,
-                                      ctypes.byref(err)), err, format == "json")
+    return _report(_lib.axe_check_report, argv, len(paths), ctypes.byref(req), format=format)
 
 
-def info(x, *, format="json", **options):
-    """`info LAYOUT`: size, per-axis range and span, axis kinds, replication,
-    injectivity, swizzle and admitted shapes (decoded JSON, or the text with
-    format="text"); a spec file of several layouts lists them."""
-    opts = _Options(_b(_csv(options.get("shape"))), _b(options.get("dtype")),
-                    _b(options.get("swizzle")), _b(_csv(options.get("tile"))),
-                    _b(_bindings(options.get("bind"))))
-    err = _new_error()
-    r = Report(_lib.axe_info_report(_b(x), ctypes.byref(opts), _form(format), None,
-                                    ctypes.byref(err)), err, format == "json")
-    return r if format == "json" else r.text
+# --- analyses and code generators -----------------------------------------------------
 
-
-def canon(x, **options):
-    return _as_layout(x, **options).canon()
-
-
-def convert(x, to, **options):
-    return _as_layout(x, **options).convert(to)
+def _banks(smem_map, access, threads, vector, grid, warp, step, max_conflicts, suggest,
+           jobs, format, options):
+    """banks on the map `smem_map` (NULL: the tile of a spec's access), the
+    tile options `options` qualifying the access's tile."""
+    if isinstance(threads, Layout):
+        threads = threads.text
+    req = _BanksRequest(_b(access), _b(threads), _b(vector), int(bool(grid)), _b(warp),
+                        _b(step), int(max_conflicts is not None), int(max_conflicts or 0),
+                        int(bool(suggest)), _Walk(int(jobs)), _options(**options))
+    return _report(_lib.axe_banks_report, smem_map, ctypes.byref(req), format=format)
 
 
 def banks(smem, *, access=None, threads=None, vector=None, grid=False, warp=None, step=None,
@@ -884,61 +917,58 @@ def banks(smem, *, access=None, threads=None, vector=None, grid=False, warp=None
 
 def atoms(src, dst, *, arch=None, direction=None, suggest=False, format="json", **options):
     """Every copy atom that could move the tile from `src` to `dst` (operand
-    texts; `shape` and `dtype` for both, `swizzle` for the shared one), as
-    atoms --json prints them: a Report, status 1 when no atom is legal; or
-    with format="text" the table."""
+    texts; `shape` and `dtype` for both, `swizzle` for the shared one): the
+    Report of atoms --json, status 1 when no atom is legal; or with
+    format="text" the table."""
     if not isinstance(src, str) or not isinstance(dst, str):
         raise TypeError("atoms takes the operands' texts, read with its options")
     req = _AtomsRequest(_b(arch), _b(direction), int(bool(suggest)), _options(**options))
-    err, form = _new_error(), _form(format)
-    return _take_answer(_lib.axe_atoms_report(_b(src), _b(dst), ctypes.byref(req), form, None,
-                                            ctypes.byref(err)), err, form)
+    return _report(_lib.axe_atoms_report, _b(src), _b(dst), ctypes.byref(req), format=format)
 
 
 def tma(global_layout, smem, region=None, *, global_shape=None, smem_shape=None, dtype=None,
         swizzle=None, smem_region=None, direction=None, box=None, oob_fill=None,
         l2_promotion=None, interleave=None):
-    """emit-tma GLOBAL SMEM with its options (texts are read with
-    --global-shape, --smem-shape, --dtype and, for SMEM, --swizzle)."""
-    g = _read(global_layout, "--global-shape", shape=global_shape, dtype=dtype)
-    s = _read(smem, "--smem-shape", shape=smem_shape, dtype=dtype, swizzle=swizzle)
+    """emit-tma GLOBAL SMEM with its options (see Layout.tma); texts are read
+    with --global-shape, --smem-shape, --dtype and, for SMEM, --swizzle."""
+    g = _as_layout(global_layout, "--global-shape", shape=global_shape, dtype=dtype)
+    s = _as_layout(smem, "--smem-shape", shape=smem_shape, dtype=dtype, swizzle=swizzle)
     return g.tma(s, region, smem_region=smem_region, direction=direction, box=box,
                  oob_fill=oob_fill, l2_promotion=l2_promotion, interleave=interleave)
 
 
 def emit_desc(smem, *, mma, operand, major=None, **options):
-    """emit-desc SMEM --mma MMA --operand A|B [--major k|mn] --json."""
+    """emit-desc SMEM --mma MMA --operand A|B [--major k|mn] --json (see
+    Layout.emit_desc), SMEM read with `options`."""
     return _as_layout(smem, **options).emit_desc(mma=mma, operand=operand, major=major)
 
 
 def emit_trainium(a, b, c, *, dims=None, dtype=None, c_dtype=None, c_buffer=None,
                   max_tile=None, nki=False, output=None, name=None, timeout=None):
     """emit-trainium A B C (operand texts: layouts or P/F annotations such as
-    "4F.128P,256F"): the plan as emit-trainium --json prints it
-    ({"instruction": None, "reason": ...} when it cannot be planned), or with
-    `nki` the kernel's Python source (NoResult when there is no proved
-    kernel).  `output` also writes the kernel to that file."""
+    "4F.128P,256F"): the Report of emit-trainium --json ({"instruction":
+    None, "reason": ...} when it cannot be planned), or with `nki` the
+    kernel's Python source (NoResult when there is no proved kernel).
+    `output` also writes the kernel to that file."""
     for x in (a, b, c):
         if not isinstance(x, str):
             raise TypeError("emit_trainium takes operand texts, not %r" % (x,))
     req = _EmitTrainiumRequest(_b(_csv(dims)), _b(dtype), _b(c_dtype), _b(c_buffer),
                                _b(_csv(max_tile)), int(bool(nki)), _b(output), _b(name),
                                None if timeout is None else _b(repr(float(timeout))))
-    err = _new_error()
-    report = Report(_lib.axe_emit_trainium_report(_b(a), _b(b), _b(c), ctypes.byref(req),
-                                                  _TEXT if nki else _JSON, None,
-                                                  ctypes.byref(err)), err, not nki)
     if not nki:
-        return report
-    if report.status != 0:
-        raise NoResult(report.reason)
-    return report.text
+        return _report(_lib.axe_emit_trainium_report, _b(a), _b(b), _b(c), ctypes.byref(req))
+    err = _new_error()
+    return _source(_lib.axe_emit_trainium_report(_b(a), _b(b), _b(c), ctypes.byref(req),
+                                                 _TEXT, None, ctypes.byref(err)), err)
 
 
 def _emit_cuda(first, second, operands, operand, *, kind=None, name=None, template=None,
                timeout=10.0, direction=None, threads=None, block=0, atom=None, region=None,
                smem_region=None, box=None, global_shape=None, smem_shape=None,
                l2_promotion=None, oob_fill=None, stages=0):
+    """emit-cuda on the maps `first` and `second`, or on the texts `operands`
+    read with the _Options `operand`: the source, or NoResult."""
     if isinstance(threads, Layout):
         threads = threads.text
     timeout = float(timeout)
@@ -948,19 +978,8 @@ def _emit_cuda(first, second, operands, operand, *, kind=None, name=None, templa
                            _b(_csv(smem_shape)), _b(l2_promotion), _b(oob_fill), int(stages),
                            (ctypes.c_char_p * 2)(*map(_b, operands)), operand)
     err = _new_error()
-    ptr = _lib.axe_emit_cuda_report(first, second, ctypes.byref(req), None, ctypes.byref(err))
-    if not ptr:
-        _take_string(None, err)
-    try:
-        text, status = _lib.axe_report_text(ptr).decode(), _lib.axe_report_status(ptr)
-        reason = _lib.axe_report_reason(ptr).decode()
-    finally:
-        _lib.axe_report_free(ptr)
-    if status:
-        e = NoResult(reason)
-        e.status = status
-        raise e
-    return text
+    return _source(_lib.axe_emit_cuda_report(first, second, ctypes.byref(req), None,
+                                             ctypes.byref(err)), err)
 
 
 def emit_cuda(x, other=None, *, shape=None, dtype=None, swizzle=None, tile=None, bind=None,
@@ -969,23 +988,62 @@ def emit_cuda(x, other=None, *, shape=None, dtype=None, swizzle=None, tile=None,
     Layout.emit_cuda).  Texts are read as the command reads them: --swizzle
     qualifies OTHER only when there are two, kind="tma" takes
     global_shape and smem_shape, and a template's X may be a whole spec."""
-    if isinstance(x, str) and (other is None or isinstance(other, str)):
-        opts = _Options(_b(_csv(shape)), _b(dtype), _b(swizzle), _b(_csv(tile)),
-                        _b(_bindings(bind)), None, 0)
-        return _emit_cuda(None, None, (x, other), opts, **options)
     layout_options = dict(shape=shape, dtype=dtype, swizzle=swizzle, tile=tile, bind=bind)
+    if isinstance(x, str) and (other is None or isinstance(other, str)):
+        return _emit_cuda(None, None, (x, other), _options(**layout_options), **options)
     return _as_layout(x, **layout_options).emit_cuda(
         None if other is None else _as_layout(other, **layout_options), **options)
 
 
-# --- CuTe's layout algebra ------------------------------------------------------
+# --- the algebra's commands: what they print with --json ------------------------------
+# {"layout": ..., "shape": [...], ...}, or {"layout": None, "reason": ...} and status 1
+# when the operation has no result.  Layout's methods of the same names return the
+# result as a Layout instead (NoResult when there is none).
+
+def group(x, shape=None, **options):
+    """group --json: the grouped layout, its shape and blocks."""
+    x = _as_layout(x, shape=shape, **options)
+    return _report(_lib.axe_group_report, x._map)
+
+
+def tile(outer, inner, *, outer_shape=None, inner_shape=None):
+    """tile --json: the tiled layout, its shape, interleaved shape and inner span."""
+    outer = _as_layout(outer, "--outer-shape", shape=outer_shape)
+    inner = _as_layout(inner, "--inner-shape", shape=inner_shape)
+    return _report(_lib.axe_tile_report, outer._map, inner._map)
+
+
+def tile_of(t, inner, *, inner_shape=None, **options):
+    """tile-of --json: the outer layout C with tile(C, inner) = t, its shape and the
+    inner span; `options` (shape, dtype, ...) qualify t."""
+    t = _as_layout(t, **options)
+    inner = _as_layout(inner, "--inner-shape", shape=inner_shape)
+    return _report(_lib.axe_tile_of_report, t._map, inner._map)
+
+
+def slice(x, region, **options):  # pylint: disable=redefined-builtin
+    """slice --region REGION --json: the layout on `region` ("1:3,0:8" or
+    ((1, 3), (0, 8))) and its shape."""
+    x = _as_layout(x, **options)
+    req = _SliceRequest(_b(_region(region)))
+    return _report(_lib.axe_slice_report, x._map, ctypes.byref(req))
+
+
+def dsum(left, right, *, left_shape=None, right_shape=None):
+    """dsum --json: the direct sum, its shape and interleaved shape."""
+    left = _as_layout(left, "--left-shape", shape=left_shape)
+    right = _as_layout(right, "--right-shape", shape=right_shape)
+    return _report(_lib.axe_dsum_report, left._map, right._map)
+
+
+# --- CuTe's layout algebra ------------------------------------------------------------
 #
 # Each takes A as CuTe text ("(6,2):(8,2)", "cute:...", "Sw<3,4,3> o _0 o ..."),
 # an Axe operand text on axis m read with the options shape=, dtype=, swizzle=,
 # tile=, bind=, or a Layout; a second operand as text (a tiler "<3:4,8:2>") or
-# an integer N (N:1).  Each returns the command's --json object, decoded:
+# an integer N (N:1).  Each returns the Report of the command's --json:
 # {"layout", "cute", "shape", "proved"}, or when CuTe has no such layout
-# {"layout": None, "cute": None, "reason": ...} (the command's exit status 1).
+# {"layout": None, "cute": None, "reason": ...} and status 1.
 
 def _cute_text(x):
     """CuTe text of an operand, tiler or profile: str, int N, or nested tuples."""
@@ -994,22 +1052,16 @@ def _cute_text(x):
     return str(x)
 
 
-def _cute_operand(a, options):
-    """The text and the _Options of operand A (a Layout: its text on its shape)."""
+def _cute(fn, request, a, *more, options):
+    """The Report of CuTe algebra call `fn` on operand A, the operands `more`
+    and `request`, whose A options are set here (a Layout: its text on its
+    shape)."""
     if isinstance(a, Layout):
         options = dict(options, shape=options.get("shape") or a.shape or None,
                        dtype=options.get("dtype") or a.dtype)
         a = a.text
-    return _b(a), _Options(_b(_csv(options.get("shape"))), _b(options.get("dtype")),
-                           _b(options.get("swizzle")), _b(_csv(options.get("tile"))),
-                           _b(_bindings(options.get("bind"))))
-
-
-def _cute(fn, request, a, *more, options):
-    a, request.a = _cute_operand(a, options)
-    err = _new_error()
-    args = [a] + [_b(_cute_text(m)) for m in more]
-    return Report(fn(*args, ctypes.byref(request), _JSON, None, ctypes.byref(err)), err, True)
+    request.a = _options(**options)
+    return _report(fn, _b(a), *[_b(_cute_text(m)) for m in more], ctypes.byref(request))
 
 
 def compose(a, b, **options):
@@ -1052,42 +1104,3 @@ def coalesce(a, profile=None, **options):
 def filter(a, **options):  # pylint: disable=redefined-builtin
     """CuTe's filter: A without its stride-0 and size-1 modes, coalesced."""
     return _cute(_lib.axe_filter_report, _FilterRequest(), a, options=options)
-# --- the algebra's commands: what they print with --json --------------------------
-# {"layout": ..., "shape": [...], ...}, or {"layout": None, "reason": ...} when the
-# operation has no result (the command's exit status 1).  Layout's methods of the
-# same names return the result as a Layout instead.
-
-def group(x, shape=None, **options):
-    """group --json: the grouped layout, its shape and blocks."""
-    x = _as_layout(x, shape=shape, **options)
-    return _algebra_json(_lib.axe_group_report, x._map)
-
-
-def tile(outer, inner, *, outer_shape=None, inner_shape=None):
-    """tile --json: the tiled layout, its shape, interleaved shape and inner span."""
-    outer = _as_layout(outer, shape=outer_shape, _shape_option="--outer-shape")
-    inner = _as_layout(inner, shape=inner_shape, _shape_option="--inner-shape")
-    return _algebra_json(_lib.axe_tile_report, outer._map, inner._map)
-
-
-def tile_of(t, inner, *, inner_shape=None, **options):
-    """tile-of --json: the outer layout C with tile(C, inner) = t, its shape and the
-    inner span; `options` (shape, dtype, ...) qualify t."""
-    t = _as_layout(t, **options)
-    inner = _as_layout(inner, shape=inner_shape, _shape_option="--inner-shape")
-    return _algebra_json(_lib.axe_tile_of_report, t._map, inner._map)
-
-
-def slice(x, region, **options):  # pylint: disable=redefined-builtin
-    """slice --region REGION --json: the layout on `region` ("1:3,0:8" or
-    ((1, 3), (0, 8))) and its shape."""
-    x = _as_layout(x, **options)
-    req = _SliceRequest(_b(_region(region)))
-    return _algebra_json(_lib.axe_slice_report, x._map, ctypes.byref(req))
-
-
-def dsum(left, right, *, left_shape=None, right_shape=None):
-    """dsum --json: the direct sum, its shape and interleaved shape."""
-    left = _as_layout(left, shape=left_shape, _shape_option="--left-shape")
-    right = _as_layout(right, shape=right_shape, _shape_option="--right-shape")
-    return _algebra_json(_lib.axe_dsum_report, left._map, right._map)

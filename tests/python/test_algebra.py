@@ -8,7 +8,7 @@ Run by tests/scripts/python.sh (make check) with PYTHONPATH=build/python."""
 import pytest
 
 import axe_layout as axe
-from test_axe_layout import cli_json
+from clitools import cli_json
 
 BLOCK = "specs/algebra_block.yaml"
 TILED = "S[(2,4,2,4):(32,4,16,1)]"

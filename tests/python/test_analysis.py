@@ -5,28 +5,16 @@ the examples of tests/cli/banks.t and atoms.t (the CLI given in $AXE_CLI).
 Run by tests/scripts/python.sh (make check) with PYTHONPATH=build/python."""
 
 import json
-import os
-import subprocess
 
 import pytest
 
 import axe_layout as axe
+from clitools import cli, cli_json, run
 
-CLI = os.environ.get("AXE_CLI", "build/axe-layout")
 COLUMN = "specs/banks_column.yaml"
 ATOMS = "specs/copy_atoms.yaml"
 ROWS = ("S[(8,64):(64,1)]", "--dtype", "f16")
 THREADS = "S[(8,64):(1@laneid,1)]"
-
-
-def run(*args):
-    out = subprocess.run([CLI, *args], capture_output=True, text=True, check=False)
-    assert out.returncode in (0, 1), out.stderr
-    return out
-
-
-def cli_json(*args):
-    return json.loads(run(*args, "--json").stdout)
 
 
 # --- banks ---------------------------------------------------------------------
@@ -34,11 +22,12 @@ def cli_json(*args):
 def test_banks_every_option_equals_cli():
     rows = axe.Layout(ROWS[0], dtype="f16")
     got = rows.banks(threads=THREADS, vector=2, step=0)
-    assert got == cli_json("banks", *ROWS, "--threads", THREADS, "--vector", "2", "--step", "0")
+    assert got == cli_json("banks", *ROWS, "--threads", THREADS, "--vector", "2", "--step", "0",
+                           "--json")
     assert got.status == 0 and got.reason == ""
     got = rows.banks(threads=axe.Layout(THREADS), warp=0, step=7, grid=True, jobs=2)
     assert got == cli_json("banks", *ROWS, "--threads", THREADS, "--warp", "0", "--step", "7",
-                           "--grid")
+                           "--grid", "--json")
     assert got["grid"]["step"] == 7
 
 
@@ -47,9 +36,9 @@ def test_banks_max_conflicts_status():
     for limit, status in ((27, 1), (28, 0)):
         got = axe.banks(smem[0], dtype="f16", access="ldmatrix.x4", step=0,
                         max_conflicts=limit)
-        out = run("banks", *smem, "--max-conflicts", str(limit), "--json")
-        assert got == json.loads(out.stdout)
-        assert got.status == out.returncode == status
+        returncode, out, _ = run("banks", *smem, "--max-conflicts", str(limit), "--json")
+        assert got == json.loads(out)
+        assert got.status == returncode == status
     assert got.reason == ""
     got = axe.banks(smem[0], dtype="f16", access="ldmatrix.x4", step=0, max_conflicts=27)
     assert got.reason == "28 conflicts, more than --max-conflicts 27"
@@ -58,20 +47,19 @@ def test_banks_max_conflicts_status():
 def test_banks_of_a_spec_access_without_smem():
     access = COLUMN + ":col_read"
     got = axe.banks(None, access=access, swizzle="128B", grid=True)
-    assert got == cli_json("banks", "--access", access, "--swizzle", "128B", "--grid")
+    assert got == cli_json("banks", "--access", access, "--swizzle", "128B", "--grid", "--json")
     assert got["total"]["wavefronts"] == 1
     got = axe.banks(None, access=access, suggest=True)
-    assert got == cli_json("banks", "--access", access, "--suggest")
+    assert got == cli_json("banks", "--access", access, "--suggest", "--json")
     assert got["suggest"]["best"] == "128B"
 
 
 def test_banks_text_and_pictures_equal_cli():
     access = COLUMN + ":col_read"
-    assert axe.banks(None, access=access, format="text") == run("banks", "--access",
-                                                                access).stdout
+    assert axe.banks(None, access=access, format="text") == cli("banks", "--access", access)
     for form in ("svg", "html"):
-        assert axe.banks(None, access=access, format=form) == run(
-            "banks", "--access", access, "--format", form).stdout
+        assert axe.banks(None, access=access, format=form) == cli(
+            "banks", "--access", access, "--format", form)
     with pytest.raises(ValueError):
         axe.banks(None, access=access, format="png")
 
@@ -101,24 +89,24 @@ def test_banks_errors_placed_as_the_cli_places_them():
 def test_atoms_equals_cli():
     got = axe.atoms(ATOMS + ":tile_global", ATOMS + ":tile_smem", arch="sm_80")
     assert got == cli_json("atoms", ATOMS + ":tile_global", ATOMS + ":tile_smem",
-                           "--arch", "sm_80")
+                           "--arch", "sm_80", "--json")
     assert got["best"] == "cp.async.16" and got.status == 0
     src, dst = "S[(16,16):(16,1)]", "S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]"
     got = axe.atoms(src, dst, dtype="f16", swizzle="32B")
-    assert got == cli_json("atoms", src, dst, "--dtype", "f16", "--swizzle", "32B")
+    assert got == cli_json("atoms", src, dst, "--dtype", "f16", "--swizzle", "32B", "--json")
     assert got["best"] == "ldmatrix.x1"
     got = axe.atoms("S[(8,8):(8,1)]", "S[(8,4,2):(4@laneid,1@laneid,1)]", direction="s2r",
                     dtype="f16", arch="sm_90", suggest=True)
     assert got == cli_json("atoms", "S[(8,8):(8,1)]", "S[(8,4,2):(4@laneid,1@laneid,1)]",
                            "--direction", "s2r", "--dtype", "f16", "--arch", "sm_90",
-                           "--suggest")
+                           "--suggest", "--json")
 
 
 def test_atoms_status_and_text():
-    out = run("atoms", ATOMS + ":padded", ATOMS + ":row_per_lane")
-    assert axe.atoms(ATOMS + ":padded", ATOMS + ":row_per_lane", format="text") == out.stdout
+    status, out, _ = run("atoms", ATOMS + ":padded", ATOMS + ":row_per_lane")
+    assert axe.atoms(ATOMS + ":padded", ATOMS + ":row_per_lane", format="text") == out
     got = axe.atoms(ATOMS + ":padded", ATOMS + ":row_per_lane")
-    assert got.status == out.returncode == 1
+    assert got.status == status == 1
     assert got.reason == "no atom can move this tile"
 
 

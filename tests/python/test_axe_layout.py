@@ -4,7 +4,6 @@ on the Axe paper's examples in specs/ (the CLI given in $AXE_CLI).
 
 Run by tests/scripts/python.sh (make check) with PYTHONPATH=build/python."""
 
-import json
 import os
 import re
 import subprocess
@@ -12,9 +11,7 @@ import subprocess
 import pytest
 
 import axe_layout as axe
-
-CLI = os.environ.get("AXE_CLI", "build/axe-layout")
-FRAG = "specs/tensor_core_tile.yaml:frag"
+from clitools import FRAG, cli, cli_json, run
 
 # The Axe paper's examples as bundled specs: (operand, a point to evaluate).
 PAPER = [
@@ -30,20 +27,6 @@ PAPER = [
     ("specs/algebra_block.yaml:block", (5, 6)),
     ("specs/algebra_block.yaml:smem", (9, 100)),
 ]
-
-
-def cli(*args):
-    out = subprocess.run([CLI, *args], capture_output=True, text=True, check=False)
-    assert out.returncode in (0, 1), out.stderr
-    return out.stdout
-
-
-def cli_json(*args, lines=False):
-    out = subprocess.run([CLI, *args], capture_output=True, text=True, check=False)
-    assert out.returncode in (0, 1), out.stderr
-    if lines:
-        return [json.loads(l) for l in out.stdout.splitlines()]
-    return json.loads(out.stdout)
 
 
 # --- reading ---------------------------------------------------------------------
@@ -93,16 +76,29 @@ def test_errors_carry_positions():
 def test_error_diagnostic_is_the_commands():
     with pytest.raises(axe.LayoutError) as e:
         axe.Layout("S[(4,8):(8,1)] + Q")
-    out = subprocess.run([CLI, "canon", "S[(4,8):(8,1)] + Q"], capture_output=True,
-                         text=True, check=False)
-    assert out.returncode == 2 and e.value.diagnostic == out.stderr
+    status, _, err = run("canon", "S[(4,8):(8,1)] + Q")
+    assert status == 2 and e.value.diagnostic == err
 
 
 def test_version_and_notations():
     assert axe.version().count(".") == 2
-    listed = subprocess.run([CLI, "--version"], capture_output=True, text=True).stdout
+    listed = cli("--version")
     assert "libaxelayout %s)" % axe.version() in listed
     assert {"cute", "triton", "lego", "tileas"} <= set(axe.notations())
+
+
+def test_public_names_are_exported_and_documented():
+    """__all__ is every public name but filter and slice (kept off to leave
+    the builtins alone), and every public function and method says what it does."""
+    public = {n for n, v in vars(axe).items() if not n.startswith("_")
+              and getattr(v, "__module__", None) == "axe_layout"}
+    assert set(axe.__all__) == public - {"filter", "slice"}
+    for name in public:
+        v = getattr(axe, name)
+        assert v.__doc__, name
+        for attr, m in vars(v).items() if isinstance(v, type) else ():
+            if not attr.startswith("_") and callable(getattr(m, "__get__", None)):
+                assert m.__doc__, "%s.%s" % (name, attr)
 
 
 def test_errors_in_a_spec_file(tmp_path):
@@ -187,6 +183,9 @@ def test_algebra_without_result():
     with pytest.raises(axe.NoResult) as e:
         axe.Layout("S[(3,4):(1,3)]").group("4,3")
     assert "dimension 0 (extent 4) cannot be formed" in e.value.message
+    assert e.value.status == 1
+    got = axe.group("S[(3,4):(1,3)]", "4,3")
+    assert not got and got.status == 1 and got["reason"] == e.value.message
     with pytest.raises(axe.LayoutError) as e:
         axe.Layout("S[(4,8):(8,1)]").slice("0:9,0:8")
     assert e.value.file == "--region"
@@ -259,8 +258,7 @@ def test_tma_equals_cli():
 
 def test_emit_cuda_equals_cli():
     got = axe.emit_cuda(FRAG)
-    out = subprocess.run([CLI, "emit-cuda", FRAG], capture_output=True, text=True, check=True)
-    assert got == out.stdout and "frag_warpid" in got
+    assert got == cli("emit-cuda", FRAG) and "frag_warpid" in got
     with pytest.raises(axe.LayoutError):
         axe.emit_cuda(FRAG, name="not an identifier")
 

@@ -2,26 +2,11 @@
 emit_desc, emit_trainium) against the axe-layout command's --json output
 (the CLI given in $AXE_CLI), every option, and where their errors are."""
 
-import json
-import os
-import subprocess
-
 import pytest
 
 import axe_layout as axe
-
-CLI = os.environ.get("AXE_CLI", "build/axe-layout")
+from clitools import cli, cli_json
 GEMM = ["specs/trainium_gemm.yaml:" + x for x in ("a", "b", "c")]
-
-
-def cli_run(*args):
-    out = subprocess.run([CLI, *args], capture_output=True, text=True, check=False)
-    assert out.returncode in (0, 1), out.stderr
-    return out.stdout
-
-
-def cli_json(*args):
-    return json.loads(cli_run(*args))
 
 
 # --- emit-tma --------------------------------------------------------------------
@@ -53,6 +38,7 @@ def test_tma_shapes_and_method():
     assert got == cli_json("emit-tma", "S[(4096,4096)]", "S[(64,64)]", "--global-shape",
                            "64,64,64,64", "--smem-shape", "8,8,64", "--dtype", "f16", "--json")
     g = axe.Layout("S[(4096,4096)]", dtype="f16")
+    assert g.tma("S[(64,64)]") == axe.tma("S[(4096,4096)]", "S[(64,64)]", dtype="f16")
     s = axe.Layout("S[(64,64)]", dtype="f16", swizzle="64B")
     assert g.tma(s, "0:64,0:64") == cli_json("emit-tma", "S[(4096,4096)]", "S[(64,64)]",
                                              "--dtype", "f16", "--swizzle", "64B",
@@ -140,13 +126,13 @@ def test_emit_trainium_equals_cli(operands, kw, args):
 
 def test_emit_trainium_kernel(tmp_path):
     src = axe.emit_trainium(*GEMM, nki=True, name="gemm")
-    assert src == cli_run("emit-trainium", *GEMM, "--nki", "--name", "gemm")
+    assert src == cli("emit-trainium", *GEMM, "--nki", "--name", "gemm")
     out = tmp_path / "k.py"
     plan = axe.emit_trainium(*GEMM, output=str(out))
-    assert plan["proved"] and out.read_text() == cli_run("emit-trainium", *GEMM, "--nki")
+    assert plan["proved"] and out.read_text() == cli("emit-trainium", *GEMM, "--nki")
     with pytest.raises(axe.NoResult) as e:
         axe.emit_trainium("specs/trainium_refuse.yaml:a_wide", *GEMM[1:], nki=True)
-    assert "A reaches partition 255" in e.value.message
+    assert "A reaches partition 255" in e.value.message and e.value.status == 1
 
 
 def test_emit_trainium_errors():

@@ -5,24 +5,17 @@ command's exit status and reason) and its errors with their positions.
 
 Run by tests/scripts/python.sh (make check) with PYTHONPATH=build/python."""
 
-import os
-import subprocess
-
 import pytest
 
 import axe_layout as axe
-
-CLI = os.environ.get("AXE_CLI", "build/axe-layout")
-FRAG = "specs/tensor_core_tile.yaml:frag"
+from clitools import FRAG, run
 COPY = "specs/cuda_copy.yaml:"
 TMA = "specs/tma_gemm.yaml:"
 
 
 def cli(*args):
     """What `axe-layout emit-cuda ARGS` writes: (status, stdout, stderr)."""
-    out = subprocess.run([CLI, "emit-cuda", *args], capture_output=True, text=True,
-                         check=False)
-    return out.returncode, out.stdout, out.stderr
+    return run("emit-cuda", *args)
 
 
 def source(*args):
@@ -43,6 +36,9 @@ def test_copy():
     g, s = axe.Layout(COPY + "global_tile"), axe.Layout(COPY + "smem_tile")
     assert g.emit_cuda(s, kind="copy", name="g2s") == \
         source(COPY + "global_tile", COPY + "smem_tile", "--kind", "copy", "--name", "g2s")
+    # OTHER as a text: the method reads it and keeps it alive during the call.
+    assert g.emit_cuda(COPY + "smem_tile", kind="copy", name="g2s") == \
+        g.emit_cuda(s, kind="copy", name="g2s")
     assert axe.emit_cuda(COPY + "global_tile", COPY + "smem_transposed", kind="copy",
                          direction="g2g", block=64) == \
         source(COPY + "global_tile", COPY + "smem_transposed", "--kind", "copy",

@@ -6,21 +6,10 @@ examples), and its errors placed as the command places them.
 
 Run by tests/scripts/python.sh (make check) with PYTHONPATH=build/python."""
 
-import os
-import subprocess
-import json
-
 import pytest
 
 import axe_layout as axe
-
-CLI = os.environ.get("AXE_CLI", "build/axe-layout")
-
-
-def cli_json(*args):
-    out = subprocess.run([CLI, *args, "--json"], capture_output=True, text=True, check=False)
-    assert out.returncode in (0, 1), out.stderr
-    return json.loads(out.stdout)
+from clitools import cli_json
 
 
 # (Python call, the same command line)
@@ -59,7 +48,7 @@ CASES = [
 
 @pytest.mark.parametrize("call,args", CASES, ids=[" ".join(c[1]) for c in CASES])
 def test_same_json_as_the_command(call, args):
-    assert call() == cli_json(*args)
+    assert call() == cli_json(*args, "--json")
 
 
 def test_values_of_cutlass_examples():
@@ -78,19 +67,20 @@ def test_refusal_is_an_answer():
 def test_layout_methods():
     """A Layout is operand A on its own shape: the methods answer as the command does."""
     a = axe.Layout("S[(4,8):(8,1)]")
-    assert a.coalesce() == cli_json("coalesce", "S[(4,8):(8,1)]")
-    assert a.coalesce((1, 1)) == cli_json("coalesce", "S[(4,8):(8,1)]", "--profile", "(1,1)")
-    assert a.filter() == cli_json("filter", "S[(4,8):(8,1)]")
-    assert a.compose("<2,_>") == cli_json("compose", "S[(4,8):(8,1)]", "<2,_>")
-    assert a.complement(64) == cli_json("complement", "S[(4,8):(8,1)]", "--cosize", "64")
+    assert a.coalesce() == cli_json("coalesce", "S[(4,8):(8,1)]", "--json")
+    assert a.coalesce((1, 1)) == cli_json("coalesce", "S[(4,8):(8,1)]", "--profile", "(1,1)",
+                                          "--json")
+    assert a.filter() == cli_json("filter", "S[(4,8):(8,1)]", "--json")
+    assert a.compose("<2,_>") == cli_json("compose", "S[(4,8):(8,1)]", "<2,_>", "--json")
+    assert a.complement(64) == cli_json("complement", "S[(4,8):(8,1)]", "--cosize", "64", "--json")
     assert a.divide("<2,4>", "tiled") == cli_json("divide", "S[(4,8):(8,1)]", "<2,4>",
-                                                  "--kind", "tiled")
+                                                  "--kind", "tiled", "--json")
     assert a.product("2:1", "blocked") == cli_json("product", "S[(4,8):(8,1)]", "2:1",
-                                                   "--kind", "blocked")
-    assert a.right_inverse() == cli_json("inverse", "S[(4,8):(8,1)]")
-    assert a.left_inverse() == cli_json("inverse", "S[(4,8):(8,1)]", "--left")
+                                                   "--kind", "blocked", "--json")
+    assert a.right_inverse() == cli_json("inverse", "S[(4,8):(8,1)]", "--json")
+    assert a.left_inverse() == cli_json("inverse", "S[(4,8):(8,1)]", "--left", "--json")
     spec = axe.Layout("S[32:1]", shape=(4, 8))
-    assert spec.coalesce() == cli_json("coalesce", "S[32:1]", "--shape", "4,8")
+    assert spec.coalesce() == cli_json("coalesce", "S[32:1]", "--shape", "4,8", "--json")
 
 
 def test_errors_are_placed():

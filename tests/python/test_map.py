@@ -5,7 +5,7 @@ axe-layout commands eval and show print (the CLI given in $AXE_CLI)."""
 import pytest
 
 import axe_layout as axe
-from test_axe_layout import FRAG, cli, cli_json
+from clitools import FRAG, cli, cli_json
 
 
 def test_evaluate_points_equals_cli():
@@ -15,7 +15,7 @@ def test_evaluate_points_equals_cli():
                     "--inverse", "laneid=8,warpid=7,m=1", "--json", lines=True)
     assert got == want and len(got) == 4
     assert got[1]["images"] == f.eval(2, 9)
-    text = f.evaluate(at=[(2, 9)], base=True, json=False)
+    text = f.evaluate(at=[(2, 9)], base=True, format="text")
     assert text == cli("eval", FRAG, "--at", "2,9", "--base")
     assert text == "(2, 9) -> {laneid: 8, warpid: 6, m: 1}\n"
 
@@ -28,7 +28,7 @@ def test_eval_all_equals_cli():
     assert f.eval_all(base=True, limit=3) == cli_json("eval", FRAG, "--all", "--base",
                                                       "--limit", "3", "--json", lines=True)
     # No request at all: the whole domain, as `eval LAYOUT` prints it.
-    assert f.evaluate(json=False) == cli("eval", FRAG)
+    assert f.evaluate(format="text") == cli("eval", FRAG)
 
 
 def test_checksum_equals_cli():
@@ -76,8 +76,8 @@ def test_show_equals_cli(args):
 
 def test_show_json_equals_cli():
     r = axe.Layout("S[(2,2):(1@x,2@y)] + R[2:4@x]")
-    assert r.show(json=True) == cli_json("show", "S[(2,2):(1@x,2@y)] + R[2:4@x]", "--json")
-    got = r.show(by=("y", "x"), json=True)
+    assert r.show(format="json") == cli_json("show", "S[(2,2):(1@x,2@y)] + R[2:4@x]", "--json")
+    got = r.show(by=("y", "x"), format="json")
     assert got == cli_json("show", "S[(2,2):(1@x,2@y)] + R[2:4@x]", "--by", "y,x", "--json")
     assert got["by"] == ["y", "x"] and got["ranges"] == [[0, 2], [0, 5]]
 

@@ -6,22 +6,14 @@ Run by tests/scripts/python.sh (make check) with PYTHONPATH=build/python."""
 
 import json
 import os
-import subprocess
 
 import pytest
 
 import axe_layout as axe
-
-CLI = os.environ.get("AXE_CLI", "build/axe-layout")
+from clitools import run
 EQ = "specs/equality_tensor_core.yaml"
 FRAG = "S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] + R[2:4@warpid] + 5@warpid"
 EXPR = "laneid=4*i + (j/2)%4; warpid=j/8 + 5 + 4*r; m=j%2"
-
-
-def run(*args):
-    """The command's exit status, standard output and standard error."""
-    out = subprocess.run([CLI, *args], capture_output=True, text=True, check=False)
-    return out.returncode, out.stdout, out.stderr
 
 
 def timeless(answer):
@@ -45,9 +37,9 @@ def test_check_equal_text_and_options_equal_cli():
     args = ["--expr", EXPR, "--vars", "i,j", "--replica-vars", "r=2", "--shape", "8,16",
             "--method", "enum", "-j", "2"]
     status, out, _ = run("check-equal", FRAG, *args)
-    r = axe.check_equal(FRAG, expr=EXPR, vars=["i", "j"], replica_vars={"r": 2}, shape=(8, 16),
-                        method="enum", jobs=2, format="text")
-    assert (r.status, r.text) == (status, out) == (0, "equal: all 128 points checked\n")
+    text = axe.check_equal(FRAG, expr=EXPR, vars=["i", "j"], replica_vars={"r": 2},
+                           shape=(8, 16), method="enum", jobs=2, format="text")
+    assert (status, text) == (0, out) == (0, "equal: all 128 points checked\n")
     e = axe.equal(FRAG, expr=EXPR, vars="i,j", replica_vars="r=2", shape="8,16")
     assert e and e.verdict == "equal"
 
@@ -63,13 +55,14 @@ def test_check_equal_undecided_and_timeout():
 
 def test_check_equal_notes_are_the_cli_stderr():
     a, b = "S[(4,32):(32@tid,1@tid)]", "S[(4,32):(1@warpid,1@laneid)]"
-    status, out, err = run("check-equal", a, b)
-    r = axe.check_equal(a, b, format="text")
-    assert (r.status, r.text, r.notes) == (status, out, err.splitlines())
-    status, out, err = run("check-equal", a, b, "--no-axis-relations")
-    r = axe.check_equal(a, b, axis_relations=False, format="text")
-    assert (r.status, r.text, r.notes) == (status, out, []) and err == ""
-    assert not axe.equal(a, b, axis_relations=False) and axe.equal(a, b)
+    status, out, err = run("check-equal", a, b, "--json")
+    r = axe.check_equal(a, b)
+    assert (r.status, r.notes) == (status, err.splitlines()) and r.notes
+    assert axe.check_equal(a, b, format="text") == run("check-equal", a, b)[1]
+    status, out, err = run("check-equal", a, b, "--no-axis-relations", "--json")
+    r = axe.check_equal(a, b, no_axis_relations=True)
+    assert (r.status, r.notes) == (status, []) and err == ""
+    assert not axe.equal(a, b, no_axis_relations=True) and axe.equal(a, b)
     typo = "S[(4,32):(1@warpid,1@laneId)]"
     status, _, err = run("check-equal", typo, b)
     assert axe.check_equal(typo, b).notes == err.splitlines() and "did you mean" in err
@@ -77,8 +70,9 @@ def test_check_equal_notes_are_the_cli_stderr():
 
 def test_check_equal_picture_equals_cli():
     status, out, _ = run("check-equal", "S[4:1]", "S[4:2]", "--format", "svg")
-    r = axe.check_equal("S[4:1]", "S[4:2]", format="svg")
-    assert (r.status, r.text) == (status, out) and r.text.startswith("<?xml")
+    picture = axe.check_equal("S[4:1]", "S[4:2]", format="svg")
+    assert picture == out and picture.startswith("<?xml")
+    assert axe.check_equal("S[4:1]", "S[4:2]").status == status == 1
 
 
 def test_check_equal_progress_is_called_or_not_and_answers_alike():
@@ -125,23 +119,24 @@ def test_check_json_equals_cli():
 def test_check_text_verbose_strict_and_several_specs():
     specs = ["specs/tensor_core_tile.yaml", "specs/tmem.yaml"]
     status, out, _ = run("check", *specs)
-    r = axe.check(specs, format="text")
-    assert (r.status, r.text) == (status, out) == (0, "16 passed, 0 failed\n") and r
+    assert axe.check(specs, format="text") == out and (status, out) == (0, "16 passed, 0 failed\n")
+    assert axe.check(specs).status == 0
     status, out, _ = run("check", "specs/tmem.yaml", "--verbose")
-    assert axe.check("specs/tmem.yaml", verbose=True, format="text").text == out
+    assert axe.check("specs/tmem.yaml", verbose=True, format="text") == out
     env = dict(os.environ, NVCC="none")
-    cmd = [CLI, "check", "tests/data/check/emit_index.yaml", "--strict"]
-    want = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+    want_status, want_out, _ = run("check", "tests/data/check/emit_index.yaml", "--strict",
+                                   env=env)
     os.environ["NVCC"], old = "none", os.environ.get("NVCC")
     try:
-        r = axe.check("tests/data/check/emit_index.yaml", strict=True, format="text")
+        text = axe.check("tests/data/check/emit_index.yaml", strict=True, format="text")
+        strict = axe.check("tests/data/check/emit_index.yaml", strict=True)
         lax = axe.check("tests/data/check/emit_index.yaml")
     finally:
         if old is None:
             del os.environ["NVCC"]
         else:
             os.environ["NVCC"] = old
-    assert (r.status, r.text) == (want.returncode, want.stdout) == (1, want.stdout)
+    assert (strict.status, text) == (want_status, want_out) and want_status == 1
     assert lax.status == 0
 
 
