@@ -90,7 +90,7 @@ static int check_option(const axe_equal_request *one)
 	axe_error_init(&err);
 	if (axe_equal_request_check(one, &err) == 0)
 		return 0;
-	return axe_usage_error(&command_check_equal, "%s", err.message), -1;
+	return axe_cli_usage_from(&command_check_equal, &err), -1;
 }
 
 static int handle(void *ctx, int key, const char *arg)
