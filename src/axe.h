@@ -646,6 +646,15 @@ typedef struct axe_banks_request {
 AXE_API axe_report *axe_banks_report(const axe_map *smem, const axe_banks_request *req,
 				     enum axe_output form, FILE *out, axe_error *err);
 
+/*
+ * 0 when the options of `req` (NULL: none) combine as `banks` takes them
+ * with `nsmem` SMEM operands (one, or none with a spec's access), else -1
+ * with the rule broken in `err`; axe_banks_report checks the same.  The
+ * values of the options are checked where they are read.
+ */
+AXE_API int axe_banks_request_check(const axe_banks_request *req, size_t nsmem,
+				    axe_error *err);
+
 /* What `atoms` does (a zeroed request or NULL: its defaults). */
 typedef struct axe_atoms_request {
 	const char *arch;      /* --arch: "sm_80", "sm_90" or "sm_100" (NULL: sm_100) */
