@@ -809,6 +809,15 @@ AXE_API axe_report *axe_emit_cuda_report(const axe_map *map, const axe_map *othe
 					 const axe_emit_cuda_request *req, FILE *out,
 					 axe_error *err);
 
+/*
+ * 0 when `req` (NULL: the defaults) names a kind and `noperands` operands
+ * that kind takes (copy and tma two, index and a template one), with no
+ * option of another kind, else -1 with the rule broken in `err`;
+ * axe_emit_cuda_report checks the same before reading anything.
+ */
+AXE_API int axe_emit_cuda_request_check(const axe_emit_cuda_request *req, size_t noperands,
+					axe_error *err);
+
 #ifdef __cplusplus
 }
 #endif
