@@ -724,6 +724,12 @@ typedef struct axe_emit_desc_request {
 AXE_API axe_report *axe_emit_desc_report(const axe_map *smem, const axe_emit_desc_request *req,
 					 enum axe_output form, FILE *out, axe_error *err);
 
+/*
+ * 0 when `req` gives the options emit-desc requires (mma and operand), else
+ * -1 with the one missing in `err`; axe_emit_desc_report checks the same.
+ */
+AXE_API int axe_emit_desc_request_check(const axe_emit_desc_request *req, axe_error *err);
+
 /* emit-trainium's options, as on the command line (NULL, 0: the default). */
 typedef struct axe_emit_trainium_request {
 	const char *dims;     /* "K,M,N": A is K x M, B K x N, C M x N (NULL: their shapes) */
@@ -751,6 +757,14 @@ typedef struct axe_emit_trainium_request {
 AXE_API axe_report *axe_emit_trainium_report(const char *a, const char *b, const char *c,
 					     const axe_emit_trainium_request *req,
 					     enum axe_output form, FILE *out, axe_error *err);
+
+/*
+ * 0 when the options of `req` (NULL: none) go with the output `form`
+ * (the kernel, req->nki, is not JSON), else -1 with the rule broken in
+ * `err`; axe_emit_trainium_report checks the same.
+ */
+AXE_API int axe_emit_trainium_request_check(const axe_emit_trainium_request *req,
+					    enum axe_output form, axe_error *err);
 /* emit-cuda */
 
 /*
