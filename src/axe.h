@@ -375,6 +375,14 @@ typedef struct axe_show_request {
 AXE_API axe_report *axe_show_report(const axe_map *map, const axe_show_request *req,
 				    enum axe_output form, FILE *out, axe_error *err);
 
+/*
+ * 0 when the options of `req` (NULL: none) go with the output `form`
+ * (a --region only with SVG or HTML), else -1 with the rule broken in
+ * `err`, placed on the option; axe_show_report checks the same.
+ */
+AXE_API int axe_show_request_check(const axe_show_request *req, enum axe_output form,
+				   axe_error *err);
+
 /* [verify] check-equal reports, spec checks (check), info */
 
 /*
