@@ -463,6 +463,14 @@ AXE_API axe_report *axe_check_equal_maps_report(const axe_map *a, const axe_map 
 						enum axe_output form, FILE *out,
 						axe_error *err);
 
+/*
+ * 0 when `noperands` operand texts, with req->expr (`req` NULL: none), are
+ * the two layouts check-equal compares (A and B, or A and --expr), else -1
+ * with the count in `err`; axe_check_equal_report checks the same.
+ */
+AXE_API int axe_check_equal_operands_check(const axe_equal_request *req, size_t noperands,
+					   axe_error *err);
+
 /* `check`'s options; zeroed (or NULL): the defaults. */
 typedef struct axe_check_request {
 	const char *junit; /* --junit FILE: also write the results as JUnit XML, or NULL */
