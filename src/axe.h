@@ -375,6 +375,14 @@ typedef struct axe_show_request {
 AXE_API axe_report *axe_show_report(const axe_map *map, const axe_show_request *req,
 				    enum axe_output form, FILE *out, axe_error *err);
 
+/*
+ * 0 when the options of `req` (NULL: none) go with the output `form`
+ * (a --region only with SVG or HTML), else -1 with the rule broken in
+ * `err`, placed on the option; axe_show_report checks the same.
+ */
+AXE_API int axe_show_request_check(const axe_show_request *req, enum axe_output form,
+				   axe_error *err);
+
 /* [verify] check-equal reports, spec checks (check), info */
 
 /*
@@ -454,6 +462,14 @@ AXE_API axe_report *axe_check_equal_maps_report(const axe_map *a, const axe_map 
 						const axe_equal_request *req,
 						enum axe_output form, FILE *out,
 						axe_error *err);
+
+/*
+ * 0 when `noperands` operand texts, with req->expr (`req` NULL: none), are
+ * the two layouts check-equal compares (A and B, or A and --expr), else -1
+ * with the count in `err`; axe_check_equal_report checks the same.
+ */
+AXE_API int axe_check_equal_operands_check(const axe_equal_request *req, size_t noperands,
+					   axe_error *err);
 
 /* `check`'s options; zeroed (or NULL): the defaults. */
 typedef struct axe_check_request {
@@ -646,6 +662,15 @@ typedef struct axe_banks_request {
 AXE_API axe_report *axe_banks_report(const axe_map *smem, const axe_banks_request *req,
 				     enum axe_output form, FILE *out, axe_error *err);
 
+/*
+ * 0 when the options of `req` (NULL: none) combine as `banks` takes them
+ * with `nsmem` SMEM operands (one, or none with a spec's access), else -1
+ * with the rule broken in `err`; axe_banks_report checks the same.  The
+ * values of the options are checked where they are read.
+ */
+AXE_API int axe_banks_request_check(const axe_banks_request *req, size_t nsmem,
+				    axe_error *err);
+
 /* What `atoms` does (a zeroed request or NULL: its defaults). */
 typedef struct axe_atoms_request {
 	const char *arch;      /* --arch: "sm_80", "sm_90" or "sm_100" (NULL: sm_100) */
@@ -715,6 +740,12 @@ typedef struct axe_emit_desc_request {
 AXE_API axe_report *axe_emit_desc_report(const axe_map *smem, const axe_emit_desc_request *req,
 					 enum axe_output form, FILE *out, axe_error *err);
 
+/*
+ * 0 when `req` gives the options emit-desc requires (mma and operand), else
+ * -1 with the one missing in `err`; axe_emit_desc_report checks the same.
+ */
+AXE_API int axe_emit_desc_request_check(const axe_emit_desc_request *req, axe_error *err);
+
 /* emit-trainium's options, as on the command line (NULL, 0: the default). */
 typedef struct axe_emit_trainium_request {
 	const char *dims;     /* "K,M,N": A is K x M, B K x N, C M x N (NULL: their shapes) */
@@ -742,6 +773,14 @@ typedef struct axe_emit_trainium_request {
 AXE_API axe_report *axe_emit_trainium_report(const char *a, const char *b, const char *c,
 					     const axe_emit_trainium_request *req,
 					     enum axe_output form, FILE *out, axe_error *err);
+
+/*
+ * 0 when the options of `req` (NULL: none) go with the output `form`
+ * (the kernel, req->nki, is not JSON), else -1 with the rule broken in
+ * `err`; axe_emit_trainium_report checks the same.
+ */
+AXE_API int axe_emit_trainium_request_check(const axe_emit_trainium_request *req,
+					    enum axe_output form, axe_error *err);
 /* emit-cuda */
 
 /*
@@ -799,6 +838,15 @@ typedef struct axe_emit_cuda_request {
 AXE_API axe_report *axe_emit_cuda_report(const axe_map *map, const axe_map *other,
 					 const axe_emit_cuda_request *req, FILE *out,
 					 axe_error *err);
+
+/*
+ * 0 when `req` (NULL: the defaults) names a kind and `noperands` operands
+ * that kind takes (copy and tma two, index and a template one), with no
+ * option of another kind, else -1 with the rule broken in `err`;
+ * axe_emit_cuda_report checks the same before reading anything.
+ */
+AXE_API int axe_emit_cuda_request_check(const axe_emit_cuda_request *req, size_t noperands,
+					axe_error *err);
 
 #ifdef __cplusplus
 }

@@ -49,6 +49,28 @@ static int read_count(const char *option, const char *text, int64_t *out, axe_er
 	return 0;
 }
 
+int axe_banks_request_check(const axe_banks_request *req, size_t nsmem, axe_error *err)
+{
+	static const axe_banks_request defaults = { 0 };
+
+	req = req ? req : &defaults;
+	if (!req->threads == !req->access)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
+				     "give exactly one of --threads and --access");
+	/* An access read from a spec brings its tile: then SMEM may be left out. */
+	if (nsmem > 1 || (nsmem == 0 && !(req->access && axe_bank_access_is_spec(req->access))))
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "expected one SMEM operand, "
+				     "got %zu", nsmem);
+	if (req->vector && !req->threads)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--vector goes with --threads; "
+				     "ldmatrix rows are 16 bytes and a spec access gives "
+				     "vector_bytes");
+	if (req->suggest && (req->grid || req->warp || req->step || req->max_conflicts_given))
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--suggest ranks whole layouts; "
+				     "it does not take --grid, --warp, --step or --max-conflicts");
+	return 0;
+}
+
 /* The option values that are numbers, and the combinations that make sense; 0 or -1. */
 static int banks_check(const axe_banks_request *req, const axe_map *smem, banks_run *run,
 		       axe_error *err)
@@ -59,20 +81,7 @@ static int banks_check(const axe_banks_request *req, const axe_map *smem, banks_
 		return -1;
 	run->sel.by_warp = req->warp != NULL;
 	run->sel.by_step = req->step != NULL;
-	if (!req->threads == !req->access)
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
-				     "give exactly one of --threads and --access");
-	if (!smem && !axe_bank_access_is_spec(req->access))
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "no shared-memory layout given: "
-				     "only an access from a spec (FILE.yaml:NAME) brings its tile");
-	if (req->vector && !req->threads)
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--vector goes with --threads; "
-				     "ldmatrix rows are 16 bytes and a spec access gives "
-				     "vector_bytes");
-	if (req->suggest && (req->grid || req->warp || req->step || req->max_conflicts_given))
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--suggest ranks whole layouts; "
-				     "it does not take --grid, --warp, --step or --max-conflicts");
-	return 0;
+	return axe_banks_request_check(req, smem != NULL, err);
 }
 
 /* Where operand "op" (given as "text" for "option") is, and its span, for errors about it. */

@@ -173,21 +173,26 @@ static int operand_parse(const char *text)
 	return strcmp(text, "a") == 0 ? 'a' : strcmp(text, "b") == 0 ? 'b' : -1;
 }
 
-/* The descriptor request of "q" on the tile "smem"; 0 or -1. */
+int axe_emit_desc_request_check(const axe_emit_desc_request *req, axe_error *err)
+{
+	if (!req || !req->mma)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "give --mma wgmma or --mma "
+				     "tcgen05");
+	if (!req->operand)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "give --operand a or --operand "
+				     "b");
+	return 0;
+}
+
+/* The descriptor request of "q" (NULL: none, an error) on the tile "smem"; 0 or -1. */
 static int desc_request(const axe_map *smem, const axe_emit_desc_request *q,
 			axe_mma_desc_request *r, axe_error *err)
 {
 	int mma = 0, which = 'a', major = AXE_MMA_MAJOR_INFER;
 
-	if (!q->mma)
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "give --mma wgmma or --mma "
-				     "tcgen05");
-	if (enum_option("--mma", q->mma, axe_mma_kind_parse, "wgmma or tcgen05", &mma, err) < 0)
-		return -1;
-	if (!q->operand)
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "give --operand a or --operand "
-				     "b");
-	if (enum_option("--operand", q->operand, operand_parse, "a or b", &which, err) < 0 ||
+	if (axe_emit_desc_request_check(q, err) < 0 ||
+	    enum_option("--mma", q->mma, axe_mma_kind_parse, "wgmma or tcgen05", &mma, err) < 0 ||
+	    enum_option("--operand", q->operand, operand_parse, "a or b", &which, err) < 0 ||
 	    enum_option("--major", q->major, axe_mma_major_parse, "k or mn", &major, err) < 0 ||
 	    !(r->smem = axe_map_need_layout(smem, err)))
 		return -1;
@@ -205,7 +210,6 @@ static int desc_request(const axe_map *smem, const axe_emit_desc_request *q,
 axe_report *axe_emit_desc_report(const axe_map *smem, const axe_emit_desc_request *req,
 			      enum axe_output form, FILE *out, axe_error *err)
 {
-	static const axe_emit_desc_request defaults = { 0 };
 	axe_mma_desc_request q = { 0 };
 	axe_mma_desc desc;
 	axe_mma_refusal why = { 0 };
@@ -213,7 +217,7 @@ axe_report *axe_emit_desc_report(const axe_map *smem, const axe_emit_desc_reques
 	axe_report *r;
 	int found;
 
-	if (desc_request(smem, req ? req : &defaults, &q, err) < 0 ||
+	if (desc_request(smem, req, &q, err) < 0 ||
 	    (found = axe_mma_desc_build(&q, &desc, &why, err)) < 0 ||
 	    !(r = axe_report_open(out, err)))
 		return NULL;
@@ -510,6 +514,15 @@ static int trn_answer(const axe_emit_trainium_request *q, trn_run *run, axe_repo
 	return trn_emit(q, run, r, form, reason, size, err);
 }
 
+int axe_emit_trainium_request_check(const axe_emit_trainium_request *req, enum axe_output form,
+				    axe_error *err)
+{
+	if (req && req->nki && form == AXE_OUTPUT_JSON)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--nki prints the kernel; it "
+				     "does not combine with --json");
+	return 0;
+}
+
 axe_report *axe_emit_trainium_report(const char *a, const char *b, const char *c,
 			      const axe_emit_trainium_request *req, enum axe_output form,
 			      FILE *out, axe_error *err)
@@ -525,9 +538,8 @@ axe_report *axe_emit_trainium_report(const char *a, const char *b, const char *c
 	if (!a || !b || !c)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "give three operands, A B C"),
 		       NULL;
-	if (q->nki && form == AXE_OUTPUT_JSON)
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--nki prints the kernel; it "
-				     "does not combine with --json"), NULL;
+	if (axe_emit_trainium_request_check(q, form, err) < 0)
+		return NULL;
 	if (!(run.plan = malloc(sizeof(*run.plan))))
 		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	else if (trn_request(args, q, &run, err) == 0 && (r = axe_report_open(out, err)))

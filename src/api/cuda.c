@@ -294,23 +294,33 @@ static int run_template(emit_run *run, axe_error *err)
 					  &run->out, &run->res, err);
 }
 
-/* The operands the kind takes, and the options that belong to other kinds; 0 or -1. */
-static int check_request(const axe_emit_cuda_request *r, int operands, axe_error *err)
+/* What the operands of "kind" (copy, tma, else index or --template) are called. */
+static const char *operand_names(bool copy, bool tma)
 {
-	bool copy = r->kind && strcmp(r->kind, "copy") == 0;
-	bool tma = r->kind && strcmp(r->kind, "tma") == 0;
-	int want = copy || tma ? 2 : 1;
+	return copy ? "two LAYOUT operands, SRC and DST" : tma ? "two LAYOUT operands, GLOBAL "
+	       "and SMEM" : "one LAYOUT operand";
+}
 
+int axe_emit_cuda_request_check(const axe_emit_cuda_request *r, size_t noperands,
+				axe_error *err)
+{
+	static const axe_emit_cuda_request defaults = { 0 };
+	bool copy, tma;
+
+	r = r ? r : &defaults;
+	copy = r->kind && strcmp(r->kind, "copy") == 0;
+	tma = r->kind && strcmp(r->kind, "tma") == 0;
 	if (r->kind && strcmp(r->kind, "index") != 0 && !copy && !tma)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "unknown --kind '%s' (index, "
 				     "copy or tma)", r->kind);
 	if (r->template_path && r->kind)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--template fills a template; "
 				     "it does not take --kind");
-	if (operands != want)
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "%s takes %d layout operand%s, "
-				     "not %d", r->template_path ? "--template" : r->kind ? r->kind
-				     : "index", want, want == 1 ? "" : "s", operands);
+	if (noperands != (copy || tma ? 2u : 1u))
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "%s takes %s, got %zu operand%s",
+				     copy ? "--kind copy" : tma ? "--kind tma" : r->template_path ?
+				     "--template" : "--kind index", operand_names(copy, tma),
+				     noperands, noperands == 1 ? "" : "s");
 	if (!copy && (r->threads || r->block || r->atom))
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--threads, --block and --atom "
 				     "go with --kind copy");
@@ -345,17 +355,17 @@ axe_report *axe_emit_cuda_report(const axe_map *map, const axe_map *other,
 	static const axe_emit_cuda_request defaults = { 0 };
 	emit_run run = { .req = req ? req : &defaults, .texts = !map && !other };
 	axe_report *report = NULL;
-	int operands, rc;
+	size_t operands;
+	int rc;
 
-	if (!map && other)
+	/* A hole is never what a kind takes, and no count says it. */
+	if ((!map && other) || (run.texts && !run.req->operands[0] && run.req->operands[1]))
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "a second operand needs a "
 				     "first"), NULL;
 	run.op[0] = map ? &map->op : NULL;
 	run.op[1] = other ? &other->op : NULL;
 	operands = run.texts ? !!run.req->operands[0] + !!run.req->operands[1] : 1 + !!other;
-	if (run.texts && !run.req->operands[0] && run.req->operands[1])
-		operands = -1; /* a hole: never what a kind takes */
-	if (check_request(run.req, operands, err) < 0)
+	if (axe_emit_cuda_request_check(run.req, operands, err) < 0)
 		return NULL;
 	run.timeout = run.req->timeout == 0 ? DEFAULT_TIMEOUT
 					    : run.req->timeout < 0 ? 0 : run.req->timeout;

@@ -201,9 +201,6 @@ static int read_region(const char *region, const axe_shape *shape, axe_show_opts
 	axe_loc loc = { "--region", 1, 1, region, strlen(region) };
 	long n;
 
-	if (o->format != AXE_FORMAT_SVG && o->format != AXE_FORMAT_HTML)
-		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(region),
-				     "--region needs --format svg or html");
 	n = axe_parse_region(region, &loc, o->begin, o->end, AXE_MAX_RANK, err);
 	if (n < 0)
 		return -1;
@@ -218,6 +215,18 @@ static int read_region(const char *region, const axe_shape *shape, axe_show_opts
 					     "range %zu ends at %lld, past the extent %lld", d,
 					     (long long)o->end[d], (long long)shape->dim[d]);
 	return 0;
+}
+
+int axe_show_request_check(const axe_show_request *req, enum axe_output form, axe_error *err)
+{
+	axe_loc loc;
+
+	if (!req || !req->region || form == AXE_OUTPUT_SVG || form == AXE_OUTPUT_HTML)
+		return 0;
+	/* Only a picture has a window to cut; the text and JSON show every cell. */
+	loc = (axe_loc){ "--region", 1, 1, req->region, strlen(req->region) };
+	return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(req->region),
+			     "--region needs --format svg or html");
 }
 
 /* The picture options of "req" for "map"; 0 or -1. */
@@ -245,7 +254,8 @@ axe_report *axe_show_report(const axe_map *map, const axe_show_request *req,
 		req = &defaults;
 	o.width = req->width ? req->width : DEFAULT_SHOW_WIDTH;
 	o.base = req->base != 0;
-	if (!L || show_options(map, req, &o, err) < 0 ||
+	if (!L || axe_show_request_check(req, form, err) < 0 ||
+	    show_options(map, req, &o, err) < 0 ||
 	    axe_evaluator_init(&ev, L, &map->op.shape, err) < 0)
 		return NULL;
 	if ((r = axe_report_open(out, err))) {

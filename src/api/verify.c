@@ -101,6 +101,17 @@ static int read_side(const char *text, const axe_operand_opts *o, axe_map *map, 
 	return rc;
 }
 
+int axe_check_equal_operands_check(const axe_equal_request *req, size_t noperands,
+				   axe_error *err)
+{
+	size_t n = noperands + (req && req->expr);
+
+	if (n != 2)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "expected two layouts (A and B, "
+				     "or A and --expr), got %zu", n);
+	return 0;
+}
+
 axe_report *axe_check_equal_report(const char *a, const char *b, const axe_equal_request *req,
 			     enum axe_output form, FILE *out, axe_error *err)
 {
@@ -113,10 +124,12 @@ axe_report *axe_check_equal_report(const char *a, const char *b, const axe_equal
 	if (!req)
 		req = &none;
 	m = &req->operand;
-	if (!a || !!b == !!req->expr)
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "expected two layouts (A and B, "
-				     "or A and --expr)"), NULL;
-	if (axe_equal_request_check(req, err) < 0)
+	/* A hole is never two layouts, and no count says it. */
+	if (!a && b)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "a second operand needs a "
+				     "first"), NULL;
+	if (axe_check_equal_operands_check(req, !!a + !!b, err) < 0 ||
+	    axe_equal_request_check(req, err) < 0)
 		return NULL;
 	o = (axe_operand_opts){ .shape = m->shape, .dtype = m->dtype, .swizzle = m->swizzle,
 				.tile = m->tile, .bind = m->bind, .shape_option = m->shape_option,

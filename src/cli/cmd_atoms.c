@@ -90,7 +90,7 @@ int cmd_atoms(int argc, char **argv)
 	if (report)
 		status = axe_report_status(report);
 	else if (strcmp(err.source, "--arch") == 0) /* a bad --arch is a usage error */
-		status = axe_usage_error(&command_atoms, "%s", err.message);
+		status = axe_cli_usage_from(&command_atoms, &err);
 	else
 		status = axe_cli_report(&err);
 	axe_report_free(report);

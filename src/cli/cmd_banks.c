@@ -5,7 +5,6 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "commands.h"
 #include "operands.h"
@@ -140,28 +139,20 @@ static int handle(void *ctx, int key, const char *arg)
 	return -1;
 }
 
-/* The combinations of options and operands that make sense; 0 or -1 (reported). */
+/*
+ * The combinations of options and operands that make sense, as the library
+ * rules them, then the one of the command line; 0 or -1 (reported).
+ */
 static int check_usage(const banks_args *a, int operands)
 {
-	const axe_banks_request *r = &a->req;
-	const char *access = r->access ? r->access : "";
-	/* An access read from a spec brings its tile (the library's rule, for the usage line). */
-	bool spec_access = strstr(access, ".yaml") || strstr(access, ".yml");
+	axe_error err;
 
-	if (!r->threads == !r->access)
-		return axe_usage_error(&command_banks, "give exactly one of --threads and --access"), -1;
-	if (operands > 1 || (operands == 0 && !spec_access))
-		return axe_usage_error(&command_banks, "expected one SMEM operand, got %d",
-				       operands), -1;
+	axe_error_init(&err);
+	if (axe_banks_request_check(&a->req, (size_t)operands, &err) < 0)
+		return axe_cli_usage_from(&command_banks, &err), -1;
 	if (a->json && a->picture.form != AXE_OUTPUT_TEXT)
 		return axe_usage_error(&command_banks, "--json and --format svg|html exclude each "
 				       "other"), -1;
-	if (r->vector && !r->threads)
-		return axe_usage_error(&command_banks, "--vector goes with --threads; ldmatrix rows "
-				       "are 16 bytes and a spec access gives vector_bytes"), -1;
-	if (r->suggest && (r->grid || r->warp || r->step || r->max_conflicts_given))
-		return axe_usage_error(&command_banks, "--suggest ranks whole layouts; it does not "
-				       "take --grid, --warp, --step or --max-conflicts"), -1;
 	return 0;
 }
 

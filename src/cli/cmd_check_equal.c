@@ -90,7 +90,7 @@ static int check_option(const axe_equal_request *one)
 	axe_error_init(&err);
 	if (axe_equal_request_check(one, &err) == 0)
 		return 0;
-	return axe_usage_error(&command_check_equal, "%s", err.message), -1;
+	return axe_cli_usage_from(&command_check_equal, &err), -1;
 }
 
 static int handle(void *ctx, int key, const char *arg)
@@ -136,22 +136,20 @@ int cmd_check_equal(int argc, char **argv)
 	equal_args a = { 0 };
 	axe_report *report;
 	axe_error err;
-	int first = axe_opts_parse(&command_check_equal, argc, argv, handle, &a), status, n;
+	int first = axe_opts_parse(&command_check_equal, argc, argv, handle, &a), status;
 
 	if (first < 0)
 		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
-	n = first - 1 + (a.operand.expr != NULL);
-	if (n != 2)
-		return axe_usage_error(&command_check_equal, "expected two layouts (A and B, or "
-				       "A and --expr), got %d", n);
+	a.req.expr = a.operand.expr;
+	axe_error_init(&err);
+	if (axe_check_equal_operands_check(&a.req, (size_t)(first - 1), &err) < 0)
+		return axe_cli_usage_from(&command_check_equal, &err);
 	if (a.json && axe_picture_is_drawing(&a.picture))
 		return axe_usage_error(&command_check_equal, "--json and --format svg|html exclude "
 				       "each other");
 	a.req.operand = a.operand.map;
-	a.req.expr = a.operand.expr;
 	a.req.vars = a.operand.vars;
 	a.req.replica_vars = a.operand.replica_vars;
-	axe_error_init(&err);
 	axe_cli_walk_start(&a.walk, "check-equal");
 	a.req.walk = a.walk.walk;
 	/*

@@ -196,38 +196,6 @@ static int write_output(const char *path, const char *text)
 	return -1;
 }
 
-/* The operands each kind takes, and the options that belong to other kinds. */
-static int check_usage(const axe_emit_cuda_request *r, int operands)
-{
-	bool copy = r->kind && strcmp(r->kind, "copy") == 0;
-	bool tma = r->kind && strcmp(r->kind, "tma") == 0;
-
-	if (r->kind && strcmp(r->kind, "index") != 0 && !copy && !tma)
-		return axe_usage_error(&command_emit_cuda, "unknown --kind '%s' (index, copy or "
-				       "tma)", r->kind);
-	if (r->template_path && r->kind)
-		return axe_usage_error(&command_emit_cuda, "--template fills a template; it does "
-				       "not take --kind");
-	if (operands != (copy || tma ? 2 : 1))
-		return axe_usage_error(&command_emit_cuda, "%s takes %s, got %d operand%s",
-				       copy ? "--kind copy" : tma ? "--kind tma" : r->template_path ?
-				       "--template" : "--kind index", copy ? "two LAYOUT operands, "
-				       "SRC and DST" : tma ? "two LAYOUT operands, GLOBAL and SMEM"
-				       : "one LAYOUT operand", operands, operands == 1 ? "" : "s");
-	if (!copy && (r->threads || r->block || r->atom))
-		return axe_usage_error(&command_emit_cuda, "--threads, --block and --atom go with "
-				       "--kind copy");
-	if (!copy && !tma && r->direction)
-		return axe_usage_error(&command_emit_cuda, "--direction goes with --kind copy or "
-				       "tma");
-	if (!tma && (r->region || r->smem_region || r->box || r->global_shape || r->smem_shape ||
-		     r->l2_promotion || r->oob_fill || r->stages))
-		return axe_usage_error(&command_emit_cuda, "--region, --smem-region, --box, "
-				       "--global-shape, --smem-shape, --l2-promotion, --oob-fill and "
-				       "--stages go with --kind tma");
-	return 0;
-}
-
 /*
  * The source is kept, not streamed, and written once it is complete: a
  * proof that fails leaves -o FILE untouched.
@@ -241,12 +209,13 @@ int cmd_emit_cuda(int argc, char **argv)
 
 	if (first < 0)
 		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
-	if (check_usage(&a.req, first - 1) != 0)
-		return AXE_EXIT_INPUT;
+	axe_error_init(&err);
+	/* Before anything is read: which operands and options a kind takes is a usage error. */
+	if (axe_emit_cuda_request_check(&a.req, (size_t)(first - 1), &err) < 0)
+		return axe_cli_usage_from(&command_emit_cuda, &err);
 	a.req.operands[0] = argv[1];
 	a.req.operands[1] = first > 2 ? argv[2] : NULL;
 	a.req.operand = a.operand.map;
-	axe_error_init(&err);
 	report = axe_emit_cuda_report(NULL, NULL, &a.req, NULL, &err);
 	if (!report)
 		rc = axe_cli_report(&err);

@@ -80,11 +80,9 @@ int cmd_emit_desc(int argc, char **argv)
 	if (first != 2)
 		return axe_usage_error(&command_emit_desc, "expected one LAYOUT operand, SMEM, got "
 				       "%d", first - 1);
-	if (!a.req.mma)
-		return axe_usage_error(&command_emit_desc, "give --mma wgmma or --mma tcgen05");
-	if (!a.req.operand)
-		return axe_usage_error(&command_emit_desc, "give --operand a or --operand b");
 	axe_error_init(&err);
+	if (axe_emit_desc_request_check(&a.req, &err) < 0)
+		return axe_cli_usage_from(&command_emit_desc, &err);
 	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
 		report = axe_emit_desc_report(map, &a.req, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT,
 					   stdout, &err);

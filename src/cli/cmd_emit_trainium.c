@@ -96,6 +96,7 @@ int cmd_emit_trainium(int argc, char **argv)
 {
 	trn_args a = { 0 };
 	axe_report *report;
+	enum axe_output form;
 	axe_error err;
 	int first = axe_opts_parse(&command_emit_trainium, argc, argv, handle, &a), rc;
 
@@ -104,12 +105,11 @@ int cmd_emit_trainium(int argc, char **argv)
 	if (first != 4)
 		return axe_usage_error(&command_emit_trainium, "expected three LAYOUT operands, "
 				       "A B C, got %d", first - 1);
-	if (a.req.nki && a.json)
-		return axe_usage_error(&command_emit_trainium, "--nki prints the kernel; it does "
-				       "not combine with --json");
+	form = a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT;
 	axe_error_init(&err);
-	report = axe_emit_trainium_report(argv[1], argv[2], argv[3], &a.req,
-				   a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT, stdout, &err);
+	if (axe_emit_trainium_request_check(&a.req, form, &err) < 0)
+		return axe_cli_usage_from(&command_emit_trainium, &err);
+	report = axe_emit_trainium_report(argv[1], argv[2], argv[3], &a.req, form, stdout, &err);
 	rc = report ? axe_report_status(report) : axe_cli_report(&err);
 	axe_report_free(report);
 	return rc;

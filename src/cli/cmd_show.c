@@ -110,17 +110,22 @@ static int write_picture(const axe_picture_opts *p, const char *text, axe_error 
 	return axe_picture_close(p, out, false, err);
 }
 
+/* The output --json and --format ask for. */
+static enum axe_output form_of(const show_args *a)
+{
+	return a->json ? AXE_OUTPUT_JSON : a->picture.form;
+}
+
 /*
  * Draw "map" as "a" asks: streamed to standard output, or kept and then
  * written to -o FILE, so that an input error leaves an existing FILE alone.
  */
 static axe_report *show(show_args *a, const axe_map *map, axe_error *err)
 {
-	enum axe_output form = a->json ? AXE_OUTPUT_JSON : a->picture.form;
 	axe_report *report;
 
 	a->req.by = a->by;
-	report = axe_show_report(map, &a->req, form, a->picture.output ? NULL : stdout, err);
+	report = axe_show_report(map, &a->req, form_of(a), a->picture.output ? NULL : stdout, err);
 	if (report && a->picture.output &&
 	    write_picture(&a->picture, axe_report_text(report), err) < 0) {
 		axe_report_free(report);
@@ -145,9 +150,9 @@ int cmd_show(int argc, char **argv)
 	if (a.json && axe_picture_is_drawing(&a.picture))
 		return axe_usage_error(&command_show, "--json and --format svg|html exclude "
 				       "each other");
-	if (a.req.region && !axe_picture_is_drawing(&a.picture))
-		return axe_usage_error(&command_show, "--region needs --format svg or html");
 	axe_error_init(&err);
+	if (axe_show_request_check(&a.req, form_of(&a), &err) < 0)
+		return axe_cli_usage_from(&command_show, &err);
 	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
 		report = show(&a, map, &err);
 	rc = axe_cli_finish(report, &err);

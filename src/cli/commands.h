@@ -19,6 +19,12 @@
 int axe_cli_report(const axe_error *err);
 
 /*
+ * Print the message of "err", a rule of the library about how options and
+ * operands combine, as a usage error of "cmd"; returns AXE_EXIT_INPUT.
+ */
+int axe_cli_usage_from(const axe_command *cmd, const axe_error *err);
+
+/*
  * The exit status of a command that ran one library report: the report's
  * status after printing its notes to stderr, or the error "err" printed.
  */

@@ -13,7 +13,7 @@ int axe_cute_cli_status(const axe_command *cmd, axe_report *report, const axe_er
 
 	if (!report) {
 		if (strcmp(err->source, "--kind") == 0)
-			return axe_usage_error(cmd, "%s", err->message);
+			return axe_cli_usage_from(cmd, err);
 		return axe_cli_report(err);
 	}
 	fputs(axe_report_notes(report), stderr);

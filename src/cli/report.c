@@ -17,6 +17,11 @@ int axe_cli_report(const axe_error *err)
 	return AXE_EXIT_INPUT;
 }
 
+int axe_cli_usage_from(const axe_command *cmd, const axe_error *err)
+{
+	return axe_usage_error(cmd, "%s", err->message);
+}
+
 int axe_cli_finish(const axe_report *report, const axe_error *err)
 {
 	if (report) {

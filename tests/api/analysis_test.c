@@ -173,13 +173,61 @@ static void test_banks_errors(void)
 	      "a NULL request has neither --threads nor --access");
 	req = (axe_banks_request){ .access = "ldmatrix.x1" };
 	banks_fails(NULL, &req, &err);
-	check(err.code == AXE_ERR_VALUE && contains(err.message, "no shared-memory layout"),
+	check(err.code == AXE_ERR_VALUE &&
+	      contains(err.message, "expected one SMEM operand, got 0"),
 	      "a preset access brings no tile");
+	req = (axe_banks_request){ .threads = "S[(8,64):(1@laneid,1)]" };
+	banks_fails(NULL, &req, &err);
+	check(contains(err.message, "expected one SMEM operand, got 0"),
+	      "a thread layout brings no tile");
 	req = (axe_banks_request){ .access = "ldmatrix.x1", .suggest = 1, .grid = 1 };
 	banks_fails(rows, &req, &err);
 	check(contains(err.message, "--suggest ranks whole layouts"), "--suggest with --grid");
 	axe_map_free(rows);
 	axe_map_free(nodtype);
+}
+
+/* Whether checking "req" fails with "message", on no option or operand. */
+static int check_refuses(const axe_banks_request *req, size_t nsmem, const char *message)
+{
+	axe_error err;
+
+	axe_error_init(&err);
+	return axe_banks_request_check(req, nsmem, &err) == -1 && err.code == AXE_ERR_VALUE &&
+	       strcmp(err.message, message) == 0 && !*err.source;
+}
+
+/* The rules `banks` prints as usage errors, asked before anything is read. */
+static void test_banks_request_check(void)
+{
+	axe_banks_request req = { .access = "ldmatrix.x1" };
+	axe_error err;
+
+	axe_error_init(&err);
+	check(axe_banks_request_check(&req, 1, &err) == 0 && err.code == AXE_ERR_NONE,
+	      "check: a preset access on one SMEM");
+	req = (axe_banks_request){ .access = COLUMN ":col_read" };
+	check(axe_banks_request_check(&req, 0, &err) == 0, "check: a spec access brings its tile");
+	check(check_refuses(NULL, 1, "give exactly one of --threads and --access"),
+	      "check: a NULL request has neither --threads nor --access");
+	req = (axe_banks_request){ .access = "ldmatrix.x1", .threads = "S[32:1@laneid]" };
+	check(check_refuses(&req, 1, "give exactly one of --threads and --access"),
+	      "check: both --threads and --access");
+	req = (axe_banks_request){ .threads = "S[32:1@laneid]" };
+	check(check_refuses(&req, 0, "expected one SMEM operand, got 0"),
+	      "check: --threads and no SMEM");
+	check(check_refuses(&req, 2, "expected one SMEM operand, got 2"), "check: two SMEMs");
+	req = (axe_banks_request){ .access = "ldmatrix.x1", .vector = "4" };
+	check(check_refuses(&req, 1, "--vector goes with --threads; ldmatrix rows are 16 bytes "
+			    "and a spec access gives vector_bytes"),
+	      "check: --vector with --access");
+	req = (axe_banks_request){ .access = "ldmatrix.x1", .suggest = 1,
+				   .max_conflicts_given = 1 };
+	check(check_refuses(&req, 1, "--suggest ranks whole layouts; it does not take --grid, "
+			    "--warp, --step or --max-conflicts"), "check: --suggest with a gate");
+	req = (axe_banks_request){ .access = "ldmatrix.x1", .warp = "x" };
+	check(axe_banks_request_check(&req, 1, &err) == 0,
+	      "check: option values are not its business");
 }
 
 /* The report of "req" streamed to a temporary file equals the kept one. */
@@ -311,6 +359,7 @@ int main(void)
 	test_banks_spec_access();
 	test_banks_options();
 	test_banks_errors();
+	test_banks_request_check();
 	test_banks_stream();
 	test_atoms();
 	test_atoms_errors();

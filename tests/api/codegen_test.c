@@ -373,10 +373,46 @@ static void test_trainium(void)
 		fclose(f);
 }
 
+/* Whether "rc" and "err" are a refusal with "message", on no option or operand. */
+static int refused(int rc, const axe_error *err, const char *message)
+{
+	return rc == -1 && err->code == AXE_ERR_VALUE && strcmp(err->message, message) == 0 &&
+	       !*err->source;
+}
+
+/* The rules emit-desc and emit-trainium print as usage errors, asked before reading. */
+static void test_request_checks(void)
+{
+	axe_emit_desc_request desc = { .mma = "wgmma", .operand = "a" };
+	axe_emit_trainium_request nki = { .nki = 1 };
+	axe_error err;
+
+	axe_error_init(&err);
+	check(axe_emit_desc_request_check(&desc, &err) == 0 && err.code == AXE_ERR_NONE,
+	      "check: desc with --mma and --operand");
+	desc.mma = "hmma";
+	check(axe_emit_desc_request_check(&desc, &err) == 0,
+	      "check: desc values are checked where they are read");
+	check(refused(axe_emit_desc_request_check(NULL, &err), &err,
+		      "give --mma wgmma or --mma tcgen05"), "check: desc of a NULL request");
+	axe_error_init(&err);
+	desc = (axe_emit_desc_request){ .mma = "tcgen05" };
+	check(refused(axe_emit_desc_request_check(&desc, &err), &err,
+		      "give --operand a or --operand b"), "check: desc without --operand");
+	axe_error_init(&err);
+	check(axe_emit_trainium_request_check(NULL, AXE_OUTPUT_JSON, &err) == 0 &&
+	      axe_emit_trainium_request_check(&nki, AXE_OUTPUT_TEXT, &err) == 0 &&
+	      err.code == AXE_ERR_NONE, "check: trainium's plan as JSON, its kernel as text");
+	check(refused(axe_emit_trainium_request_check(&nki, AXE_OUTPUT_JSON, &err), &err,
+		      "--nki prints the kernel; it does not combine with --json"),
+	      "check: trainium's kernel as JSON");
+}
+
 int main(void)
 {
 	test_tma();
 	test_desc();
 	test_trainium();
+	test_request_checks();
 	return check_done();
 }

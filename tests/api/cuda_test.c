@@ -237,14 +237,64 @@ static void test_errors(void)
 	check(!rep && contains(err.message, "go with --kind tma"), "an option of another kind");
 	req = (axe_emit_cuda_request){ .kind = "copy" };
 	rep = emit_texts(&req, "S[(2,4):(4,1)]", NULL, &err);
-	check(!rep && contains(err.message, "copy takes 2 layout operands, not 1"),
-	      "a copy without DST");
+	check(!rep && contains(err.message, "--kind copy takes two LAYOUT operands, SRC and DST, "
+			       "got 1 operand"), "a copy without DST");
+	req = (axe_emit_cuda_request){ 0 };
+	rep = emit_texts(&req, NULL, "S[(2,4):(4,1)]", &err);
+	check(!rep && contains(err.message, "a second operand needs a first"),
+	      "a DST text without SRC");
 	axe_error_init(&err);
 	e = axe_map_read_expr("m = i", "i", NULL, "8", &err);
 	rep = e ? axe_emit_cuda_report(e, NULL, NULL, NULL, &err) : NULL;
 	check(e && !rep && contains(err.message, "needs a layout in S/R/O form"),
 	      "an expr: map is refused");
 	axe_map_free(e);
+}
+
+/* Whether checking "req" with "n" operands fails with "message", on no option or operand. */
+static int check_refuses(const axe_emit_cuda_request *req, size_t n, const char *message)
+{
+	axe_error err;
+
+	axe_error_init(&err);
+	return axe_emit_cuda_request_check(req, n, &err) == -1 && err.code == AXE_ERR_VALUE &&
+	       strcmp(err.message, message) == 0 && !*err.source;
+}
+
+/* The rules emit-cuda prints as usage errors, asked before anything is read. */
+static void test_request_check(void)
+{
+	axe_emit_cuda_request req = { .kind = "copy", .threads = "S[32:1@laneid]" };
+	axe_error err;
+
+	axe_error_init(&err);
+	check(axe_emit_cuda_request_check(NULL, 1, &err) == 0 &&
+	      axe_emit_cuda_request_check(&req, 2, &err) == 0 && err.code == AXE_ERR_NONE,
+	      "check: index of one layout, a copy of two");
+	check(check_refuses(NULL, 2, "--kind index takes one LAYOUT operand, got 2 operands"),
+	      "check: index of two layouts");
+	req = (axe_emit_cuda_request){ .kind = "tma" };
+	check(check_refuses(&req, 1, "--kind tma takes two LAYOUT operands, GLOBAL and SMEM, "
+			    "got 1 operand"), "check: tma of one layout");
+	req = (axe_emit_cuda_request){ .template_path = "t.cu.in" };
+	check(check_refuses(&req, 0, "--template takes one LAYOUT operand, got 0 operands"),
+	      "check: a template with no layout");
+	req = (axe_emit_cuda_request){ .template_path = "t.cu.in", .kind = "index" };
+	check(check_refuses(&req, 1, "--template fills a template; it does not take --kind"),
+	      "check: --template with --kind");
+	req = (axe_emit_cuda_request){ .kind = "cuda" };
+	check(check_refuses(&req, 1, "unknown --kind 'cuda' (index, copy or tma)"),
+	      "check: an unknown kind, before the count");
+	req = (axe_emit_cuda_request){ .kind = "tma", .block = 64 };
+	check(check_refuses(&req, 2, "--threads, --block and --atom go with --kind copy"),
+	      "check: --block with tma");
+	req = (axe_emit_cuda_request){ .direction = "g2s" };
+	check(check_refuses(&req, 1, "--direction goes with --kind copy or tma"),
+	      "check: --direction with index");
+	req = (axe_emit_cuda_request){ .kind = "copy", .stages = 2 };
+	check(check_refuses(&req, 2, "--region, --smem-region, --box, --global-shape, "
+			    "--smem-shape, --l2-promotion, --oob-fill and --stages go with "
+			    "--kind tma"), "check: --stages with copy");
 }
 
 /* Streamed to a FILE*, the source is the text kept otherwise. */
@@ -281,6 +331,7 @@ int main(void)
 	test_tma_options();
 	test_refusals();
 	test_errors();
+	test_request_check();
 	test_stream();
 	return check_done();
 }

@@ -340,6 +340,35 @@ static void test_show_errors(void)
 			 "65537 cells; show draws at most 65536"), "too many cells");
 }
 
+/* Whether show takes "req" in "form", or refuses it with "message" on "--region". */
+static int show_checks(const axe_show_request *req, enum axe_output form, const char *message)
+{
+	axe_error err;
+	int rc;
+
+	axe_error_init(&err);
+	rc = axe_show_request_check(req, form, &err);
+	if (!message)
+		return rc == 0 && err.code == AXE_ERR_NONE;
+	return rc == -1 && err.code == AXE_ERR_VALUE && strcmp(err.source, "--region") == 0 &&
+	       err.col == 1 && strcmp(err.message, message) == 0;
+}
+
+/* The rule show prints as a usage error, asked before anything is read. */
+static void test_show_request_check(void)
+{
+	axe_show_request req = { .region = "0:2,0:4" };
+
+	check(show_checks(NULL, AXE_OUTPUT_TEXT, NULL), "check: show's defaults");
+	check(show_checks(&req, AXE_OUTPUT_SVG, NULL) && show_checks(&req, AXE_OUTPUT_HTML, NULL),
+	      "check: --region with a picture");
+	check(show_checks(&req, AXE_OUTPUT_JSON, "--region needs --format svg or html"),
+	      "check: --region with JSON, placed on the option");
+	req.region = "nonsense";
+	check(show_checks(&req, AXE_OUTPUT_SVG, NULL),
+	      "check: --region's value is checked where it is read");
+}
+
 int main(void)
 {
 	test_eval_points();
@@ -350,5 +379,6 @@ int main(void)
 	test_streaming();
 	test_show();
 	test_show_errors();
+	test_show_request_check();
 	return check_done();
 }

@@ -162,8 +162,35 @@ static void test_equal_errors(void)
 	      "axe_equal_request_check: the message check-equal's usage error prints");
 	axe_error_init(&err);
 	check(!axe_check_equal_report("S[8:1]", NULL, NULL, AXE_OUTPUT_TEXT, NULL, &err) &&
-		      err.code == AXE_ERR_VALUE,
+		      err.code == AXE_ERR_VALUE &&
+		      strcmp(err.message, "expected two layouts (A and B, or A and --expr), "
+			     "got 1") == 0,
 	      "one operand without --expr is an error");
+	axe_error_init(&err);
+	check(!axe_check_equal_report(NULL, "S[8:1]", &(axe_equal_request){ .expr = "m=i" },
+				      AXE_OUTPUT_TEXT, NULL, &err) &&
+		      strcmp(err.message, "a second operand needs a first") == 0,
+	      "B without A is an error, whatever --expr");
+}
+
+/* The count check-equal prints as a usage error, asked before anything is read. */
+static void test_equal_operands_check(void)
+{
+	axe_equal_request expr = { .expr = "m=i", .vars = "i" };
+	axe_error err;
+
+	axe_error_init(&err);
+	check(axe_check_equal_operands_check(NULL, 2, &err) == 0 &&
+	      axe_check_equal_operands_check(&expr, 1, &err) == 0 && err.code == AXE_ERR_NONE,
+	      "check: A and B, or A and --expr");
+	check(axe_check_equal_operands_check(&expr, 2, &err) == -1 &&
+	      err.code == AXE_ERR_VALUE && !*err.source &&
+	      strcmp(err.message, "expected two layouts (A and B, or A and --expr), got 3") == 0,
+	      "check: A, B and --expr are three");
+	axe_error_init(&err);
+	check(axe_check_equal_operands_check(NULL, 0, &err) == -1 &&
+	      strcmp(err.message, "expected two layouts (A and B, or A and --expr), got 0") == 0,
+	      "check: no layout");
 }
 
 static void test_map_equal_report(void)
@@ -287,6 +314,7 @@ int main(void)
 	test_equal_report();
 	test_equal_options();
 	test_equal_errors();
+	test_equal_operands_check();
 	test_map_equal_report();
 	test_check();
 	test_info();
