@@ -1,8 +1,6 @@
 /*
  * about.c: what the library says of itself (axe.h): its version, the
  * notations its readers take, and the "did you mean" of its diagnostics.
- * Apart from api.h: interop's axe_format (a notation) and output's
- * axe_format (an output form) must not meet in one file.
  */
 #include "../core/error.h"
 #include "../interop/interop.h"

@@ -1,10 +1,8 @@
 /*
  * cute_edge.h: the edge between CuTe's layout algebra (cute/) and Axe's
  * layouts for the library API's CuTe commands (api/cute.c): an operand read
- * as CuTe text or converted from an Axe layout, and a result's Axe form.
- * Apart from api.h because both go through interop.h, whose axe_format (a
- * notation) is another type than output's axe_format enum that api.h
- * brings in.  Internal.
+ * as CuTe text or converted from an Axe layout, and a result's Axe form,
+ * through the interop framework's CuTe reader and writer.  Internal.
  */
 #ifndef AXE_API_CUTE_EDGE_H
 #define AXE_API_CUTE_EDGE_H

@@ -226,7 +226,7 @@ static int take_import(axe_import *imp, const char *arg, const char *format,
 }
 
 /* "FORMAT:TEXT": TEXT read by FORMAT's reader, errors placed after the prefix. */
-static int from_notation(const char *arg, const axe_format *f, size_t prefix,
+static int from_notation(const char *arg, const axe_notation *f, size_t prefix,
 			 const axe_operand_opts *opts, axe_operand *out, axe_error *err)
 {
 	axe_loc where = { "<arg>", 1, (int)prefix + 2, arg, strlen(arg) };
@@ -410,7 +410,7 @@ static int from_foreign(const char *arg, const axe_operand_opts *opts, axe_opera
 			axe_error *err)
 {
 	const axe_file_format *ff;
-	const axe_format *f;
+	const axe_notation *f;
 	const char *suggest;
 	size_t n;
 

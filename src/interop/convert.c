@@ -105,7 +105,7 @@ static int prove_same(const axe_layout *layout, const axe_shape *shape, const ax
 int axe_convert_layout(const axe_layout *layout, const axe_shape *shape, int dtype,
 		       const char *why_expr, const char *to, axe_convert *out, axe_error *err)
 {
-	const axe_format *f = axe_format_lookup(to, strlen(to));
+	const axe_notation *f = axe_format_lookup(to, strlen(to));
 	axe_import_opts opts = { .shape = shape, .tile = shape };
 	axe_loc where = { "<convert>", 1, 1, NULL, 0 };
 	axe_import back;

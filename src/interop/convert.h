@@ -1,8 +1,7 @@
 /*
  * convert.h: `convert`, a layout written in another tool's notation
  * (docs/interop.md, "Writing layouts back").  Apart from interop.h so that
- * output/ can print results without interop.h's axe_format, which is
- * another type than output's axe_format enum.
+ * output/ can print results without the readers' interface.
  */
 #ifndef AXE_INTEROP_CONVERT_H
 #define AXE_INTEROP_CONVERT_H

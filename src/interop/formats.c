@@ -8,7 +8,7 @@
 #include "interop.h"
 
 /* The rows of formats.def; the last row is an end marker. */
-static const axe_format formats[] = {
+static const axe_notation formats[] = {
 #define FORMAT(name, reader, writer) { name, reader, writer },
 #define FILE_FORMAT(suffix, reader)
 #include "formats.def"
@@ -35,9 +35,9 @@ static const char *const format_names[] = {
 	NULL,
 };
 
-const axe_format *axe_format_lookup(const char *name, size_t len)
+const axe_notation *axe_format_lookup(const char *name, size_t len)
 {
-	for (const axe_format *f = formats; f->name; f++)
+	for (const axe_notation *f = formats; f->name; f++)
 		if (strlen(f->name) == len && strncmp(f->name, name, len) == 0)
 			return f;
 	return NULL;
@@ -78,11 +78,11 @@ static size_t name_length(const char *s)
 	return n;
 }
 
-const axe_format *axe_format_prefix(const char *arg, size_t *prefix_len, const char **suggest)
+const axe_notation *axe_format_prefix(const char *arg, size_t *prefix_len, const char **suggest)
 {
 	size_t n = name_length(arg), count = 0;
 	const char *const *names = axe_format_names(&count);
-	const axe_format *f;
+	const axe_notation *f;
 	char word[32];
 
 	*suggest = NULL;
@@ -101,7 +101,7 @@ const axe_format *axe_format_prefix(const char *arg, size_t *prefix_len, const c
 	return NULL;
 }
 
-int axe_import_text(const axe_format *format, const char *text, const axe_loc *where,
+int axe_import_text(const axe_notation *format, const char *text, const axe_loc *where,
 		    const axe_import_opts *opts, axe_import *out, axe_error *err)
 {
 	memset(out, 0, sizeof(*out));

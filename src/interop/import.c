@@ -98,7 +98,7 @@ static void store(axe_spec_layout *entry, axe_import *imp)
 int axe_import_spec_entry(axe_spec *spec, axe_spec_layout *entry, const axe_import_opts *cli,
 			  axe_error *err)
 {
-	const axe_format *f;
+	const axe_notation *f;
 	axe_import_opts opts = { 0 };
 	axe_binding bind[MAX_BIND];
 	axe_shape tile;

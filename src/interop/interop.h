@@ -79,14 +79,14 @@ typedef char *axe_export_fn(const axe_layout *layout, const axe_shape *shape, in
 			    char *why, size_t why_size, axe_error *err);
 
 /* One row of formats.def: FORMAT(name, reader, writer); NULL writer: read only. */
-typedef struct axe_format {
+typedef struct axe_notation {
 	const char *name;        /* the operand prefix: "cute", "triton", ... */
 	axe_import_fn *import;
 	axe_export_fn *export_;
-} axe_format;
+} axe_notation;
 
 /* The format called "name" (length "len"), or NULL (formats.c, from formats.def). */
-const axe_format *axe_format_lookup(const char *name, size_t len);
+const axe_notation *axe_format_lookup(const char *name, size_t len);
 
 /* The names of the formats of formats.def, for "did you mean" and --help. */
 const char *const *axe_format_names(size_t *count);
@@ -117,14 +117,14 @@ const axe_file_format *axe_file_format_match(const char *arg, size_t *path_len);
  * the first ':' looks like a notation name but is none, "*suggest" is the
  * closest format's name (a misspelt "cutte:"), else NULL.
  */
-const axe_format *axe_format_prefix(const char *arg, size_t *prefix_len,
+const axe_notation *axe_format_prefix(const char *arg, size_t *prefix_len,
 				    const char **suggest);
 
 /*
  * Read "text" at "where" with "format"'s reader into "out" (cleared
  * first).  Errors of the reader keep their positions.  0 or -1.
  */
-int axe_import_text(const axe_format *format, const char *text, const axe_loc *where,
+int axe_import_text(const axe_notation *format, const char *text, const axe_loc *where,
 		    const axe_import_opts *opts, axe_import *out, axe_error *err);
 
 /*

@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text = malloc(size + 1);
 	axe_loc where = { "<fuzz>", 1, 1, NULL, size };
 	axe_import_opts opts = { .bind = bind, .nbind = sizeof(bind) / sizeof(bind[0]) };
-	const axe_format *f = axe_format_lookup("lego", 4);
+	const axe_notation *f = axe_format_lookup("lego", 4);
 	axe_import imp;
 	axe_error err;
 	int64_t n;

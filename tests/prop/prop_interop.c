@@ -167,7 +167,7 @@ static void write_back(const axe_layout *L, const axe_shape *shape, uint64_t see
 
 static void test_lego_chains(void **state)
 {
-	const axe_format *f = axe_format_lookup("lego", 4);
+	const axe_notation *f = axe_format_lookup("lego", 4);
 	uint64_t base = prop_base_seed();
 	int64_t cases = CASES * prop_scale(), compact = 0, expr = 0;
 	char text[TEXT];

@@ -29,7 +29,7 @@
 static int import_lego(const char *text, const axe_binding *bind, size_t nbind,
 		       axe_import *imp, axe_error *err)
 {
-	const axe_format *f = axe_format_lookup("lego", 4);
+	const axe_notation *f = axe_format_lookup("lego", 4);
 	axe_loc where = { "<arg>", 1, 6, text, strlen(text) };
 	axe_import_opts opts = { .bind = bind, .nbind = nbind };
 
