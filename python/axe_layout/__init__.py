@@ -85,6 +85,14 @@ class _Walk(ctypes.Structure):
                 ("progress_ctx", ctypes.c_void_p)]
 
 
+def _walk(jobs, progress):
+    """A walk of `jobs` threads reporting to `progress(done, total)` (or None),
+    and the C callback, which the caller keeps alive during the call."""
+    callback = _PROGRESS(lambda ctx, done, total: progress(done, total)) if progress \
+        else _PROGRESS()
+    return _Walk(int(jobs), callback, None), callback
+
+
 class _EqualRequest(ctypes.Structure):
     _fields_ = [("method", ctypes.c_char_p), ("timeout", ctypes.c_char_p),
                 ("no_axis_relations", ctypes.c_int), ("walk", _Walk),
@@ -574,19 +582,22 @@ class Layout:
         return [tuple(out[i * rank:(i + 1) * rank]) for i in range(n)]
 
     def evaluate(self, at=(), inverse=(), *, all=False, base=False, count=False, limit=0,
-                 jobs=0, format="json"):
+                 jobs=0, progress=None, format="json"):
         """What `eval` prints: a line per point of `at` ((2, 9) or "2,9"), per
         physical point of `inverse` ({"laneid": 8} or "laneid=8"), the `count`
         summary, then every point when `all` is set or nothing else is asked;
-        `base`, `limit` and `jobs` as --base, --limit and --jobs.  With format
+        `base`, `limit` and `jobs` as --base, --limit and --jobs;
+        `progress(done, total)` is called during the `count` walk.  With format
         "json" its JSON lines decoded (a list), with "text" the text."""
         at_array, nat = _strings([_csv(c) for c in at])
         inv_array, ninverse = _strings([_point(p) for p in inverse])
+        walk, callback = _walk(jobs, progress)
         req = _EvalRequest(at_array, nat, inv_array, ninverse, int(bool(all)), int(bool(base)),
-                           int(bool(count)), int(limit), _Walk(int(jobs)))
+                           int(bool(count)), int(limit), walk)
         form, err = _form(format), _new_error()
         text = Report(_lib.axe_eval_report(self._map, ctypes.byref(req), form, None,
                                            ctypes.byref(err)), err, False).text
+        del callback
         return [json.loads(line) for line in text.splitlines()] if form == _JSON else text
 
     def eval_all(self, *, base=False, limit=0):
@@ -594,10 +605,10 @@ class Layout:
         [{"coord": [...], "images": [{axis: value}, ...]}, ...]."""
         return self.evaluate(all=True, base=base, limit=limit)
 
-    def checksum(self, *, jobs=0):
+    def checksum(self, *, jobs=0, progress=None):
         """The number of points and images and the order-independent checksum
         of every (point, image) pair (eval --count --json)."""
-        return self.evaluate(count=True, jobs=jobs)[0]
+        return self.evaluate(count=True, jobs=jobs, progress=progress)[0]
 
     def show(self, by=None, *, base=False, width=0, region=None, format="text"):
         """The picture `show` draws: the logical grid, or with `by` ("warpid,laneid"
@@ -673,14 +684,16 @@ class Layout:
                      no_axis_relations=no_axis_relations, progress=progress)
 
     def banks(self, *, access=None, threads=None, vector=None, grid=False, warp=None,
-              step=None, max_conflicts=None, suggest=False, jobs=0, format="json"):
+              step=None, max_conflicts=None, suggest=False, jobs=0, progress=None,
+              format="json"):
         """Bank conflicts of this shared-memory tile, read by `access` or the
         thread layout `threads` (a Layout or its text), with banks' options
-        (`jobs`: --jobs, 0 every core): the Report of banks --json (status 1
+        (`jobs`: --jobs, 0 every core; `progress(done, total)` during the
+        instruction costs): the Report of banks --json (status 1
         when the conflicts exceed `max_conflicts`), or with format "text",
         "svg" or "html" what banks prints."""
         return _banks(self._map, access, threads, vector, grid, warp, step, max_conflicts,
-                      suggest, jobs, format, {})
+                      suggest, jobs, progress, format, {})
 
     def tma(self, smem, region=None, *, smem_region=None, direction=None, box=None,
             oob_fill=None, l2_promotion=None, interleave=None):
@@ -821,11 +834,10 @@ def convert(x, to, **options):
 def _equal_request(method, timeout, jobs, no_axis_relations, progress, expr=None, vars=None,
                    replica_vars=None, **options):
     """check-equal's request, and the callback the library holds during the call."""
-    callback = _PROGRESS(lambda ctx, done, total: progress(done, total)) if progress \
-        else _PROGRESS()
+    walk, callback = _walk(jobs, progress)
     timeout = timeout if isinstance(timeout, str) else repr(float(timeout or 0))
     req = _EqualRequest(_b(method), _b(timeout), int(bool(no_axis_relations)),
-                        _Walk(int(jobs), callback, None), _options(**options), _b(expr),
+                        walk, _options(**options), _b(expr),
                         _b(_names(vars)), _b(_bindings(replica_vars)))
     return req, callback
 
@@ -892,27 +904,32 @@ def check(paths, *, junit=None, verbose=False, strict=False, format="json"):
 # --- analyses and code generators -----------------------------------------------------
 
 def _banks(smem_map, access, threads, vector, grid, warp, step, max_conflicts, suggest,
-           jobs, format, options):
+           jobs, progress, format, options):
     """banks on the map `smem_map` (NULL: the tile of a spec's access), the
     tile options `options` qualifying the access's tile."""
     if isinstance(threads, Layout):
         threads = threads.text
+    walk, callback = _walk(jobs, progress)
     req = _BanksRequest(_b(access), _b(threads), _b(vector), int(bool(grid)), _b(warp),
                         _b(step), int(max_conflicts is not None), int(max_conflicts or 0),
-                        int(bool(suggest)), _Walk(int(jobs)), _options(**options))
-    return _report(_lib.axe_banks_report, smem_map, ctypes.byref(req), format=format)
+                        int(bool(suggest)), walk, _options(**options))
+    report = _report(_lib.axe_banks_report, smem_map, ctypes.byref(req), format=format)
+    del callback
+    return report
 
 
 def banks(smem, *, access=None, threads=None, vector=None, grid=False, warp=None, step=None,
-          max_conflicts=None, suggest=False, jobs=0, format="json", **options):
+          max_conflicts=None, suggest=False, jobs=0, progress=None, format="json",
+          **options):
     """Layout.banks of `smem` read with `options`; `smem` None takes the tile:
     of an access from a spec (access="FILE.yaml:NAME")."""
     if smem is not None:
         return _as_layout(smem, **options).banks(
             access=access, threads=threads, vector=vector, grid=grid, warp=warp, step=step,
-            max_conflicts=max_conflicts, suggest=suggest, jobs=jobs, format=format)
+            max_conflicts=max_conflicts, suggest=suggest, jobs=jobs, progress=progress,
+            format=format)
     return _banks(None, access, threads, vector, grid, warp, step, max_conflicts, suggest,
-                  jobs, format, options)
+                  jobs, progress, format, options)
 
 
 def atoms(src, dst, *, arch=None, direction=None, suggest=False, format="json", **options):

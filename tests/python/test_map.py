@@ -109,3 +109,16 @@ def test_show_errors_carry_positions():
     with pytest.raises(axe.LayoutError) as e:
         axe.Layout("S[65537:1]").show()
     assert "65537 cells" in e.value.message
+
+
+def test_checksum_reports_progress_and_answers_alike():
+    """progress(done, total) is called during a long --count walk (about ten
+    times a second), with growing counts; the answer does not depend on it."""
+    layout = axe.Layout("S[(32768,32768):(32768,1)] + R[2:1@x]")
+    seen = []
+    with_progress = layout.checksum(jobs=2,
+                                    progress=lambda done, total: seen.append((done, total)))
+    assert with_progress == layout.checksum(jobs=1)
+    assert seen, "a walk of 2^30 points reports progress"
+    assert all(total == 2 ** 30 and 0 <= done <= total for done, total in seen)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
