@@ -10,13 +10,65 @@
  * different maps could wrap into equal ones; Z3's integer div and mod are
  * Euclidean, so floor division is built from them; model values are read
  * with model completion, and the caller re-checks them by evaluation.
+ *
+ * Z3 is loaded when the first query needs a context (dlopen), not with the
+ * program: most commands never prove, and loading libz3 (a large C++
+ * library with static constructors) costs about as much as a small command
+ * does.  The environment variable AXE_Z3_LIBRARY names another libz3 to
+ * load.  Without Z3 at run time, queries are undecided with the reason.
  */
+#include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <z3.h>
 
 #include "z3.h"
+
+#ifndef AXE_Z3_LIBRARY
+#define AXE_Z3_LIBRARY "libz3.so.4" /* the Makefile passes the soname it links against */
+#endif
+
+/* The Z3 functions this file calls (z3_calls.def), once loaded. */
+static struct {
+#define Z3_CALL(name) __typeof__(Z3_##name) *name;
+#include "z3_calls.def"
+#undef Z3_CALL
+} z3;
+
+static char z3_load_error[256]; /* why Z3 could not be loaded, or "" */
+
+static void z3_load_once(void)
+{
+	const char *path = getenv("AXE_Z3_LIBRARY");
+	void *lib;
+
+	if (!path || !*path)
+		path = AXE_Z3_LIBRARY;
+	lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (!lib) {
+		snprintf(z3_load_error, sizeof(z3_load_error), "%s", dlerror());
+		return;
+	}
+#define Z3_CALL(name)                                                                    \
+	if (!(z3.name = (__typeof__(z3.name))dlsym(lib, "Z3_" #name))) {                 \
+		snprintf(z3_load_error, sizeof(z3_load_error), "%s has no Z3_%s",         \
+			 path, #name);                                                    \
+		return;                                                                  \
+	}
+#include "z3_calls.def"
+#undef Z3_CALL
+}
+
+/* Load Z3 on first use (from any thread); false, with z3_load_error, if it cannot be. */
+static bool z3_load(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, z3_load_once);
+	return z3_load_error[0] == '\0';
+}
 
 #define PROVER_TIMEOUT 2.0 /* seconds per side condition of the simplifier */
 
@@ -42,7 +94,7 @@ void axe_z3_free(axe_z3 *z)
 	if (!z)
 		return;
 	if (z->ctx)
-		Z3_del_context(z->ctx);
+		z3.del_context(z->ctx);
 	free(z);
 }
 
@@ -55,7 +107,7 @@ static void finalize_at_exit(void)
 {
 	static bool registered;
 
-	if (!registered && atexit(Z3_finalize_memory) == 0)
+	if (!registered && atexit(z3.finalize_memory) == 0)
 		registered = true;
 }
 
@@ -65,14 +117,18 @@ static Z3_context context(axe_z3 *z)
 
 	if (z->ctx || z->failed)
 		return z->ctx;
+	if (!z3_load()) {
+		z->failed = true;
+		return NULL;
+	}
 	finalize_at_exit();
-	cfg = Z3_mk_config();
+	cfg = z3.mk_config();
 	if (cfg) {
-		z->ctx = Z3_mk_context(cfg);
-		Z3_del_config(cfg);
+		z->ctx = z3.mk_context(cfg);
+		z3.del_config(cfg);
 	}
 	if (z->ctx)
-		Z3_set_error_handler(z->ctx, on_error); /* before anything can fail */
+		z3.set_error_handler(z->ctx, on_error); /* before anything can fail */
 	else
 		z->failed = true;
 	return z->ctx;
@@ -128,7 +184,7 @@ bool axe_z3_integer_ok(const axe_expr *e)
 
 static Z3_ast num(enc *en, int64_t v)
 {
-	return Z3_mk_int64(en->c, v, en->sort);
+	return z3.mk_int64(en->c, v, en->sort);
 }
 
 static Z3_ast term(enc *en, const axe_expr *e);
@@ -137,14 +193,14 @@ static Z3_ast term(enc *en, const axe_expr *e);
 static Z3_ast int_floordiv(enc *en, Z3_ast a, Z3_ast b, const axe_expr *be)
 {
 	Z3_context c = en->c;
-	Z3_ast neg_a = Z3_mk_unary_minus(c, a), neg_b = Z3_mk_unary_minus(c, b);
+	Z3_ast neg_a = z3.mk_unary_minus(c, a), neg_b = z3.mk_unary_minus(c, b);
 
 	if (be->bounded && be->lo > 0)
-		return Z3_mk_div(c, a, b);
+		return z3.mk_div(c, a, b);
 	if (be->bounded && be->hi < 0)
-		return Z3_mk_div(c, neg_a, neg_b); /* floor(a/b) = floor(-a/-b) */
-	return Z3_mk_ite(c, Z3_mk_gt(c, b, num(en, 0)), Z3_mk_div(c, a, b),
-			 Z3_mk_div(c, neg_a, neg_b));
+		return z3.mk_div(c, neg_a, neg_b); /* floor(a/b) = floor(-a/-b) */
+	return z3.mk_ite(c, z3.mk_gt(c, b, num(en, 0)), z3.mk_div(c, a, b),
+			 z3.mk_div(c, neg_a, neg_b));
 }
 
 static Z3_ast int_term(enc *en, const axe_expr *e, Z3_ast a, Z3_ast b)
@@ -153,22 +209,22 @@ static Z3_ast int_term(enc *en, const axe_expr *e, Z3_ast a, Z3_ast b)
 	Z3_ast args[2] = { a, b }, q;
 
 	switch (e->op) {
-	case AXE_EXPR_ADD: return Z3_mk_add(c, 2, args);
-	case AXE_EXPR_SUB: return Z3_mk_sub(c, 2, args);
-	case AXE_EXPR_MUL: return Z3_mk_mul(c, 2, args);
+	case AXE_EXPR_ADD: return z3.mk_add(c, 2, args);
+	case AXE_EXPR_SUB: return z3.mk_sub(c, 2, args);
+	case AXE_EXPR_MUL: return z3.mk_mul(c, 2, args);
 	case AXE_EXPR_DIV: return int_floordiv(en, a, b, e->b);
 	case AXE_EXPR_MOD:
 		if (e->b->bounded && e->b->lo > 0)
-			return Z3_mk_mod(c, a, b); /* Euclidean = floor for b > 0 */
+			return z3.mk_mod(c, a, b); /* Euclidean = floor for b > 0 */
 		q = int_floordiv(en, a, b, e->b);
-		args[1] = Z3_mk_mul(c, 2, (Z3_ast[]){ b, q });
-		return Z3_mk_sub(c, 2, args);
+		args[1] = z3.mk_mul(c, 2, (Z3_ast[]){ b, q });
+		return z3.mk_sub(c, 2, args);
 	case AXE_EXPR_SHL:
 	case AXE_EXPR_SHR:
 		if (e->b->op != AXE_EXPR_CONST || e->b->value < 0 || e->b->value > 62)
 			break;
 		args[1] = num(en, (int64_t)1 << e->b->value);
-		return e->op == AXE_EXPR_SHL ? Z3_mk_mul(c, 2, args) : Z3_mk_div(c, a, args[1]);
+		return e->op == AXE_EXPR_SHL ? z3.mk_mul(c, 2, args) : z3.mk_div(c, a, args[1]);
 	default:
 		break;
 	}
@@ -183,20 +239,20 @@ static Z3_ast bv_term(enc *en, const axe_expr *e, Z3_ast a, Z3_ast b)
 	bool plain = e->a->lo >= 0 && e->b->lo > 0;
 
 	switch (e->op) {
-	case AXE_EXPR_ADD: return Z3_mk_bvadd(c, a, b);
-	case AXE_EXPR_SUB: return Z3_mk_bvsub(c, a, b);
-	case AXE_EXPR_MUL: return Z3_mk_bvmul(c, a, b);
+	case AXE_EXPR_ADD: return z3.mk_bvadd(c, a, b);
+	case AXE_EXPR_SUB: return z3.mk_bvsub(c, a, b);
+	case AXE_EXPR_MUL: return z3.mk_bvmul(c, a, b);
 	case AXE_EXPR_DIV:
 		if (plain)
-			return Z3_mk_bvudiv(c, a, b);
+			return z3.mk_bvudiv(c, a, b);
 		/* bvsmod takes the divisor's sign: floor modulo; a - mod is a multiple of b. */
-		return Z3_mk_bvsdiv(c, Z3_mk_bvsub(c, a, Z3_mk_bvsmod(c, a, b)), b);
-	case AXE_EXPR_MOD: return plain ? Z3_mk_bvurem(c, a, b) : Z3_mk_bvsmod(c, a, b);
-	case AXE_EXPR_SHL: return Z3_mk_bvshl(c, a, b);
-	case AXE_EXPR_SHR: return Z3_mk_bvashr(c, a, b); /* arithmetic: floor */
-	case AXE_EXPR_AND: return Z3_mk_bvand(c, a, b);
-	case AXE_EXPR_OR: return Z3_mk_bvor(c, a, b);
-	case AXE_EXPR_XOR: return Z3_mk_bvxor(c, a, b);
+		return z3.mk_bvsdiv(c, z3.mk_bvsub(c, a, z3.mk_bvsmod(c, a, b)), b);
+	case AXE_EXPR_MOD: return plain ? z3.mk_bvurem(c, a, b) : z3.mk_bvsmod(c, a, b);
+	case AXE_EXPR_SHL: return z3.mk_bvshl(c, a, b);
+	case AXE_EXPR_SHR: return z3.mk_bvashr(c, a, b); /* arithmetic: floor */
+	case AXE_EXPR_AND: return z3.mk_bvand(c, a, b);
+	case AXE_EXPR_OR: return z3.mk_bvor(c, a, b);
+	case AXE_EXPR_XOR: return z3.mk_bvxor(c, a, b);
 	default:
 		en->unsupported = true;
 		return a;
@@ -206,7 +262,7 @@ static Z3_ast bv_term(enc *en, const axe_expr *e, Z3_ast a, Z3_ast b)
 /* "a != 0" as a Z3 boolean. */
 static Z3_ast nonzero(enc *en, Z3_ast a)
 {
-	return Z3_mk_not(en->c, Z3_mk_eq(en->c, a, num(en, 0)));
+	return z3.mk_not(en->c, z3.mk_eq(en->c, a, num(en, 0)));
 }
 
 /* The Z3 boolean of comparison "op" on "a" and "b" (signed on bit-vectors). */
@@ -216,14 +272,14 @@ static Z3_ast compare(enc *en, enum axe_expr_op op, Z3_ast a, Z3_ast b)
 	bool bv = en->kind == AXE_Z3_BITVECTOR;
 
 	switch (op) {
-	case AXE_EXPR_LT: return bv ? Z3_mk_bvslt(c, a, b) : Z3_mk_lt(c, a, b);
-	case AXE_EXPR_LE: return bv ? Z3_mk_bvsle(c, a, b) : Z3_mk_le(c, a, b);
-	case AXE_EXPR_GT: return bv ? Z3_mk_bvsgt(c, a, b) : Z3_mk_gt(c, a, b);
-	case AXE_EXPR_GE: return bv ? Z3_mk_bvsge(c, a, b) : Z3_mk_ge(c, a, b);
-	case AXE_EXPR_EQ: return Z3_mk_eq(c, a, b);
-	case AXE_EXPR_NE: return Z3_mk_not(c, Z3_mk_eq(c, a, b));
-	case AXE_EXPR_LAND: return Z3_mk_and(c, 2, (Z3_ast[]){ nonzero(en, a), nonzero(en, b) });
-	default: return Z3_mk_or(c, 2, (Z3_ast[]){ nonzero(en, a), nonzero(en, b) }); /* LOR */
+	case AXE_EXPR_LT: return bv ? z3.mk_bvslt(c, a, b) : z3.mk_lt(c, a, b);
+	case AXE_EXPR_LE: return bv ? z3.mk_bvsle(c, a, b) : z3.mk_le(c, a, b);
+	case AXE_EXPR_GT: return bv ? z3.mk_bvsgt(c, a, b) : z3.mk_gt(c, a, b);
+	case AXE_EXPR_GE: return bv ? z3.mk_bvsge(c, a, b) : z3.mk_ge(c, a, b);
+	case AXE_EXPR_EQ: return z3.mk_eq(c, a, b);
+	case AXE_EXPR_NE: return z3.mk_not(c, z3.mk_eq(c, a, b));
+	case AXE_EXPR_LAND: return z3.mk_and(c, 2, (Z3_ast[]){ nonzero(en, a), nonzero(en, b) });
+	default: return z3.mk_or(c, 2, (Z3_ast[]){ nonzero(en, a), nonzero(en, b) }); /* LOR */
 	}
 }
 
@@ -237,16 +293,16 @@ static Z3_ast case_term(enc *en, const axe_expr *e)
 	Z3_ast a, b;
 
 	if (e->op == AXE_EXPR_SELECT && e->b->op == AXE_EXPR_CHOICE)
-		return Z3_mk_ite(c, nonzero(en, term(en, e->a)), term(en, e->b->a),
+		return z3.mk_ite(c, nonzero(en, term(en, e->a)), term(en, e->b->a),
 				 term(en, e->b->b));
 	if (!(e->op >= AXE_EXPR_EQ && e->op <= AXE_EXPR_MAX))
 		return NULL;
 	a = term(en, e->a);
 	b = term(en, e->b);
 	if (e->op == AXE_EXPR_MIN || e->op == AXE_EXPR_MAX)
-		return Z3_mk_ite(c, compare(en, e->op == AXE_EXPR_MIN ? AXE_EXPR_LE : AXE_EXPR_GE,
+		return z3.mk_ite(c, compare(en, e->op == AXE_EXPR_MIN ? AXE_EXPR_LE : AXE_EXPR_GE,
 					    a, b), a, b);
-	return Z3_mk_ite(c, compare(en, e->op, a, b), num(en, 1), num(en, 0));
+	return z3.mk_ite(c, compare(en, e->op, a, b), num(en, 1), num(en, 0));
 }
 
 static Z3_ast term(enc *en, const axe_expr *e)
@@ -266,7 +322,7 @@ static Z3_ast term(enc *en, const axe_expr *e)
 
 static Z3_ast le(enc *en, Z3_ast a, Z3_ast b)
 {
-	return en->kind == AXE_Z3_BITVECTOR ? Z3_mk_bvsle(en->c, a, b) : Z3_mk_le(en->c, a, b);
+	return en->kind == AXE_Z3_BITVECTOR ? z3.mk_bvsle(en->c, a, b) : z3.mk_le(en->c, a, b);
 }
 
 /* Declare the variables and assert their ranges on "s". */
@@ -275,16 +331,16 @@ static int declare(enc *en, Z3_solver s)
 	const axe_expr_ctx *x = en->ectx;
 	char name[32];
 
-	en->sort = en->kind == AXE_Z3_BITVECTOR ? Z3_mk_bv_sort(en->c, en->width)
-						: Z3_mk_int_sort(en->c);
+	en->sort = en->kind == AXE_Z3_BITVECTOR ? z3.mk_bv_sort(en->c, en->width)
+						: z3.mk_int_sort(en->c);
 	en->var = calloc(x->nvars ? x->nvars : 1, sizeof(Z3_ast));
 	if (!en->var)
 		return -1;
 	for (size_t k = 0; k < x->nvars; k++) {
 		snprintf(name, sizeof(name), "v%zu", k); /* user names may clash with Z3's */
-		en->var[k] = Z3_mk_const(en->c, Z3_mk_string_symbol(en->c, name), en->sort);
-		Z3_solver_assert(en->c, s, le(en, num(en, x->var[k].lo), en->var[k]));
-		Z3_solver_assert(en->c, s, le(en, en->var[k], num(en, x->var[k].hi)));
+		en->var[k] = z3.mk_const(en->c, z3.mk_string_symbol(en->c, name), en->sort);
+		z3.solver_assert(en->c, s, le(en, num(en, x->var[k].lo), en->var[k]));
+		z3.solver_assert(en->c, s, le(en, en->var[k], num(en, x->var[k].hi)));
 	}
 	return 0;
 }
@@ -295,18 +351,18 @@ static Z3_solver new_solver(enc *en, double timeout)
 {
 	Z3_context c = en->c;
 	Z3_solver s = en->kind == AXE_Z3_BITVECTOR
-			      ? Z3_mk_solver_for_logic(c, Z3_mk_string_symbol(c, "QF_BV"))
-			      : Z3_mk_solver(c);
+			      ? z3.mk_solver_for_logic(c, z3.mk_string_symbol(c, "QF_BV"))
+			      : z3.mk_solver(c);
 	Z3_params p;
 
-	Z3_solver_inc_ref(c, s);
-	p = Z3_mk_params(c);
-	Z3_params_inc_ref(c, p);
+	z3.solver_inc_ref(c, s);
+	p = z3.mk_params(c);
+	z3.params_inc_ref(c, p);
 	if (timeout > 0) /* milliseconds, rounded up; Z3 takes an unsigned */
-		Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"),
+		z3.params_set_uint(c, p, z3.mk_string_symbol(c, "timeout"),
 				   timeout < 4e6 ? (unsigned)(timeout * 1000) + 1 : 4000000000u);
-	Z3_solver_set_params(c, s, p);
-	Z3_params_dec_ref(c, p);
+	z3.solver_set_params(c, s, p);
+	z3.params_dec_ref(c, p);
 	return s;
 }
 
@@ -321,14 +377,14 @@ static int64_t model_value(enc *en, Z3_model m, size_t k)
 	if (en->kind == AXE_Z3_BITVECTOR) {
 		/* Its value fits in 64 bits: sign-extend or truncate to read it. */
 		if (en->width < 64)
-			v = Z3_mk_sign_ext(c, 64 - en->width, v);
+			v = z3.mk_sign_ext(c, 64 - en->width, v);
 		else if (en->width > 64)
-			v = Z3_mk_extract(c, 63, 0, v);
-		if (Z3_model_eval(c, m, v, true, &out) && out && Z3_get_numeral_uint64(c, out, &u))
+			v = z3.mk_extract(c, 63, 0, v);
+		if (z3.model_eval(c, m, v, true, &out) && out && z3.get_numeral_uint64(c, out, &u))
 			return (int64_t)u;
 		return en->ectx->var[k].lo;
 	}
-	if (Z3_model_eval(c, m, v, true, &out) && out && Z3_get_numeral_int64(c, out, &i))
+	if (z3.model_eval(c, m, v, true, &out) && out && z3.get_numeral_int64(c, out, &i))
 		return i;
 	return en->ectx->var[k].lo;
 }
@@ -343,23 +399,23 @@ static enum axe_verdict solve(enc *en, Z3_solver s, Z3_ast goal, int64_t *model,
 	Z3_context c = en->c;
 	Z3_lbool r;
 
-	Z3_solver_assert(c, s, goal);
-	if (Z3_get_error_code(c) != Z3_OK) {
-		snprintf(reason, size, "Z3 error: %s", Z3_get_error_msg(c, Z3_get_error_code(c)));
+	z3.solver_assert(c, s, goal);
+	if (z3.get_error_code(c) != Z3_OK) {
+		snprintf(reason, size, "Z3 error: %s", z3.get_error_msg(c, z3.get_error_code(c)));
 		return AXE_VERDICT_UNKNOWN;
 	}
-	r = Z3_solver_check(c, s);
+	r = z3.solver_check(c, s);
 	if (r == Z3_L_FALSE)
 		return AXE_VERDICT_TRUE;
 	if (r == Z3_L_TRUE) {
-		Z3_model m = Z3_solver_get_model(c, s);
-		Z3_model_inc_ref(c, m);
+		Z3_model m = z3.solver_get_model(c, s);
+		z3.model_inc_ref(c, m);
 		for (size_t k = 0; model && k < en->ectx->nvars; k++)
 			model[k] = model_value(en, m, k);
-		Z3_model_dec_ref(c, m);
+		z3.model_dec_ref(c, m);
 		return AXE_VERDICT_FALSE;
 	}
-	snprintf(reason, size, "Z3 gave up (%s)", Z3_solver_get_reason_unknown(c, s));
+	snprintf(reason, size, "Z3 gave up (%s)", z3.solver_get_reason_unknown(c, s));
 	return AXE_VERDICT_UNKNOWN;
 }
 
@@ -374,9 +430,9 @@ static Z3_ast differs(enc *en, const axe_expr *const *lhs, const axe_expr *const
 		return NULL;
 	for (size_t u = 0; u < naxes; u++)
 		if (axe_expr_compare(lhs[u], rhs[u]) != 0)
-			any[n++] = Z3_mk_not(en->c, Z3_mk_eq(en->c, term(en, lhs[u]),
+			any[n++] = z3.mk_not(en->c, z3.mk_eq(en->c, term(en, lhs[u]),
 							     term(en, rhs[u])));
-	r = n ? Z3_mk_or(en->c, n, any) : Z3_mk_false(en->c);
+	r = n ? z3.mk_or(en->c, n, any) : z3.mk_false(en->c);
 	free(any);
 	return r;
 }
@@ -398,10 +454,10 @@ static Z3_ast goal_of(enc *en, const axe_z3_query *q)
 				free(all);
 				goto out;
 			}
-		sides[k] = Z3_mk_and(en->c, (unsigned)sd->ninst, all);
+		sides[k] = z3.mk_and(en->c, (unsigned)sd->ninst, all);
 		free(all);
 	}
-	r = Z3_mk_or(en->c, (unsigned)q->nsides, sides);
+	r = z3.mk_or(en->c, (unsigned)q->nsides, sides);
 out:
 	free(sides);
 	return r;
@@ -437,7 +493,10 @@ enum axe_verdict axe_z3_check(axe_z3 *z, const axe_z3_query *q, int64_t *model,
 	Z3_ast goal;
 
 	if (!en.c) {
-		snprintf(reason, size, "Z3 could not create a context");
+		if (z3_load_error[0])
+			snprintf(reason, size, "Z3 could not be loaded: %s", z3_load_error);
+		else
+			snprintf(reason, size, "Z3 could not create a context");
 		return v;
 	}
 	en.width = query_width(q);
@@ -454,7 +513,7 @@ enum axe_verdict axe_z3_check(axe_z3 *z, const axe_z3_query *q, int64_t *model,
 	} else {
 		v = solve(&en, s, goal, model, reason, size);
 	}
-	Z3_solver_dec_ref(en.c, s);
+	z3.solver_dec_ref(en.c, s);
 	free(en.var);
 	return v;
 }
@@ -482,12 +541,12 @@ static enum axe_verdict prove(void *data, const axe_expr_ctx *ctx, const axe_exp
 		t = term(&en, e);
 		zero = num(&en, 0);
 		/* A value where the condition fails refutes it; none proves it. */
-		fails = rel == AXE_REL_GE0   ? Z3_mk_bvslt(en.c, t, zero)
-			: rel == AXE_REL_GT0 ? Z3_mk_bvsle(en.c, t, zero)
-					     : Z3_mk_eq(en.c, t, zero);
+		fails = rel == AXE_REL_GE0   ? z3.mk_bvslt(en.c, t, zero)
+			: rel == AXE_REL_GT0 ? z3.mk_bvsle(en.c, t, zero)
+					     : z3.mk_eq(en.c, t, zero);
 		v = solve(&en, s, fails, NULL, reason, sizeof(reason));
 	}
-	Z3_solver_dec_ref(en.c, s);
+	z3.solver_dec_ref(en.c, s);
 	free(en.var);
 	return v;
 }

@@ -225,3 +225,12 @@ equal: all 1 point checked
 $ axe-layout check-equal 'R[4:0@laneid]' 'R[4:2@laneid]' --method enum
 NOT equal at (): A -> {laneid: 0}, B -> {laneid: 0}, {laneid: 2}, {laneid: 4}, {laneid: 6}
 ? 1
+
+# Z3 is loaded when a proof first needs it; without it the proof is undecided and
+# says why, and the routes that do not prove still answer.
+$ AXE_Z3_LIBRARY=/nonexistent/libz3.so axe-layout check-equal 'S[(4,8):(8,1)]' --expr 'm=8*i0+i1' --shape 4,8 --method smt
+undecided: Z3 could not be loaded: /nonexistent/libz3.so: cannot open shared object file: No such file or directory
+? 3
+$ AXE_Z3_LIBRARY=/nonexistent/libz3.so axe-layout check-equal 'S[(4,8):(8,1)]' --expr 'm=8*i0+i1' --shape 4,8
+equal: all 32 points checked
+? 0
