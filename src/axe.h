@@ -536,6 +536,9 @@ typedef struct axe_slice_request {
 AXE_API axe_report *axe_slice_report(const axe_map *map, const axe_slice_request *req,
 				     enum axe_output form, FILE *out, axe_error *err);
 
+/* 0 when `req` gives the region slice requires, else -1 with `err` saying so. */
+AXE_API int axe_slice_request_check(const axe_slice_request *req, axe_error *err);
+
 /*
  * [cute] CuTe layout algebra: compose, complement, divide, product,
  * inverse, coalesce and filter, each as the command of the same name does

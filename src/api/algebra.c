@@ -114,6 +114,13 @@ static int run_group(const axe_map *map, const char *shape, algebra_run *run, ax
 	return run->r < 0 ? -1 : 0;
 }
 
+int axe_slice_request_check(const axe_slice_request *req, axe_error *err)
+{
+	if (req && req->region)
+		return 0;
+	return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--region is required");
+}
+
 /*
  * Slice "map" to the --region "region" into "run"; 0 or -1.  An empty
  * region ("" or "()") is the one point of shape ().
@@ -126,10 +133,8 @@ static int run_slice(const axe_map *map, const char *region, algebra_run *run, a
 	long n = 0;
 
 	*run = (algebra_run){ .r = -1, .dtype = map->op.dtype };
-	if (!L)
+	if (!L || axe_slice_request_check(&(axe_slice_request){ region }, err) < 0)
 		return -1;
-	if (!region)
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "no region given");
 	if (!axe_int_list_is_empty(region) &&
 	    (n = axe_parse_region(region, &loc, begin, end, AXE_MAX_RANK, err)) < 0)
 		return -1;

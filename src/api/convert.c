@@ -16,7 +16,7 @@ axe_report *axe_convert_report(const axe_map *map, const char *to, enum axe_outp
 	int status;
 
 	if (!to)
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "no notation given"), NULL;
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--to NOTATION is required"), NULL;
 	if (axe_convert_layout(map->op.layout, &map->op.shape, map->op.dtype, map->op.why_expr,
 			       to, &c, err) < 0)
 		axe_error_locate_option(err, "--to", to);

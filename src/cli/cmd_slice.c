@@ -61,9 +61,9 @@ int cmd_slice(int argc, char **argv)
 	if (first != 2)
 		return axe_usage_error(&command_slice, "expected one LAYOUT operand, got %d",
 				       first - 1);
-	if (!a.req.region)
-		return axe_usage_error(&command_slice, "--region is required");
 	axe_error_init(&err);
+	if (axe_slice_request_check(&a.req, &err) < 0)
+		return axe_cli_usage_from(&command_slice, &err);
 	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
 		report = axe_slice_report(map, &a.req, a.json ? AXE_OUTPUT_JSON
 								  : AXE_OUTPUT_TEXT, stdout, &err);

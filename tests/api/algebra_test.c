@@ -167,7 +167,13 @@ static void test_slice(void)
 	      "a malformed region: the column of the error");
 	axe_error_init(&err);
 	r = m ? axe_slice_report(m, NULL, AXE_OUTPUT_TEXT, NULL, &err) : NULL;
-	check(!r && err.code == AXE_ERR_VALUE, "no region is an error");
+	check(!r && err.code == AXE_ERR_VALUE && strcmp(err.message, "--region is required") == 0,
+	      "no region is an error");
+	axe_error_init(&err);
+	check(axe_slice_request_check(&req, &err) == 0 && err.code == AXE_ERR_NONE &&
+	      axe_slice_request_check(&(axe_slice_request){ 0 }, &err) < 0 &&
+	      strcmp(err.message, "--region is required") == 0,
+	      "the request check: a region is required, as the command says");
 	axe_error_init(&err);
 	r = flat ? axe_slice_report(flat, &gap, AXE_OUTPUT_TEXT, NULL, &err) : NULL;
 	check(r && axe_report_status(r) == AXE_EXIT_FALSE &&
