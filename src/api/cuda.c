@@ -69,8 +69,7 @@ static int operand(emit_run *run, int which, bool swizzle, const char *shape,
 		   const char *shape_option, axe_error *err)
 {
 	const axe_map_options *m = &run->req->operand;
-	axe_operand_opts o = { .shape = m->shape, .dtype = m->dtype, .swizzle = m->swizzle,
-			       .tile = m->tile, .bind = m->bind };
+	axe_operand_opts o = axe_api_operand_opts(m);
 
 	if (run->texts) {
 		if (!swizzle)

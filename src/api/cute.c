@@ -35,10 +35,7 @@ static void run_release(cute_run *run)
 /* Operand A, "text" with the options "o", into run->a; 0 or -1. */
 static int read_a(const char *text, const axe_map_options *o, cute_run *run, axe_error *err)
 {
-	axe_operand_opts opts = { .shape = o->shape, .dtype = o->dtype, .swizzle = o->swizzle,
-				  .tile = o->tile, .bind = o->bind,
-				  .shape_option = o->shape_option,
-				  .shared_notation_opts = o->shared != 0 };
+	axe_operand_opts opts = axe_api_operand_opts(o);
 
 	if (!text)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "no layout text given");

@@ -131,11 +131,11 @@ axe_report *axe_check_equal_report(const char *a, const char *b, const axe_equal
 	if (axe_check_equal_operands_check(req, !!a + !!b, err) < 0 ||
 	    axe_equal_request_check(req, err) < 0)
 		return NULL;
-	o = (axe_operand_opts){ .shape = m->shape, .dtype = m->dtype, .swizzle = m->swizzle,
-				.tile = m->tile, .bind = m->bind, .shape_option = m->shape_option,
-				.allow_expr = true, .shared_notation_opts = true,
-				.expr = req->expr, .vars = req->vars,
-				.replica_vars = req->replica_vars };
+	o = axe_api_operand_opts(m);
+	o.allow_expr = o.shared_notation_opts = true;
+	o.expr = req->expr;
+	o.vars = req->vars;
+	o.replica_vars = req->replica_vars;
 	memset(side, 0, sizeof(side));
 	if (read_side(a, &o, &side[0], err) == 0 && read_side(b, &o, &side[1], err) == 0)
 		r = axe_check_equal_maps_report(&side[0], &side[1], req, form, out, err);
@@ -295,21 +295,14 @@ static int info_of(axe_report *r, const axe_operand *op, enum axe_output form, a
 axe_report *axe_info_report(const char *layout, const axe_map_options *opts,
 			    enum axe_output form, FILE *out, axe_error *err)
 {
-	axe_map_options none = { 0 };
-	axe_operand_opts o;
+	axe_operand_opts o = axe_api_operand_opts(opts); /* NULL opts: none */
 	axe_operand op;
 	axe_report *r;
 	int rc = 0;
 
 	if (!layout)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "no layout text given"), NULL;
-	if (!opts)
-		opts = &none;
-	o = (axe_operand_opts){ .shape = opts->shape, .dtype = opts->dtype,
-				.swizzle = opts->swizzle, .tile = opts->tile, .bind = opts->bind,
-				.shape_option = opts->shape_option,
-				.shared_notation_opts = opts->shared != 0,
-				.allow_import_expr = true };
+	o.allow_import_expr = true;
 	if (!(r = axe_report_open(out, err)))
 		return NULL;
 	memset(&op, 0, sizeof(op));
