@@ -10,15 +10,7 @@
 /* "text" with the operand option `shape` named "option" (NULL: --shape). */
 static axe_map *read_shaped(const char *text, const char *shape, const char *option)
 {
-	axe_map_options o = { .shape = shape, .shape_option = option };
-	axe_error err;
-	axe_map *m;
-
-	axe_error_init(&err);
-	m = axe_map_read(text, &o, &err);
-	if (!m)
-		printf("# %s: %s\n", text, err.message);
-	return m;
+	return read_map_with(text, &(axe_map_options){ .shape = shape, .shape_option = option });
 }
 
 /* Does report "r" hold "text" with status "status"?  Frees "r". */

@@ -27,18 +27,23 @@ static inline int contains(const char *text, const char *part)
 	return text && strstr(text, part) != NULL;
 }
 
-/* The map of "text" with --shape and --dtype (NULL: none), or NULL (a check fails). */
-static inline axe_map *read_map(const char *text, const char *shape, const char *dtype)
+/* The map of "text" read with "o", or NULL (a check fails). */
+static inline axe_map *read_map_with(const char *text, const axe_map_options *o)
 {
-	axe_map_options o = { .shape = shape, .dtype = dtype };
 	axe_error err;
 	axe_map *m;
 
 	axe_error_init(&err);
-	m = axe_map_read(text, &o, &err);
+	m = axe_map_read(text, o, &err);
 	if (!m)
 		printf("# %s: %s\n", text, err.message);
 	return m;
+}
+
+/* The map of "text" with --shape and --dtype (NULL: none), or NULL (a check fails). */
+static inline axe_map *read_map(const char *text, const char *shape, const char *dtype)
+{
+	return read_map_with(text, &(axe_map_options){ .shape = shape, .dtype = dtype });
 }
 
 /* The TAP plan line and the exit status. */

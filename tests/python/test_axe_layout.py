@@ -299,25 +299,35 @@ def test_readme_python_example_is_the_tested_one():
         assert ("python", f.read()) in _readme_blocks()
 
 
-def test_readme_c_example(tmp_path):
-    """README's C example is tests/api/example.c; built with pkg-config
-    against the installed copy, it prints what README shows."""
-    blocks = _readme_blocks()
-    with open("tests/api/example.c") as f:
+def _run_c_example(blocks, source_path, name, tmp_path):
+    """Build the C example `source_path` (a block of `blocks`, the fenced
+    blocks of a document) as `name` with pkg-config against the installed
+    copy, run the command the next block shows (stdout and stderr together)
+    and return (shown output lines, output lines, exit status)."""
+    with open(source_path) as f:
         source = f.read()
     at = blocks.index(("c", source))
     shown = blocks[at + 1][1].splitlines()
-    assert shown[0].startswith("$ cc check.c $(pkg-config --cflags --libs axelayout)")
+    assert shown[0].startswith("$ cc %s $(pkg-config --cflags --libs axelayout)" % name)
     prefix = os.path.abspath(os.path.join("build", "api-prefix"))
     if not os.path.isdir(prefix):
-        pytest.skip("no installed copy: make build/asan/tests/api_test installs one")
-    (tmp_path / "check.c").write_text(source)
+        pytest.skip("no installed copy: make build/api-prefix/.installed installs one")
+    (tmp_path / name).write_text(source)
+    (tmp_path / "specs").symlink_to(os.path.abspath("specs"))
     env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(prefix, "lib", "pkgconfig"),
                LD_LIBRARY_PATH=os.path.join(prefix, "lib"))
-    out = subprocess.run(["sh", "-c", shown[0][2:]], cwd=tmp_path, env=env,
+    out = subprocess.run(["sh", "-c", "(%s) 2>&1" % shown[0][2:]], cwd=tmp_path, env=env,
                          capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.splitlines() == shown[1:]
+    return shown[1:], out.stdout.splitlines(), out.returncode
+
+
+def test_readme_c_example(tmp_path):
+    """README's C example is tests/api/example.c; built with pkg-config
+    against the installed copy, it prints what README shows."""
+    shown, printed, status = _run_c_example(_readme_blocks(), "tests/api/example.c",
+                                            "check.c", tmp_path)
+    assert status == 0, printed
+    assert printed == shown
 
 
 def test_library_doc_c_example(tmp_path):
@@ -325,21 +335,9 @@ def test_library_doc_c_example(tmp_path):
     pkg-config against the installed copy, it prints and exits as shown."""
     with open("docs/library.md") as f:
         blocks = re.findall(r"```(\w*)\n(.*?)```", f.read(), re.S)
-    with open("tests/api/banks_example.c") as f:
-        source = f.read()
-    at = blocks.index(("c", source))
-    shown = blocks[at + 1][1].splitlines()
-    assert shown[0].startswith("$ cc banks.c $(pkg-config --cflags --libs axelayout)")
-    prefix = os.path.abspath(os.path.join("build", "api-prefix"))
-    if not os.path.isdir(prefix):
-        pytest.skip("no installed copy: make build/api-prefix/.installed installs one")
-    (tmp_path / "banks.c").write_text(source)
-    (tmp_path / "specs").symlink_to(os.path.abspath("specs"))
-    env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(prefix, "lib", "pkgconfig"),
-               LD_LIBRARY_PATH=os.path.join(prefix, "lib"))
-    out = subprocess.run(["sh", "-c", "(%s) 2>&1" % shown[0][2:]], cwd=tmp_path, env=env,
-                         capture_output=True, text=True)
-    assert out.stdout.splitlines() == shown[1:], out.stdout + out.stderr
+    shown, printed, _ = _run_c_example(blocks, "tests/api/banks_example.c", "banks.c",
+                                       tmp_path)
+    assert printed == shown
 
 
 def test_readme_python_commands():
