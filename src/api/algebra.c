@@ -20,7 +20,7 @@
 #include "api.h"
 
 axe_report *axe_canon_report(const axe_map *map, enum axe_output form, FILE *out,
-			    axe_error *err)
+			     axe_error *err)
 {
 	const axe_layout *L = axe_map_need_layout(map, err);
 	axe_canon_trace trace;
@@ -211,7 +211,7 @@ axe_map *axe_map_dsum(const axe_map *left, const axe_map *right, char *why, size
 }
 
 axe_report *axe_group_report(const axe_map *map, enum axe_output form, FILE *out,
-				 axe_error *err)
+			     axe_error *err)
 {
 	algebra_run run;
 
@@ -220,7 +220,7 @@ axe_report *axe_group_report(const axe_map *map, enum axe_output form, FILE *out
 }
 
 axe_report *axe_slice_report(const axe_map *map, const axe_slice_request *req,
-				 enum axe_output form, FILE *out, axe_error *err)
+			     enum axe_output form, FILE *out, axe_error *err)
 {
 	algebra_run run;
 
@@ -229,7 +229,7 @@ axe_report *axe_slice_report(const axe_map *map, const axe_slice_request *req,
 }
 
 axe_report *axe_tile_report(const axe_map *outer, const axe_map *inner,
-				enum axe_output form, FILE *out, axe_error *err)
+			    enum axe_output form, FILE *out, axe_error *err)
 {
 	algebra_run run;
 
@@ -238,7 +238,7 @@ axe_report *axe_tile_report(const axe_map *outer, const axe_map *inner,
 }
 
 axe_report *axe_tile_of_report(const axe_map *tile, const axe_map *inner,
-				   enum axe_output form, FILE *out, axe_error *err)
+			       enum axe_output form, FILE *out, axe_error *err)
 {
 	algebra_run run;
 
@@ -247,7 +247,7 @@ axe_report *axe_tile_of_report(const axe_map *tile, const axe_map *inner,
 }
 
 axe_report *axe_dsum_report(const axe_map *left, const axe_map *right,
-				enum axe_output form, FILE *out, axe_error *err)
+			    enum axe_output form, FILE *out, axe_error *err)
 {
 	algebra_run run;
 

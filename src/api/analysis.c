@@ -215,8 +215,8 @@ static void banks_release(banks_run *run)
 	free(run->threads_text);
 }
 
-axe_report *axe_banks_report(const axe_map *smem, const axe_banks_request *req, enum axe_output form,
-			  FILE *out, axe_error *err)
+axe_report *axe_banks_report(const axe_map *smem, const axe_banks_request *req,
+			     enum axe_output form, FILE *out, axe_error *err)
 {
 	axe_banks_request defaults = { 0 };
 	axe_banks_output rep;
@@ -289,7 +289,7 @@ static int atoms_request(const axe_atoms_request *areq, const char **arg, axe_op
 }
 
 axe_report *axe_atoms_report(const char *src, const char *dst, const axe_atoms_request *areq,
-			   enum axe_output form, FILE *out, axe_error *err)
+			     enum axe_output form, FILE *out, axe_error *err)
 {
 	axe_atoms_request defaults = { 0 };
 	axe_atom_request req = { .arch = 100, .bulk = axe_cuda_atom_bulk };

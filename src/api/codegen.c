@@ -139,8 +139,8 @@ static int tma_request(const axe_map *g, const axe_map *s, const axe_emit_tma_re
 }
 
 axe_report *axe_emit_tma_report(const axe_map *global, const axe_map *smem,
-			const axe_emit_tma_request *req, enum axe_output form, FILE *out,
-			axe_error *err)
+				const axe_emit_tma_request *req, enum axe_output form, FILE *out,
+				axe_error *err)
 {
 	static const axe_emit_tma_request defaults = { 0 };
 	axe_tma_request q;
@@ -208,7 +208,7 @@ static int desc_request(const axe_map *smem, const axe_emit_desc_request *q,
 }
 
 axe_report *axe_emit_desc_report(const axe_map *smem, const axe_emit_desc_request *req,
-			      enum axe_output form, FILE *out, axe_error *err)
+				 enum axe_output form, FILE *out, axe_error *err)
 {
 	axe_mma_desc_request q = { 0 };
 	axe_mma_desc desc;
@@ -524,8 +524,8 @@ int axe_emit_trainium_request_check(const axe_emit_trainium_request *req, enum a
 }
 
 axe_report *axe_emit_trainium_report(const char *a, const char *b, const char *c,
-			      const axe_emit_trainium_request *req, enum axe_output form,
-			      FILE *out, axe_error *err)
+				     const axe_emit_trainium_request *req, enum axe_output form,
+				     FILE *out, axe_error *err)
 {
 	static const axe_emit_trainium_request defaults = { 0 };
 	const char *args[AXE_TRN_NOPERANDS] = { a, b, c };

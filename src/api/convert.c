@@ -9,7 +9,7 @@
 #include "api.h"
 
 axe_report *axe_convert_report(const axe_map *map, const char *to, enum axe_output form,
-			    FILE *out, axe_error *err)
+			       FILE *out, axe_error *err)
 {
 	axe_convert c = { 0 };
 	axe_report *r = NULL;

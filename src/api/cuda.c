@@ -349,7 +349,7 @@ static int run_kind(emit_run *run, axe_error *err)
 }
 
 axe_report *axe_emit_cuda_report(const axe_map *map, const axe_map *other,
-			      const axe_emit_cuda_request *req, FILE *out, axe_error *err)
+				 const axe_emit_cuda_request *req, FILE *out, axe_error *err)
 {
 	static const axe_emit_cuda_request defaults = { 0 };
 	emit_run run = { .req = req ? req : &defaults, .texts = !map && !other };

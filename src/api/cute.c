@@ -160,7 +160,7 @@ static int prove_compose(const void *ctx, const axe_cute_layout *r, char *what, 
 }
 
 axe_report *axe_compose_report(const char *a, const char *b, const axe_compose_request *req,
-			enum axe_output form, FILE *out, axe_error *err)
+			       enum axe_output form, FILE *out, axe_error *err)
 {
 	static const axe_compose_request defaults;
 	cute_run run = { 0 };
@@ -218,7 +218,7 @@ static int cotarget(const char *text, const axe_cute_layout *a, int64_t *n, axe_
 }
 
 axe_report *axe_complement_report(const char *a, const axe_complement_request *req,
-			   enum axe_output form, FILE *out, axe_error *err)
+				  enum axe_output form, FILE *out, axe_error *err)
 {
 	static const axe_complement_request defaults;
 	cute_run run = { 0 };
@@ -325,7 +325,7 @@ static axe_report *split(const char *a, const char *b, const axe_map_options *o,
 }
 
 axe_report *axe_divide_report(const char *a, const char *tiler, const axe_divide_request *req,
-		       enum axe_output form, FILE *out, axe_error *err)
+			      enum axe_output form, FILE *out, axe_error *err)
 {
 	static const axe_divide_request defaults;
 
@@ -335,7 +335,7 @@ axe_report *axe_divide_report(const char *a, const char *tiler, const axe_divide
 }
 
 axe_report *axe_product_report(const char *a, const char *b, const axe_product_request *req,
-			enum axe_output form, FILE *out, axe_error *err)
+			       enum axe_output form, FILE *out, axe_error *err)
 {
 	static const axe_product_request defaults;
 
@@ -359,7 +359,7 @@ static int prove_left(const void *ctx, const axe_cute_layout *r, char *what, siz
 }
 
 axe_report *axe_inverse_report(const char *a, const axe_inverse_request *req, enum axe_output form,
-			FILE *out, axe_error *err)
+			       FILE *out, axe_error *err)
 {
 	static const axe_inverse_request defaults;
 	static const axe_cute_composed bare; /* no swizzle or offset */
@@ -390,8 +390,8 @@ static int prove_same_map(const void *ctx, const axe_cute_layout *r, char *what,
 	return axe_cute_prove_same_map(ctx, r, what, size, why, err);
 }
 
-axe_report *axe_coalesce_report(const char *a, const axe_coalesce_request *req, enum axe_output form,
-			 FILE *out, axe_error *err)
+axe_report *axe_coalesce_report(const char *a, const axe_coalesce_request *req,
+				enum axe_output form, FILE *out, axe_error *err)
 {
 	static const axe_coalesce_request defaults;
 	axe_cute_composed profile = { 0 };
@@ -426,7 +426,7 @@ static int prove_filter(const void *ctx, const axe_cute_layout *r, char *what, s
 }
 
 axe_report *axe_filter_report(const char *a, const axe_filter_request *req, enum axe_output form,
-		       FILE *out, axe_error *err)
+			      FILE *out, axe_error *err)
 {
 	static const axe_filter_request defaults;
 	cute_run run = { 0 };

@@ -139,7 +139,7 @@ static axe_report *report_abandon(axe_report *r)
 }
 
 axe_report *axe_eval_report(const axe_map *map, const axe_eval_request *req,
-				enum axe_output form, FILE *out, axe_error *err)
+			    enum axe_output form, FILE *out, axe_error *err)
 {
 	static const axe_eval_request defaults;
 	const axe_layout *L = axe_map_need_layout(map, err);
@@ -242,7 +242,7 @@ static int show_options(const axe_map *map, const axe_show_request *req, axe_sho
 }
 
 axe_report *axe_show_report(const axe_map *map, const axe_show_request *req,
-			 enum axe_output form, FILE *out, axe_error *err)
+			    enum axe_output form, FILE *out, axe_error *err)
 {
 	static const axe_show_request defaults;
 	const axe_layout *L = axe_map_need_layout(map, err);

@@ -64,7 +64,7 @@ static int print_answer(axe_report *r, const axe_equal_run *run, enum axe_output
 
 axe_report *axe_check_equal_maps_report(const axe_map *a, const axe_map *b,
 				 const axe_equal_request *req, enum axe_output form, FILE *out,
-				 axe_error *err)
+					axe_error *err)
 {
 	axe_report *r = axe_report_open(out, err);
 	axe_equal_run run;
@@ -113,7 +113,7 @@ int axe_check_equal_operands_check(const axe_equal_request *req, size_t noperand
 }
 
 axe_report *axe_check_equal_report(const char *a, const char *b, const axe_equal_request *req,
-			     enum axe_output form, FILE *out, axe_error *err)
+				   enum axe_output form, FILE *out, axe_error *err)
 {
 	axe_equal_request none = { 0 };
 	const axe_map_options *m;
@@ -220,7 +220,7 @@ static axe_report *finish_check(axe_report *r, FILE *f, const axe_check_results 
 }
 
 axe_report *axe_check_report(const char *const *paths, size_t npaths, const axe_check_request *req,
-			   enum axe_output form, FILE *out, axe_error *err)
+			     enum axe_output form, FILE *out, axe_error *err)
 {
 	axe_check_request none = { 0 };
 	axe_check_results *reps;

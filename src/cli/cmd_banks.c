@@ -185,7 +185,7 @@ int cmd_banks(int argc, char **argv)
 	if ((first == 1 || (smem = axe_cli_read(argv[1], &a.operand, &err))) &&
 	    (out = axe_picture_open(&a.picture, &err)))
 		report = axe_banks_report(smem, &a.req, a.json ? AXE_OUTPUT_JSON : a.picture.form,
-				       stream_for(&a, out), &err);
+					  stream_for(&a, out), &err);
 	axe_cli_walk_end(&a.walk);
 	if (report && !stream_for(&a, out))
 		fputs(axe_report_text(report), out);

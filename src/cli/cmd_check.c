@@ -64,7 +64,7 @@ int cmd_check(int argc, char **argv)
 		return axe_usage_error(&command_check, "expected at least one SPEC file");
 	axe_error_init(&err);
 	report = axe_check_report((const char *const *)argv + 1, (size_t)(first - 1), &a.req,
-				a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT, stdout, &err);
+				  a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT, stdout, &err);
 	if (!report)
 		return axe_cli_report(&err);
 	/* The results are out (the report flushed them); then why the XML is missing. */

@@ -157,7 +157,7 @@ int cmd_check_equal(int argc, char **argv)
 	 * printed before it, and -o is opened only for an answer.
 	 */
 	report = axe_check_equal_report(argv[1], first > 2 ? argv[2] : NULL, &a.req,
-				  a.json ? AXE_OUTPUT_JSON : a.picture.form, NULL, &err);
+					a.json ? AXE_OUTPUT_JSON : a.picture.form, NULL, &err);
 	axe_cli_walk_end(&a.walk);
 	status = report ? print(&a, report) : axe_cli_report(&err);
 	axe_report_free(report);

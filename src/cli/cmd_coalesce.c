@@ -63,6 +63,6 @@ int cmd_coalesce(int argc, char **argv)
 	axe_error_init(&err);
 	return axe_cute_cli_status(&command_coalesce,
 				   axe_coalesce_report(argv[1], &req, axe_cute_cli_form(a.json), stdout,
-						&err),
+						       &err),
 				   &err);
 }

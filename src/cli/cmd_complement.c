@@ -64,6 +64,6 @@ int cmd_complement(int argc, char **argv)
 	axe_error_init(&err);
 	return axe_cute_cli_status(&command_complement,
 				   axe_complement_report(argv[1], &req, axe_cute_cli_form(a.json), stdout,
-						  &err),
+							 &err),
 				   &err);
 }

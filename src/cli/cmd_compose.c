@@ -59,6 +59,6 @@ int cmd_compose(int argc, char **argv)
 	axe_error_init(&err);
 	return axe_cute_cli_status(&command_compose,
 				   axe_compose_report(argv[1], argv[2], &req, axe_cute_cli_form(a.json),
-					       stdout, &err),
+						      stdout, &err),
 				   &err);
 }

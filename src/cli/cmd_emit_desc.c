@@ -85,7 +85,7 @@ int cmd_emit_desc(int argc, char **argv)
 		return axe_cli_usage_from(&command_emit_desc, &err);
 	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
 		report = axe_emit_desc_report(map, &a.req, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT,
-					   stdout, &err);
+					      stdout, &err);
 	rc = report ? axe_report_status(report) : axe_cli_report(&err);
 	axe_report_free(report);
 	axe_map_free(map);

@@ -121,7 +121,7 @@ int cmd_emit_tma(int argc, char **argv)
 	if ((g = axe_map_read(argv[1], &a.global, &err)) &&
 	    (s = axe_map_read(argv[2], &a.smem, &err)))
 		report = axe_emit_tma_report(g, s, &a.req, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT,
-				     stdout, &err);
+					     stdout, &err);
 	rc = report ? axe_report_status(report) : axe_cli_report(&err);
 	axe_report_free(report);
 	axe_map_free(g);

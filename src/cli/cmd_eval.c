@@ -94,7 +94,7 @@ static axe_report *eval(eval_args *a, const axe_map *map, axe_error *err)
 	axe_cli_walk_start(&a->walk, "eval");
 	a->req.walk = a->walk.walk;
 	report = axe_eval_report(map, &a->req, a->json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT,
-				     stdout, err);
+				 stdout, err);
 	axe_cli_walk_end(&a->walk);
 	return report;
 }

@@ -53,6 +53,6 @@ int cmd_filter(int argc, char **argv)
 	axe_error_init(&err);
 	return axe_cute_cli_status(&command_filter,
 				   axe_filter_report(argv[1], &req, axe_cute_cli_form(a.json), stdout,
-					      &err),
+						     &err),
 				   &err);
 }

@@ -61,7 +61,7 @@ int cmd_group(int argc, char **argv)
 	axe_error_init(&err);
 	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
 		report = axe_group_report(map, a.json ? AXE_OUTPUT_JSON : AXE_OUTPUT_TEXT,
-					      stdout, &err);
+					  stdout, &err);
 	rc = report ? axe_report_status(report) : axe_cli_report(&err);
 	axe_report_free(report);
 	axe_map_free(map);

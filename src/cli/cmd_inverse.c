@@ -67,6 +67,6 @@ int cmd_inverse(int argc, char **argv)
 	axe_error_init(&err);
 	return axe_cute_cli_status(&command_inverse,
 				   axe_inverse_report(argv[1], &req, axe_cute_cli_form(a.json), stdout,
-					       &err),
+						      &err),
 				   &err);
 }

@@ -8,7 +8,8 @@
 #include "operands.h"
 
 static const axe_opt options[] = {
-	{ "kind", AXE_CUTE_SPLIT_KEY_KIND, "K", "logical (default), zipped, tiled, flat, blocked or raked" },
+	{ "kind", AXE_CUTE_SPLIT_KEY_KIND, "K", "logical (default), zipped, tiled, flat, blocked "
+						"or raked" },
 	{ "json", AXE_CUTE_SPLIT_KEY_JSON, NULL, "one JSON object: layout (Axe form), cute, shape, "
 					 "proved" },
 	AXE_OPERAND_OPTIONS,

@@ -68,21 +68,21 @@ static void test_tile(void)
 
 	axe_error_init(&err);
 	check(report_is(outer && inner ? axe_tile_report(outer, inner, AXE_OUTPUT_TEXT, NULL,
-							     &err) : NULL,
+							 &err) : NULL,
 			"S[(2,4,2,4):(32,4,16,1)]\nshape: (8, 8)\n"
 			"interleaved shape: (2, 4, 2, 4)\ninner span: {m: 16}\n", AXE_EXIT_OK),
 	      "tile: section 3.3's block layout");
 	check(report_is(outer && inner ? axe_tile_report(outer, inner, AXE_OUTPUT_JSON, NULL,
-							     &err) : NULL,
+							 &err) : NULL,
 			"{\"layout\":\"S[(2,4,2,4):(32,4,16,1)]\",\"shape\":[8,8],"
 			"\"interleaved\":[2,4,2,4],\"span\":{\"m\":16}}\n", AXE_EXIT_OK),
 	      "tile --json");
 	check(report_is(rank1 && inner1 ? axe_tile_report(rank1, inner1, AXE_OUTPUT_TEXT,
-							       NULL, &err) : NULL,
+							  NULL, &err) : NULL,
 			"S[64:1]\nshape: (64)\ninterleaved shape: (4, 16)\ninner span: {m: 16}\n",
 			AXE_EXIT_OK), "tile --outer-shape 4 --inner-shape 16");
 	check(report_is(odd && outer ? axe_tile_report(odd, outer, AXE_OUTPUT_TEXT, NULL,
-							   &err) : NULL,
+						       &err) : NULL,
 			"cannot tile: the outer shape does not group the outer layout: dimension 0 "
 			"(extent 3) cannot be formed: it still needs a factor 3 when it reaches "
 			"iter 2:10, whose extent neither divides 3 nor is a multiple of it\n",
@@ -111,7 +111,7 @@ static void test_tile_of_and_dsum(void)
 			"{\"layout\":\"S[4:1]\",\"shape\":[2,2],\"span\":{\"m\":16}}\n",
 			AXE_EXIT_OK), "tile-of recovers the grid, --json");
 	check(report_is(sum && span6 ? axe_tile_of_report(sum, span6, AXE_OUTPUT_TEXT, NULL,
-							      &err) : NULL,
+							  &err) : NULL,
 			"not a tile: iter 2:8 in the outer part of dimension 0 of T is not a "
 			"multiple of the inner layout's span 6 on axis 'm'\n", AXE_EXIT_FALSE),
 	      "Appendix F.4: not a tile, status 1");
@@ -120,7 +120,7 @@ static void test_tile_of_and_dsum(void)
 			"S[2:1] + 5\nshape: (2)\ninterleaved shape: (1, 2)\n", AXE_EXIT_OK),
 	      "dsum: a layout of shape () is paired as (1)");
 	check(report_is(left && right ? axe_dsum_report(left, right, AXE_OUTPUT_JSON, NULL,
-							    &err) : NULL,
+							&err) : NULL,
 			"{\"layout\":null,\"reason\":\"the left shape does not group the left "
 			"layout: dimension 0 (extent 3) cannot be formed: it still needs a factor "
 			"3 when it reaches iter 2:10, whose extent neither divides 3 nor is a "

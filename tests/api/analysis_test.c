@@ -268,7 +268,7 @@ static void test_atoms(void)
 
 	axe_error_init(&err);
 	r = axe_atoms_report(ATOMS ":tile_global", ATOMS ":tile_smem", NULL, AXE_OUTPUT_TEXT, NULL,
-			   &err);
+			     &err);
 	check(r && contains(axe_report_text(r), "copy: global memory to shared memory, f16 "
 						"elements, sm_100\n") &&
 	      contains(axe_report_text(r), "best: cp.async.bulk.tensor, ahead of cp.async.16 by "
@@ -278,7 +278,7 @@ static void test_atoms(void)
 	axe_report_free(r);
 	req.arch = "sm_80";
 	r = axe_atoms_report(ATOMS ":tile_global", ATOMS ":tile_smem", &req, AXE_OUTPUT_JSON, NULL,
-			   &err);
+			     &err);
 	check(r && contains(axe_report_text(r), "\"best\":\"cp.async.16\"") &&
 	      contains(axe_report_text(r), "{\"name\":\"cp.async.bulk.tensor\",\"legal\":false,"
 			   "\"rule\":\"arch\",\"reason\":\"arch: needs sm_90 or later; the target "
@@ -286,7 +286,7 @@ static void test_atoms(void)
 	      "--arch sm_80: no TMA");
 	axe_report_free(r);
 	r = axe_atoms_report(ATOMS ":padded", ATOMS ":row_per_lane", NULL, AXE_OUTPUT_TEXT, NULL,
-			   &err);
+			     &err);
 	check(r && axe_report_status(r) == AXE_EXIT_FALSE &&
 	      strcmp(axe_report_reason(r), "no atom can move this tile") == 0 &&
 	      contains(axe_report_text(r), "no atom can move this tile\nexcluded:\n"),
@@ -294,7 +294,7 @@ static void test_atoms(void)
 	axe_report_free(r);
 	req = (axe_atoms_request){ .operands = { .dtype = "f16", .swizzle = "32B" } };
 	r = axe_atoms_report("S[(16,16):(16,1)]", "S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]", &req,
-			   AXE_OUTPUT_JSON, NULL, &err);
+			     AXE_OUTPUT_JSON, NULL, &err);
 	check(r && contains(axe_report_text(r), "\"best\":\"ldmatrix.x1\""),
 	      "literals: --dtype for both, --swizzle for the shared side");
 	axe_report_free(r);
@@ -305,7 +305,7 @@ static void test_atoms(void)
 	      "--suggest: the 128B swizzle first");
 	f = tmpfile();
 	text = f ? (axe_report_free(axe_atoms_report(ATOMS ":a_smem_rows", ATOMS ":a_k64", &req,
-						   AXE_OUTPUT_TEXT, f, &err)),
+						     AXE_OUTPUT_TEXT, f, &err)),
 		    slurp(f)) : NULL;
 	check(r && text && strcmp(text, axe_report_text(r)) == 0, "atoms streamed equals kept");
 	free(text);

@@ -250,7 +250,7 @@ static void test_outputs(void)
 	      "no TMA plan: the failing rule and its fix");
 	axe_report_free(rep);
 	rep = m ? axe_emit_cuda_report(m, NULL, &(axe_emit_cuda_request){ .name = "rowmajor" }, NULL,
-				    &err) : NULL;
+				       &err) : NULL;
 	check(rep && contains(axe_report_text(rep), "rowmajor"), "CUDA source of the index function");
 	axe_report_free(rep);
 	axe_map_free(m);

@@ -93,7 +93,7 @@ static void test_kinds(void)
 	axe_report_free(rep);
 	rep = frag ? axe_emit_cuda_report(frag, NULL, &(axe_emit_cuda_request){
 					.template_path = "tests/codegen/frag_inverse.cu.in" },
-				       NULL, &err) : NULL;
+					  NULL, &err) : NULL;
 	check(equals_golden(rep, "frag_inverse"), "a template filled from one map");
 	axe_report_free(rep);
 	axe_map_free(frag);
@@ -119,7 +119,8 @@ static void test_tma_options(void)
 	req = (axe_emit_cuda_request){ .kind = "tma", .stages = 3, .name = "pipe",
 				       .operand = { .dtype = "f16", .swizzle = "128B" } };
 	rep = emit_texts(&req, "S[(4096,4096)]", "S[(128,64)]", &err);
-	check(rep && contains(axe_report_text(rep), "inline constexpr int pipe_stages = 3; /* buffers in flight */") &&
+	check(rep && contains(axe_report_text(rep),
+			      "inline constexpr int pipe_stages = 3; /* buffers in flight */") &&
 	      contains(axe_report_text(rep), "pipe_pipeline_kernel"), "--stages 3: a pipeline");
 	axe_report_free(rep);
 	req = (axe_emit_cuda_request){ .kind = "tma", .global_shape = "64,1000",

@@ -97,7 +97,7 @@ static void test_divide_product(void)
 
 	axe_error_init(&err);
 	r = axe_divide_report("(9,(4,8)):(59,(13,1))", "<3:3,(2,4):(1,8)>", &div, AXE_OUTPUT_TEXT, NULL,
-		       &err);
+			      &err);
 	check(contains(ok_text(r, &err), "cute:   ((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))\n"
 					 "axe:    S[(4,2,3,2,2,3):(2,13,177,1,26,59)]\n"
 					 "shape:  (24, 12)\n"),
@@ -201,9 +201,9 @@ static void test_stream(void)
 
 	axe_error_init(&err);
 	kept = axe_divide_report("Sw<3,4,3> o _0 o (8,64):(64,1)", "<8,8>", &req, AXE_OUTPUT_TEXT, NULL,
-			  &err);
+				 &err);
 	streamed = f ? axe_divide_report("Sw<3,4,3> o _0 o (8,64):(64,1)", "<8,8>", &req,
-				  AXE_OUTPUT_TEXT, f, &err)
+					 AXE_OUTPUT_TEXT, f, &err)
 		     : NULL;
 	if (f) {
 		rewind(f);

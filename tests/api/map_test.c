@@ -165,7 +165,7 @@ static void test_eval_errors(void)
 	      "--inverse lane=8: an unknown axis, placed on --inverse");
 	axe_error_init(&err);
 	check(!axe_eval_report(frag, &req, AXE_OUTPUT_TEXT, NULL, &err) &&
-		      strcmp(err.hint, "did you mean 'laneid'?") == 0, "... with a hint");
+	      strcmp(err.hint, "did you mean 'laneid'?") == 0, "... with a hint");
 	req = (axe_eval_request){ .inverse = zero, .ninverse = 1, .limit = 10 };
 	check(eval_error(flat, &req, AXE_ERR_LIMIT, "--inverse", 1, 1, "more than 10 preimages"),
 	      "--inverse m=0 --limit 10: over the limit");
@@ -177,7 +177,7 @@ static void test_eval_errors(void)
 			 "S/R/O form"), "an expr: layout is refused where it is");
 	axe_error_init(&err);
 	check(!axe_eval_report(m, NULL, AXE_OUTPUT_SVG, NULL, &err) &&
-		      err.code == AXE_ERR_VALUE, "eval draws no SVG");
+	      err.code == AXE_ERR_VALUE, "eval draws no SVG");
 	axe_map_free(m);
 	axe_map_free(frag);
 	axe_map_free(flat);

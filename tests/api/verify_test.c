@@ -36,7 +36,7 @@ static char *streamed(axe_report *(*run)(FILE *, axe_error *), int *status)
 static axe_report *wrong_lane_text(FILE *out, axe_error *err)
 {
 	return axe_check_equal_report(EQ_SPEC ":frag", EQ_SPEC ":wrong_lane", NULL, AXE_OUTPUT_TEXT, out,
-				err);
+				      err);
 }
 
 static void test_equal_report(void)
@@ -48,14 +48,14 @@ static void test_equal_report(void)
 
 	axe_error_init(&err);
 	r = axe_check_equal_report(EQ_SPEC ":frag", EQ_SPEC ":frag_split", NULL, AXE_OUTPUT_TEXT, NULL,
-			     &err);
+				   &err);
 	check(r && strcmp(axe_report_text(r), "equal: canonical forms identical\n") == 0 &&
 		      axe_report_status(r) == AXE_EXIT_OK && !*axe_report_reason(r) &&
 		      !*axe_report_notes(r),
 	      "check-equal frag frag_split: equal by canonical forms, status 0");
 	axe_report_free(r);
 	r = axe_check_equal_report(EQ_SPEC ":frag", EQ_SPEC ":wrong_lane", NULL, AXE_OUTPUT_JSON, NULL,
-			     &err);
+				   &err);
 	check(r && axe_report_status(r) == AXE_EXIT_FALSE &&
 		      contains(axe_report_text(r), "\"counterexample\":{\"coord\":[0,15],\"a\":"
 						   "[{\"laneid\":3,\"warpid\":6,\"m\":1}") &&
@@ -93,7 +93,7 @@ static void test_equal_options(void)
 	      "--expr, --vars, --replica-vars, --shape, -j 2: all 128 points checked");
 	axe_report_free(r);
 	r = axe_check_equal_report("S[(4,32):(32@tid,1@tid)]", "S[(4,32):(1@warpid,1@laneid)]", NULL,
-			     AXE_OUTPUT_TEXT, NULL, &err);
+				   AXE_OUTPUT_TEXT, NULL, &err);
 	check(r && axe_report_status(r) == AXE_EXIT_OK &&
 		      strcmp(axe_report_notes(r), "axe-layout: note: thread-axis relations: "
 						  "comparing A's 'tid' as laneid + 32*warpid "
@@ -102,13 +102,13 @@ static void test_equal_options(void)
 	axe_report_free(r);
 	r = axe_check_equal_report("S[(4,32):(32@tid,1@tid)]", "S[(4,32):(1@warpid,1@laneid)]",
 			     &(axe_equal_request){ .no_axis_relations = 1 }, AXE_OUTPUT_TEXT, NULL,
-			     &err);
+				   &err);
 	check(r && axe_report_status(r) == AXE_EXIT_FALSE && !*axe_report_notes(r) &&
 		      contains(axe_report_text(r), "NOT equal at (0, 1)"),
 	      "--no-axis-relations: NOT equal at (0, 1), no note");
 	axe_report_free(r);
 	r = axe_check_equal_report("S[(4,32):(1@warpid,1@laneId)]", "S[(4,32):(1@warpid,1@laneid)]",
-			     NULL, AXE_OUTPUT_TEXT, NULL, &err);
+				   NULL, AXE_OUTPUT_TEXT, NULL, &err);
 	check(r && strcmp(axe_report_notes(r), "axe-layout: warning: A names axis 'laneId' and "
 					       "B does not: did you mean 'laneid'?\n") == 0,
 	      "a misspelt axis: the warning as a note");
@@ -162,8 +162,8 @@ static void test_equal_errors(void)
 	      "axe_equal_request_check: the message check-equal's usage error prints");
 	axe_error_init(&err);
 	check(!axe_check_equal_report("S[8:1]", NULL, NULL, AXE_OUTPUT_TEXT, NULL, &err) &&
-		      err.code == AXE_ERR_VALUE &&
-		      strcmp(err.message, "expected two layouts (A and B, or A and --expr), "
+	      err.code == AXE_ERR_VALUE &&
+	      strcmp(err.message, "expected two layouts (A and B, or A and --expr), "
 			     "got 1") == 0,
 	      "one operand without --expr is an error");
 	axe_error_init(&err);
