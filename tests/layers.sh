@@ -1,15 +1,16 @@
 #!/bin/sh
 # tests/layers.sh: the module levels of style.md section 1 hold: a file may
 # include only headers of its own module or of lower levels, and nothing
-# includes cli/.  Levels: core 0; parse spec algebra 1; expr cute 2; prove analyze
-# 3; codegen interop 4; check 5; output 6; api 7; cli 8.  spec may use parse (same level).
+# includes cli/.  Levels: core 0; parse spec algebra mlir linear 1; expr cute 2; prove
+# analyze 3; codegen interop 4; audit 5; check 6; output 7; api 8; cli 9.  spec may use
+# parse (same level).
 # The CLI is a caller of the library like any other: it includes only the public
 # header axe.h, never a module's.
 level() {
 	case $1 in
-	core) echo 0 ;; parse|spec|algebra) echo 1 ;; expr|cute) echo 2 ;;
-	prove|analyze) echo 3 ;; codegen|interop) echo 4 ;; check) echo 5 ;; output) echo 6 ;;
-	api) echo 7 ;; cli) echo 8 ;;
+	core) echo 0 ;; parse|spec|algebra|mlir|linear) echo 1 ;; expr|cute) echo 2 ;;
+	prove|analyze) echo 3 ;; codegen|interop) echo 4 ;; audit) echo 5 ;; check) echo 6 ;;
+	output) echo 7 ;; api) echo 8 ;; cli) echo 9 ;;
 	*) echo 99 ;;
 	esac
 }
