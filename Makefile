@@ -3,6 +3,7 @@
 #   make          build build/axe-layout, build/libaxelayout.a, the shared
 #                 library build/libaxelayout.so.VERSION and build/axelayout.pc
 #   make python   the Python module axe_layout under build/python
+#   make python-wheel  its wheel, with its own copy of the library (build/dist)
 #   make demo     build, then run the main job on a bundled spec
 #   make check    build and run every test (unit, property, CLI) under ASan+UBSan
 #   make bench    performance figures (optimised build)
@@ -29,6 +30,8 @@ TEST_LDLIBS := -lcmocka $(LDLIBS)
 # Debian package per header the build needs, and per tool the tests use.
 DEPS := yaml.h:libyaml-dev z3.h:libz3-dev cmocka.h:libcmocka-dev
 DEP_TOOLS := xmllint:libxml2-utils pytest-3:python3-pytest
+# Modules of Debian's python3 that `pip install .` and `make python-wheel` use (tested).
+DEP_PY := pip:python3-pip setuptools:python3-setuptools wheel:python3-wheel
 
 LIB_SRC  := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
@@ -66,7 +69,7 @@ VALGRIND      := valgrind -q --error-exitcode=99 --leak-check=full \
                  --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
 
 .PHONY: all deps browser-deps fuzz-deps demo check layers bench install clean fuzz fuzz-build soak valgrind \
-	screenshots python
+	screenshots python python-wheel
 all: build/axe-layout build/libaxelayout.a $(SHLIB) build/axelayout.pc
 
 # --- dependencies -----------------------------------------------------------
@@ -79,6 +82,9 @@ build/.deps-ok:
 	done; \
 	for d in $(DEP_TOOLS); do \
 	  command -v $${d%%:*} >/dev/null 2>&1 || missing="$$missing $${d#*:}"; \
+	done; \
+	for d in $(DEP_PY); do \
+	  /usr/bin/python3 -c "import $${d%%:*}" >/dev/null 2>&1 || missing="$$missing $${d#*:}"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \

@@ -41,6 +41,13 @@ python: $(SHLIB)
 	@printf '# written by make python: the library this copy loads\nLIBRARY = "%s"\n' \
 	  "$(CURDIR)/build/$(SONAME)" >build/python/axe_layout/_config.py
 
+# The wheel of the Python package with its own copy of the library (setup.py), built
+# offline with Debian's python3-setuptools and python3-wheel: build/dist/*.whl.
+python-wheel: $(SHLIB)
+	@rm -rf build/dist
+	@$(PYTHON) -m pip wheel -q --no-build-isolation --no-index --no-deps -w build/dist .
+	@ls build/dist/*.whl
+
 install-lib: $(SHLIB)
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \
 	           $(DESTDIR)$(PYTHON_SITE)/axe_layout

@@ -303,8 +303,17 @@ AXE_API char *axe_error_to_string(const axe_error *err, const char *program);
 AXE_API void axe_error_set_message(axe_error *err, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* The library's version, "MAJOR.MINOR.PATCH" (the shared library's). */
+/*
+ * The library's ABI version, "MAJOR.MINOR.PATCH": the shared library's file
+ * name and soname (libaxelayout.so.MAJOR) and pkg-config's version.
+ */
 AXE_API const char *axe_version(void);
+
+/*
+ * The release of axe-layout this library belongs to (the command's
+ * `--version`, the Python package's __version__), "MAJOR.MINOR.PATCH".
+ */
+AXE_API const char *axe_release_version(void);
 
 /*
  * The notations operands may be written in (FORMAT:TEXT): "cute", "lego",

@@ -39,24 +39,30 @@ Conventions, the same for every function:
 builtins; call them as axe_layout.filter and axe_layout.slice.
 
 The library is found through the environment variable AXE_LAYOUT_LIBRARY
-(a path), else the path `make python` or `make install` recorded in
-_config.py, else the system's library path (libaxelayout.so.1).
+(a path), else the copy `pip install .` put inside the package, else the
+path `make python` or `make install` recorded in _config.py, else the
+system's library path (libaxelayout.so.1).
 """
 
 import ctypes
 import ctypes.util
+import functools
 import html
+import inspect
 import json
+import operator
 import os
 
 # filter and slice are left out: `import *` would hide the builtins.
 __all__ = ["Layout", "LayoutError", "NoResult", "Report", "Equality", "layout", "version",
+           "library_version",
            "notations", "info", "canon", "convert", "equal", "check_equal", "check", "banks",
            "atoms", "tma", "emit_desc", "emit_trainium", "emit_cuda", "group", "tile",
            "tile_of", "dsum", "compose", "complement", "divide", "product", "right_inverse",
            "left_inverse", "coalesce"]
 
 _MAX_RANK = 64
+_INT64 = (-(1 << 63), (1 << 63) - 1)
 _VERDICTS = {0: "not equal", 1: "equal", 2: "undecided"}
 
 
@@ -90,7 +96,7 @@ def _walk(jobs, progress):
     and the C callback, which the caller keeps alive during the call."""
     callback = _PROGRESS(lambda ctx, done, total: progress(done, total)) if progress \
         else _PROGRESS()
-    return _Walk(int(jobs), callback, None), callback
+    return _Walk(_integer(jobs, "jobs"), callback, None), callback
 
 
 class _EqualRequest(ctypes.Structure):
@@ -176,22 +182,29 @@ class _ShowRequest(ctypes.Structure):
                 ("region", ctypes.c_char_p)]
 
 
-class LayoutError(Exception):
-    """Bad input, as the command reports it: FILE:LINE:COL: error: MESSAGE.
+class LayoutError(ValueError):
+    """Bad input: a layout text, a spec file or a keyword's value that the
+    library refuses (the command's exit status 2).
 
     `file` is the path of a spec, "<arg>" for the text of a layout, or the
-    name of the option that was wrong ("--shape"); `line` and `column` are
-    1-based (0 when unknown); `hint` is a "did you mean" or ""."""
+    keyword argument whose value was wrong ("shape="); `line` and `column`
+    are 1-based positions in that file or text (0 when unknown); `hint` is a
+    "did you mean" or "".  `diagnostic` is the whole message with the text
+    and carets under the problem, as the command prints it (with the
+    keyword in place of the command's option)."""
 
     def __init__(self, message, file="", line=0, column=0, hint="", code=0, diagnostic=""):
         self.message, self.file, self.line, self.column = message, file, line, column
         self.hint, self.code = hint, code
-        # The whole diagnostic as the command prints it (carets under the text).
         self.diagnostic = diagnostic
-        where = file
-        if file and line:
-            where = "%s:%d:%d" % (file, line, column) if column else "%s:%d" % (file, line)
-        text = "%s: error: %s" % (where, message) if where else "error: " + message
+        if file.endswith("="):
+            # A keyword's value: "shape=: ..." reads as Python, not as a file position.
+            text = "%s: %s%s" % (file, message, " (column %d)" % column if column else "")
+        else:
+            where = file
+            if file and line:
+                where = "%s:%d:%d" % (file, line, column) if column else "%s:%d" % (file, line)
+            text = "%s: error: %s" % (where, message) if where else "error: " + message
         super().__init__(text + ("\nhint: " + hint if hint else ""))
 
 
@@ -210,6 +223,10 @@ def _library_path():
     env = os.environ.get("AXE_LAYOUT_LIBRARY")
     if env:
         return env
+    # pip install . puts the library inside the package, beside this file.
+    bundled = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libaxelayout.so.1")
+    if os.path.exists(bundled):
+        return bundled
     try:
         from . import _config
         if os.path.exists(_config.LIBRARY):
@@ -257,6 +274,7 @@ def _declare(lib):
         "axe_equality_reason": (S, [P]),
         "axe_equality_to_string": (P, [P, I]),
         "axe_version": (S, []),
+        "axe_release_version": (S, []),
         "axe_notation_name": (S, [Z]),
         "axe_error_to_string": (P, [E, S]),
         "axe_report_free": (None, [P]),
@@ -290,6 +308,7 @@ def _declare(lib):
 
 
 _lib = _declare(ctypes.CDLL(_library_path()))
+__version__ = _lib.axe_release_version().decode()
 _TEXT, _JSON, _SVG, _HTML = 0, 1, 2, 3
 _FORMS = {"text": _TEXT, "json": _JSON, "svg": _SVG, "html": _HTML}
 
@@ -301,13 +320,29 @@ def _b(text):
     return None if text is None else str(text).encode()
 
 
-def _csv(value):
-    """A shape or tile given as (8, 16), [8, 16], "8,16" or 64 (rank 1)."""
+def _integer(value, name):
+    """`value` as an int, or LayoutError naming the keyword `name`: a float,
+    a bool or a text is never truncated or guessed, and the value must fit
+    the library's 64-bit integers (ctypes would wrap it silently)."""
+    if isinstance(value, bool):
+        raise LayoutError("%r is not an integer" % (value,), name + "=")
+    try:
+        value = operator.index(value)
+    except TypeError:
+        raise LayoutError("%r is not an integer" % (value,), name + "=") from None
+    if not _INT64[0] <= value <= _INT64[1]:
+        raise LayoutError("%d does not fit in a 64-bit integer" % value, name + "=")
+    return value
+
+
+def _csv(value, name="shape"):
+    """A shape or tile given as (8, 16), [8, 16], "8,16" or 64 (rank 1);
+    `name` is the keyword that carries it."""
     if value is None or isinstance(value, str):
         return value
-    if isinstance(value, int):
-        return str(value)
-    return ",".join(str(int(v)) for v in value)
+    if not isinstance(value, (tuple, list)):
+        return str(_integer(value, name))
+    return ",".join(str(_integer(v, name)) for v in value)
 
 
 def _names(value):
@@ -321,13 +356,13 @@ def _bindings(value):
     """Bindings given as "M=8,K=4" or {"M": 8, "K": 4}."""
     if value is None or isinstance(value, str):
         return value
-    return ",".join("%s=%d" % (k, v) for k, v in value.items())
+    return ",".join("%s=%d" % (k, _integer(v, k)) for k, v in value.items())
 
 
 def _point(value):
     """A physical point given as "laneid=8,warpid=6" or {"laneid": 8, "warpid": 6}."""
     if isinstance(value, dict):
-        return ",".join("%s=%d" % kv for kv in value.items())
+        return ",".join("%s=%d" % (k, _integer(v, k)) for k, v in value.items())
     return value
 
 
@@ -335,7 +370,7 @@ def _region(value):
     """A region given as "0:64,0:128" or [(0, 64), (0, 128)]."""
     if value is None or isinstance(value, str):
         return value
-    return ",".join("%d:%d" % (b, e) for b, e in value)
+    return ",".join("%d:%d" % (_integer(b, "region"), _integer(e, "region")) for b, e in value)
 
 
 def _strings(values):
@@ -347,7 +382,8 @@ def _strings(values):
 def _options(shape=None, dtype=None, swizzle=None, tile=None, bind=None, shape_option=None):
     """The operand options --shape, --dtype, --swizzle, --tile and --bind;
     `shape_option` is the option that errors in `shape` name ("--outer-shape")."""
-    return _Options(_b(_csv(shape)), _b(dtype), _b(swizzle), _b(_csv(tile)),
+    return _Options(_b(_csv(shape, (shape_option or "--shape")[2:].replace("-", "_"))),
+                    _b(dtype), _b(swizzle), _b(_csv(tile, "tile")),
                     _b(_bindings(bind)), _b(shape_option))
 
 
@@ -356,6 +392,34 @@ def _form(format):
     if format not in _FORMS:
         raise ValueError("format is one of %s, not %r" % (", ".join(_FORMS), format))
     return _FORMS[format]
+
+
+_OPERAND_KEYWORDS = frozenset(("shape", "dtype", "swizzle", "tile", "bind"))
+
+
+def _keywords(*passed_on):
+    """A decorator for a public function whose **options are passed on: they
+    may hold the operand keywords and the keyword parameters of the
+    functions `passed_on`, so that a wrong keyword is Python's TypeError
+    naming the public function, not a private one deeper down."""
+    allowed = set(_OPERAND_KEYWORDS)
+    for fn in passed_on:
+        allowed |= {n for n, p in inspect.signature(fn).parameters.items()
+                    if n != "self" and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+
+    def decorate(fn):
+        named = {n for n, p in inspect.signature(fn).parameters.items()
+                 if p.kind != p.VAR_KEYWORD}
+
+        @functools.wraps(fn)
+        def checked(*args, **kwargs):
+            for key in kwargs:
+                if key not in named and key not in allowed:
+                    raise TypeError("%s() got an unexpected keyword argument %r"
+                                    % (fn.__qualname__, key))
+            return fn(*args, **kwargs)
+        return checked
+    return decorate
 
 
 # --- the library's errors, strings and reports ----------------------------------------
@@ -367,12 +431,26 @@ def _new_error():
     return err
 
 
+def _keyword(source):
+    """The keyword argument ("shape=") of the command's option `source`
+    ("--shape"), or `source` itself when it is a file or "<arg>"."""
+    if source.startswith("--"):
+        return source[2:].replace("-", "_") + "="
+    return source
+
+
 def _raise(err):
-    """Raise the library's error `err` as a LayoutError."""
+    """Raise the library's error `err` as a LayoutError, an option's error
+    placed on the keyword argument that carries it."""
+    source = err.source.decode(errors="replace")
     diagnostic = _take_string(_lib.axe_error_to_string(ctypes.byref(err), b"axe_layout"))
-    raise LayoutError(err.message.decode(errors="replace"), err.source.decode(errors="replace"),
-                      err.line, err.col, err.hint.decode(errors="replace"), err.code,
-                      diagnostic)
+    error = LayoutError(err.message.decode(errors="replace"), _keyword(source), err.line,
+                        err.col, err.hint.decode(errors="replace"), err.code, diagnostic)
+    if source.startswith("--"):
+        # The first line in Python's words; the text and carets under it stay.
+        lines = diagnostic.split("\n", 1)
+        error.diagnostic = str(error).split("\n")[0] + ("\n" + lines[1] if len(lines) > 1 else "")
+    raise error
 
 
 def _take_string(ptr, err=None):
@@ -415,7 +493,14 @@ class Report(dict):
         return self.status == 0
 
     def __repr__(self):
-        return "<Report status %d%s>" % (self.status, ": " + self.reason if self.reason else "")
+        # The data itself: pytest prints this when an assertion on a report fails.
+        reason = ", reason=%r" % self.reason if self.reason else ""
+        if self.json is None:
+            text = self.text if len(self.text) <= 400 else self.text[:400] + "..."
+            data = "text=%r" % text
+        else:
+            data = repr(self.json)
+        return "Report(status=%d%s, %s)" % (self.status, reason, data)
 
 
 def _answer(ptr, err, form):
@@ -533,7 +618,23 @@ class Layout:
         return not _lib.axe_map_layout(self._map)
 
     def __repr__(self):
-        return "Layout(%r, shape=%r)" % (self.text, self.shape)
+        dtype = ", dtype=%r" % self.dtype if self.dtype else ""
+        return "Layout(%r, shape=%r%s)" % (self.text, self.shape, dtype)
+
+    def _key(self):
+        return (self.text, self.shape, self.dtype)
+
+    def __eq__(self, other):
+        """Whether `other` is the same written layout: the same text (as
+        `text` prints it), shape and dtype.  Two different texts of one map
+        are unequal here; whether two layouts induce the same map is
+        axe_layout.equal(a, b), which proves it."""
+        if not isinstance(other, Layout):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
 
     def __str__(self):
         return self.text
@@ -548,6 +649,7 @@ class Layout:
         if len(coord) != len(self.shape):
             raise LayoutError("a point of shape rank %d needs %d coordinates, not %d"
                               % (len(self.shape), len(self.shape), len(coord)))
+        coord = [_integer(x, "coordinate") for x in coord]
         c = (ctypes.c_int64 * max(1, len(coord)))(*coord)
         room = 64
         while True:
@@ -573,7 +675,8 @@ class Layout:
         rank, err, room = len(self.shape), _new_error(), 256
         while True:
             out = (ctypes.c_int64 * (room * max(1, rank)))()
-            n = _lib.axe_map_inverse(self._map, _b(point), out, room, limit, ctypes.byref(err))
+            n = _lib.axe_map_inverse(self._map, _b(point), out, room, _integer(limit, "limit"),
+                                     ctypes.byref(err))
             if n < 0:
                 _raise(err)
             if n <= room:
@@ -589,11 +692,11 @@ class Layout:
         `base`, `limit` and `jobs` as --base, --limit and --jobs;
         `progress(done, total)` is called during the `count` walk.  With format
         "json" its JSON lines decoded (a list), with "text" the text."""
-        at_array, nat = _strings([_csv(c) for c in at])
+        at_array, nat = _strings([_csv(c, "at") for c in at])
         inv_array, ninverse = _strings([_point(p) for p in inverse])
         walk, callback = _walk(jobs, progress)
         req = _EvalRequest(at_array, nat, inv_array, ninverse, int(bool(all)), int(bool(base)),
-                           int(bool(count)), int(limit), walk)
+                           int(bool(count)), _integer(limit, "limit"), walk)
         form, err = _form(format), _new_error()
         text = Report(_lib.axe_eval_report(self._map, ctypes.byref(req), form, None,
                                            ctypes.byref(err)), err, False).text
@@ -617,7 +720,8 @@ class Layout:
         the options of the same names.  Format "text" (the default here),
         "svg" or "html": the picture; "json": the Report of show --json."""
         by_array, nby = _strings([] if by is None else [_names(by)])
-        req = _ShowRequest(by_array, nby, int(bool(base)), int(width), _b(_region(region)))
+        req = _ShowRequest(by_array, nby, int(bool(base)), _integer(width, "width"),
+                         _b(_region(region)))
         return _report(_lib.axe_show_report, self._map, ctypes.byref(req), format=format)
 
     def svg(self, **options):
@@ -702,7 +806,7 @@ class Layout:
         [(0, 64), (0, 64)], a box as (64, 64)); {"possible": false, ...} with
         the rule and a fix if none."""
         req = _EmitTmaRequest(_b(_region(region)), _b(_region(smem_region)), _b(direction),
-                              _b(_csv(box)), _b(oob_fill), _b(l2_promotion), _b(interleave))
+                              _b(_csv(box, "box")), _b(oob_fill), _b(l2_promotion), _b(interleave))
         smem = _as_layout(smem)  # alive during the call
         return _report(_lib.axe_emit_tma_report, self._map, smem._map, ctypes.byref(req))
 
@@ -793,7 +897,14 @@ class Equality:
 # --- reading and describing -----------------------------------------------------------
 
 def version():
-    """The library's version, "MAJOR.MINOR.PATCH"."""
+    """The release of axe-layout, "MAJOR.MINOR.PATCH": what `axe-layout
+    --version` prints first, and this package's __version__."""
+    return _lib.axe_release_version().decode()
+
+
+def library_version():
+    """The ABI version of libaxelayout, "MAJOR.MINOR.PATCH" (its soname is
+    libaxelayout.so.MAJOR): what `axe-layout --version` prints in parentheses."""
     return _lib.axe_version().decode()
 
 
@@ -806,11 +917,13 @@ def notations():
     return names
 
 
+@_keywords()
 def layout(text, **options):
     """Layout(text, **options)."""
     return Layout(text, **options)
 
 
+@_keywords()
 def info(x, *, format="json", **options):
     """`info LAYOUT`: size, per-axis range and span, axis kinds, replication,
     injectivity, swizzle and admitted shapes (a Report, or the text with
@@ -819,11 +932,13 @@ def info(x, *, format="json", **options):
     return _report(_lib.axe_info_report, _b(x), ctypes.byref(opts), format=format)
 
 
+@_keywords()
 def canon(x, **options):
     """`canon LAYOUT --json`: the canonical form and the rules that fired."""
     return _as_layout(x, **options).canon()
 
 
+@_keywords()
 def convert(x, to, **options):
     """`convert LAYOUT --to TO --json`: the layout in notation `to`."""
     return _as_layout(x, **options).convert(to)
@@ -853,6 +968,7 @@ def _sides(a, b, expr, vars, replica_vars, options):
     return a, _as_layout(b, **options)
 
 
+@_keywords()
 def equal(a, b=None, *, expr=None, vars=None, replica_vars=None, method=None, timeout=10.0,
           jobs=0, no_axis_relations=False, progress=None, **options):
     """Whether `a` and `b` (Layouts, or texts read with the options `shape`,
@@ -870,6 +986,7 @@ def equal(a, b=None, *, expr=None, vars=None, replica_vars=None, method=None, ti
     return Equality(ptr)
 
 
+@_keywords()
 def check_equal(a, b=None, *, expr=None, vars=None, replica_vars=None, method=None,
                 timeout=10.0, jobs=0, no_axis_relations=False, progress=None, format="json",
                 **options):
@@ -911,13 +1028,15 @@ def _banks(smem_map, access, threads, vector, grid, warp, step, max_conflicts, s
         threads = threads.text
     walk, callback = _walk(jobs, progress)
     req = _BanksRequest(_b(access), _b(threads), _b(vector), int(bool(grid)), _b(warp),
-                        _b(step), int(max_conflicts is not None), int(max_conflicts or 0),
+                        _b(step), int(max_conflicts is not None),
+                        _integer(max_conflicts or 0, "max_conflicts"),
                         int(bool(suggest)), walk, _options(**options))
     report = _report(_lib.axe_banks_report, smem_map, ctypes.byref(req), format=format)
     del callback
     return report
 
 
+@_keywords()
 def banks(smem, *, access=None, threads=None, vector=None, grid=False, warp=None, step=None,
           max_conflicts=None, suggest=False, jobs=0, progress=None, format="json",
           **options):
@@ -932,6 +1051,7 @@ def banks(smem, *, access=None, threads=None, vector=None, grid=False, warp=None
                   jobs, progress, format, options)
 
 
+@_keywords()
 def atoms(src, dst, *, arch=None, direction=None, suggest=False, format="json", **options):
     """Every copy atom that could move the tile from `src` to `dst` (operand
     texts; `shape` and `dtype` for both, `swizzle` for the shared one): the
@@ -954,6 +1074,7 @@ def tma(global_layout, smem, region=None, *, global_shape=None, smem_shape=None,
                  oob_fill=oob_fill, l2_promotion=l2_promotion, interleave=interleave)
 
 
+@_keywords()
 def emit_desc(smem, *, mma, operand, major=None, **options):
     """emit-desc SMEM --mma MMA --operand A|B [--major k|mn] --json (see
     Layout.emit_desc), SMEM read with `options`."""
@@ -970,8 +1091,8 @@ def emit_trainium(a, b, c, *, dims=None, dtype=None, c_dtype=None, c_buffer=None
     for x in (a, b, c):
         if not isinstance(x, str):
             raise TypeError("emit_trainium takes operand texts, not %r" % (x,))
-    req = _EmitTrainiumRequest(_b(_csv(dims)), _b(dtype), _b(c_dtype), _b(c_buffer),
-                               _b(_csv(max_tile)), int(bool(nki)), _b(output), _b(name),
+    req = _EmitTrainiumRequest(_b(_csv(dims, "dims")), _b(dtype), _b(c_dtype), _b(c_buffer),
+                               _b(_csv(max_tile, "max_tile")), int(bool(nki)), _b(output), _b(name),
                                None if timeout is None else _b(repr(float(timeout))))
     if not nki:
         return _report(_lib.axe_emit_trainium_report, _b(a), _b(b), _b(c), ctypes.byref(req))
@@ -990,15 +1111,23 @@ def _emit_cuda(first, second, operands, operand, *, kind=None, name=None, templa
         threads = threads.text
     timeout = float(timeout)
     req = _EmitCudaRequest(_b(kind), _b(template), _b(name), timeout if timeout > 0 else -1.0,
-                           _b(direction), _b(threads), int(block), _b(atom), _b(_region(region)),
-                           _b(_region(smem_region)), _b(_csv(box)), _b(_csv(global_shape)),
-                           _b(_csv(smem_shape)), _b(l2_promotion), _b(oob_fill), int(stages),
+                           _b(direction), _b(threads), _integer(block, "block"), _b(atom), _b(_region(region)),
+                           _b(_region(smem_region)), _b(_csv(box, "box")), _b(_csv(global_shape, "global_shape")),
+                           _b(_csv(smem_shape, "smem_shape")), _b(l2_promotion), _b(oob_fill),
+                           _integer(stages, "stages"),
                            (ctypes.c_char_p * 2)(*map(_b, operands)), operand)
     err = _new_error()
     return _source(_lib.axe_emit_cuda_report(first, second, ctypes.byref(req), None,
                                              ctypes.byref(err)), err)
 
 
+# Layout's methods that pass their keywords on, checked now that the callees exist.
+Layout.svg = _keywords(Layout.show)(Layout.svg)
+Layout.html = _keywords(Layout.show)(Layout.html)
+Layout.emit_cuda = _keywords(_emit_cuda)(Layout.emit_cuda)
+
+
+@_keywords(_emit_cuda)
 def emit_cuda(x, other=None, *, shape=None, dtype=None, swizzle=None, tile=None, bind=None,
               **options):
     """emit-cuda X [OTHER] with the command's options as keywords (see
@@ -1017,6 +1146,7 @@ def emit_cuda(x, other=None, *, shape=None, dtype=None, swizzle=None, tile=None,
 # when the operation has no result.  Layout's methods of the same names return the
 # result as a Layout instead (NoResult when there is none).
 
+@_keywords()
 def group(x, shape=None, **options):
     """group --json: the grouped layout, its shape and blocks."""
     x = _as_layout(x, shape=shape, **options)
@@ -1030,6 +1160,7 @@ def tile(outer, inner, *, outer_shape=None, inner_shape=None):
     return _report(_lib.axe_tile_report, outer._map, inner._map)
 
 
+@_keywords()
 def tile_of(t, inner, *, inner_shape=None, **options):
     """tile-of --json: the outer layout C with tile(C, inner) = t, its shape and the
     inner span; `options` (shape, dtype, ...) qualify t."""
@@ -1038,6 +1169,7 @@ def tile_of(t, inner, *, inner_shape=None, **options):
     return _report(_lib.axe_tile_of_report, t._map, inner._map)
 
 
+@_keywords()
 def slice(x, region, **options):  # pylint: disable=redefined-builtin
     """slice --region REGION --json: the layout on `region` ("1:3,0:8" or
     ((1, 3), (0, 8))) and its shape."""
@@ -1081,43 +1213,51 @@ def _cute(fn, request, a, *more, options):
     return _report(fn, _b(a), *[_b(_cute_text(m)) for m in more], ctypes.byref(request))
 
 
+@_keywords()
 def compose(a, b, **options):
     """CuTe's composition A o B (compose --json); `b` may be a tiler "<B0,...>"."""
     return _cute(_lib.axe_compose_report, _ComposeRequest(), a, b, options=options)
 
 
+@_keywords()
 def complement(a, cosize=None, **options):
     """CuTe's complement of A up to `cosize` (complement --cosize N --json)."""
     req = _ComplementRequest(cosize=_b(cosize))
     return _cute(_lib.axe_complement_report, req, a, options=options)
 
 
+@_keywords()
 def divide(a, tiler, kind=None, **options):
     """CuTe's divide: kind "logical" (None), "zipped", "tiled" or "flat"."""
     return _cute(_lib.axe_divide_report, _DivideRequest(kind=_b(kind)), a, tiler, options=options)
 
 
+@_keywords()
 def product(a, b, kind=None, **options):
     """CuTe's product: kind "logical" (None), "zipped", "tiled", "flat", "blocked", "raked"."""
     return _cute(_lib.axe_product_report, _ProductRequest(kind=_b(kind)), a, b, options=options)
 
 
+@_keywords()
 def right_inverse(a, **options):
     """CuTe's right_inverse: A(R(i)) = i (inverse --right --json)."""
     return _cute(_lib.axe_inverse_report, _InverseRequest(left=0), a, options=options)
 
 
+@_keywords()
 def left_inverse(a, **options):
     """CuTe's left_inverse: R(A(i)) = i when A is injective (inverse --left --json)."""
     return _cute(_lib.axe_inverse_report, _InverseRequest(left=1), a, options=options)
 
 
+@_keywords()
 def coalesce(a, profile=None, **options):
     """CuTe's coalesce, by mode with `profile` ("(1,1)" or (1, 1))."""
     req = _CoalesceRequest(profile=_b(None if profile is None else _cute_text(profile)))
     return _cute(_lib.axe_coalesce_report, req, a, options=options)
 
 
+@_keywords()
 def filter(a, **options):  # pylint: disable=redefined-builtin
     """CuTe's filter: A without its stride-0 and size-1 modes, coalesced."""
     return _cute(_lib.axe_filter_report, _FilterRequest(), a, options=options)

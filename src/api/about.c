@@ -1,5 +1,5 @@
 /*
- * about.c: what the library says of itself (axe.h): its version, the
+ * about.c: what the library says of itself (axe.h): its versions, the
  * notations its readers take, and the "did you mean" of its diagnostics.
  */
 #include "../core/error.h"
@@ -9,6 +9,11 @@
 const char *axe_version(void)
 {
 	return AXE_LIB_VERSION;
+}
+
+const char *axe_release_version(void)
+{
+	return AXE_RELEASE_VERSION;
 }
 
 const char *axe_notation_name(size_t index)

@@ -12,8 +12,6 @@
 #include "../axe.h"
 #include "commands.h"
 
-#define AXE_VERSION "0.1.0"
-
 static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
@@ -81,7 +79,7 @@ int main(int argc, char **argv)
 		return argc < 2 ? AXE_EXIT_INPUT : finish(AXE_EXIT_OK);
 	}
 	if (strcmp(argv[1], "--version") == 0) {
-		printf("axe-layout %s (libaxelayout %s)\n", AXE_VERSION, axe_version());
+		printf("axe-layout %s (libaxelayout %s)\n", axe_release_version(), axe_version());
 		return finish(AXE_EXIT_OK);
 	}
 	for (size_t i = 0; i < NCOMMANDS; i++) {

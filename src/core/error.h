@@ -32,6 +32,19 @@ int axe_error_set(axe_error *err, int code, const axe_loc *loc, int span,
 void axe_error_hint(axe_error *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/*
+ * The length (1 to 4) of the valid UTF-8 character at "s" ("n" bytes
+ * left), or 0 when the bytes there are no valid UTF-8 character.
+ */
+size_t axe_utf8_len(const char *s, size_t n);
+
+/*
+ * The character at "s" ("n" bytes left) quoted for a message, into "buf":
+ * 'x', a whole UTF-8 character 'é', "byte 0xc3" for a control byte or a
+ * byte that is no UTF-8, "the end" when n is 0.  Returns "buf".
+ */
+const char *axe_quote_char(const char *s, size_t n, char *buf, size_t size);
+
 /* True when an error has been recorded. */
 static inline int axe_error_is_set(const axe_error *err)
 {

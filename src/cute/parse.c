@@ -62,12 +62,16 @@ bool axe_cute_parser_at(const axe_cute_parser *p, const char *word)
 int axe_cute_parser_expected(axe_cute_parser *p, const char *what)
 {
 	char c = axe_cute_parser_peek(p);
+	char found[24];
+	size_t left = p->pos < p->len ? p->len - p->pos : 0;
+	size_t span = axe_utf8_len(p->s + p->pos, left);
 
 	if (c == '\0')
 		return axe_cute_parser_fail(p, p->pos, 1, AXE_ERR_SYNTAX,
 					    "expected %s, found the end", what);
-	return axe_cute_parser_fail(p, p->pos, 1, AXE_ERR_SYNTAX, "expected %s, found '%c'",
-				    what, c);
+	axe_quote_char(p->s + p->pos, left, found, sizeof(found));
+	return axe_cute_parser_fail(p, p->pos, span ? (int)span : 1, AXE_ERR_SYNTAX,
+				    "expected %s, found %s", what, found);
 }
 
 /* Digits at the current position into "*v" (checked).  0 or -1. */

@@ -61,9 +61,16 @@ int lego_error_at(parser *ps, size_t pos, size_t len, int code, const char *fmt,
 /* The current token quoted for a message ("end of input" at the end). */
 const char *lego_describe(const parser *ps, char *buf, size_t size)
 {
+	size_t n = ps->t.len > 32 ? 32 : ps->t.len;
+
 	if (ps->t.kind == T_END)
 		return "the end of the text";
-	snprintf(buf, size, "'%.*s'", (int)(ps->t.len > 32 ? 32 : ps->t.len), ps->text + ps->t.pos);
+	if (ps->t.len == 1) /* a byte the scanner does not know: the whole character */
+		return axe_quote_char(ps->text + ps->t.pos, strlen(ps->text + ps->t.pos), buf, size);
+	/* A long name is cut at 32 bytes, never inside a character. */
+	while (n < ps->t.len && n > 0 && ((unsigned char)ps->text[ps->t.pos + n] & 0xc0) == 0x80)
+		n--;
+	snprintf(buf, size, "'%.*s'", (int)n, ps->text + ps->t.pos);
 	return buf;
 }
 

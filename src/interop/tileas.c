@@ -81,9 +81,12 @@ static int expect(desc_parser *p, char c, const char *what)
 		p->pos++;
 		return 0;
 	}
-	if (p->pos < p->len)
-		snprintf(msg, sizeof(msg), "expected %s, found '%c'", what, p->s[p->pos]);
-	else
+	if (p->pos < p->len) {
+		char found[24];
+
+		axe_quote_char(p->s + p->pos, p->len - p->pos, found, sizeof(found));
+		snprintf(msg, sizeof(msg), "expected %s, found %s", what, found);
+	} else
 		snprintf(msg, sizeof(msg), "expected %s, found the end", what);
 	return fail_at(p, p->pos, 1, msg);
 }

@@ -167,7 +167,8 @@ const char *axe_lexer_describe(const axe_lexer *lx, char *buf, size_t size)
 		snprintf(buf, size, "the end of the layout");
 	} else if (tok->kind == AXE_TOK_BAD && ((unsigned char)lx->text[tok->pos] < 0x20 ||
 					       (unsigned char)lx->text[tok->pos] >= 0x7f)) {
-		snprintf(buf, size, "byte 0x%02x", (unsigned char)lx->text[tok->pos]);
+		/* A whole UTF-8 character, or the byte when it starts none. */
+		axe_quote_char(lx->text + tok->pos, lx->len - tok->pos, buf, size);
 	} else {
 		snprintf(buf, size, "'%.*s%s'", (int)n, lx->text + tok->pos,
 			 tok->len > n ? "..." : "");

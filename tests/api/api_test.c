@@ -270,6 +270,9 @@ static void test_about(void)
 	int cute = 0;
 
 	check(axe_version()[0] >= '1' && strchr(axe_version(), '.'), "a version");
+	check(strchr(axe_release_version(), '.') &&
+	      strcmp(axe_release_version(), axe_version()) != 0,
+	      "the release, apart from the library's ABI version");
 	for (size_t i = 0; axe_notation_name(i); i++)
 		cute |= strcmp(axe_notation_name(i), "cute") == 0;
 	check(cute && !axe_notation_name(1000), "the notations, CuTe's among them");

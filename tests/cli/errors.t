@@ -194,3 +194,42 @@ $ axe-layout eval 'S[8:1]' --swizzle 20,10,15
   20,10,15
   ^~~~~~~~
 ? 2
+
+# Every reader's error is valid UTF-8: a character outside ASCII is quoted whole
+# (issue 28), never half of its bytes.
+
+$ axe-layout info 'cute:(4,é):(1,4)'
+<arg>:9: error: expected an integer or '(', found 'é'
+  cute:(4,é):(1,4)
+          ^
+? 2
+
+$ axe-layout info 'cute-tv:(4,é):(1,4)'
+<arg>:12: error: expected an integer or '(', found 'é'
+  cute-tv:(4,é):(1,4)
+             ^
+? 2
+
+$ axe-layout info 'tileas:<(4,é),(1,4)>'
+<arg>:12: error: expected an integer or '(', found 'é'
+  tileas:<(4,é),(1,4)>
+             ^
+? 2
+
+$ axe-layout info 'lego:Row(4,é)'
+<arg>:12: error: expected an integer, a bound name or '(' but found 'é'
+  lego:Row(4,é)
+             ^
+? 2
+
+$ axe-layout info 'lego:Row(4,8).é'
+<arg>:15: error: expected GroupBy, TileBy, OrderBy, Row, Col, RegP or GenP but found 'é'
+  lego:Row(4,8).é
+                ^
+? 2
+
+$ axe-layout info 'S[(4,é)]'
+<arg>:6: error: expected an extent but found 'é'
+  S[(4,é)]
+       ^
+? 2

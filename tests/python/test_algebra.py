@@ -101,17 +101,17 @@ def test_no_result_is_an_answer():
 
 
 @pytest.mark.parametrize("call, file, column, message", [
-    (lambda: axe.slice("S[(8,16):(16,1)]", "0:9,0:16"), "--region", 1,
+    (lambda: axe.slice("S[(8,16):(16,1)]", "0:9,0:16"), "region=", 1,
      "range 0:9 of dimension 0 is empty or leaves [0, 8)"),
-    (lambda: axe.slice("S[(8,16):(16,1)]", "0:2,0-16"), "--region", 6,
+    (lambda: axe.slice("S[(8,16):(16,1)]", "0:2,0-16"), "region=", 6,
      "expected ':' in a range 'begin:end' but found '-'"),
-    (lambda: axe.group("S[(8,16):(16,1)]", "4,30"), "--shape", 1,
+    (lambda: axe.group("S[(8,16):(16,1)]", "4,30"), "shape=", 1,
      "shape '4,30' has 120 points but the layout has 128"),
-    (lambda: axe.dsum("S[4:1]", "S[(2,2):(2,1)]", right_shape=5), "--right-shape", 1,
+    (lambda: axe.dsum("S[4:1]", "S[(2,2):(2,1)]", right_shape=5), "right_shape=", 1,
      "shape '5' has 5 points but the layout has 4"),
-    (lambda: axe.tile("S[4:1]", "S[2:1]", outer_shape="2,3"), "--outer-shape", 1,
+    (lambda: axe.tile("S[4:1]", "S[2:1]", outer_shape="2,3"), "outer_shape=", 1,
      "has 6 points"),
-    (lambda: axe.tile_of("S[4:1]", "S[2:1]", inner_shape="x"), "--inner-shape", 1,
+    (lambda: axe.tile_of("S[4:1]", "S[2:1]", inner_shape="x"), "inner_shape=", 1,
      "expected"),
     (lambda: axe.group("S[(8,16):(16,1)"), "<arg>", 2, "unbalanced '['"),
 ])

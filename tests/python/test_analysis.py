@@ -68,11 +68,11 @@ def test_banks_errors_placed_as_the_cli_places_them():
     rows = axe.Layout(ROWS[0], dtype="f16")
     with pytest.raises(axe.LayoutError) as e:
         rows.banks(threads=THREADS, vector=32)
-    assert (e.value.file, e.value.line, e.value.column) == ("--vector", 1, 1)
+    assert (e.value.file, e.value.line, e.value.column) == ("vector=", 1, 1)
     assert e.value.message == "a vector is 1, 2, 4, 8 or 16 bytes, not 32"
     with pytest.raises(axe.LayoutError) as e:
         rows.banks(access="ldmatrix.x3")
-    assert e.value.file == "--access" and e.value.hint == "did you mean 'ldmatrix.x1'?"
+    assert e.value.file == "access=" and e.value.hint == "did you mean 'ldmatrix.x1'?"
     with pytest.raises(axe.LayoutError) as e:
         axe.banks(None, access=COLUMN + ":colread")
     assert (e.value.file, e.value.line, e.value.column) == (COLUMN, 28, 3)
@@ -81,7 +81,7 @@ def test_banks_errors_placed_as_the_cli_places_them():
     assert "no instruction matches" in e.value.message
     with pytest.raises(axe.LayoutError) as e:
         rows.banks(access="ldmatrix.x1", warp=-1)
-    assert e.value.file == "--warp"
+    assert e.value.file == "warp="
 
 
 # --- atoms -----------------------------------------------------------------------
@@ -113,13 +113,13 @@ def test_atoms_status_and_text():
 def test_atoms_errors():
     with pytest.raises(axe.LayoutError) as e:
         axe.atoms("S[(8,8):(8,1)]", "S[(8,8):(8,1)]", arch="sm_70")
-    assert (e.value.file, e.value.line, e.value.column) == ("--arch", 1, 1)
+    assert (e.value.file, e.value.line, e.value.column) == ("arch=", 1, 1)
     with pytest.raises(axe.LayoutError) as e:
         axe.atoms("S[(8,8):(8,1)]", "S[(8,8):(8,1)]", dtype="f16", direction="s2q")
-    assert e.value.file == "--direction" and "unknown direction 's2q'" in e.value.message
+    assert e.value.file == "direction=" and "unknown direction 's2q'" in e.value.message
     with pytest.raises(axe.LayoutError) as e:
         axe.atoms("S[(8,8):(8,1)]", "S[(8,4):(4,1)]", dtype="f16", shape="8,4")
-    assert e.value.file == "--shape"
+    assert e.value.file == "shape="
     with pytest.raises(axe.LayoutError) as e:
         axe.atoms(ATOMS + ":tile_smem", ATOMS + ":nosuch")
     assert e.value.file == ATOMS and "unknown layout 'nosuch'" in e.value.message

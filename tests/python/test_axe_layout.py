@@ -67,7 +67,7 @@ def test_errors_carry_positions():
     assert e.value.hint == "did you mean 'frag'?"
     with pytest.raises(axe.LayoutError) as e:
         axe.Layout("S[(4,8):(8,1)]", shape="3,5")
-    assert e.value.file == "--shape" and e.value.column == 1
+    assert e.value.file == "shape=" and e.value.column == 1
     with pytest.raises(axe.LayoutError) as e:
         axe.Layout("S[(4,8):(8,1)]", dtype="f17")
     assert e.value.hint.startswith("did you mean")
@@ -81,9 +81,10 @@ def test_error_diagnostic_is_the_commands():
 
 
 def test_version_and_notations():
-    assert axe.version().count(".") == 2
+    assert axe.version().count(".") == 2 and axe.library_version().count(".") == 2
     listed = cli("--version")
-    assert "libaxelayout %s)" % axe.version() in listed
+    assert listed == "axe-layout %s (libaxelayout %s)\n" % (axe.version(), axe.library_version())
+    assert axe.__version__ == axe.version()
     assert {"cute", "triton", "lego", "tileas"} <= set(axe.notations())
 
 
@@ -139,7 +140,7 @@ def test_inverse_equals_cli():
     assert free == [tuple(c) for c in want["preimages"]] and len(free) == 4
     with pytest.raises(axe.LayoutError) as e:
         f.inverse(laneidd=1)
-    assert e.value.file == "--inverse" and e.value.hint == "did you mean 'laneid'?"
+    assert e.value.file == "inverse=" and e.value.hint == "did you mean 'laneid'?"
 
 
 @pytest.mark.parametrize("operand", [p for p, _ in PAPER])
@@ -188,7 +189,7 @@ def test_algebra_without_result():
     assert not got and got.status == 1 and got["reason"] == e.value.message
     with pytest.raises(axe.LayoutError) as e:
         axe.Layout("S[(4,8):(8,1)]").slice("0:9,0:8")
-    assert e.value.file == "--region"
+    assert e.value.file == "region="
 
 
 # --- equality ----------------------------------------------------------------------

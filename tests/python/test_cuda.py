@@ -106,16 +106,16 @@ def error_of(*args, **options):
 
 def test_errors_are_placed():
     e = error_of("S[(2,4):(4,1)]", name="1x")
-    assert (e.file, e.line, e.column) == ("--name", 1, 1) and "C identifier" in e.message
+    assert (e.file, e.line, e.column) == ("name=", 1, 1) and "C identifier" in e.message
     e = error_of("S[(2,4):(4,1)]", "S[(2,4):(4,1)]", kind="copy", dtype="f32", direction="g2x")
-    assert (e.file, e.line, e.column) == ("--direction", 1, 1)
+    assert (e.file, e.line, e.column) == ("direction=", 1, 1)
     assert e.message.startswith("unknown direction 'g2x'")
     e = error_of(COPY + "acc_smem", COPY + "global_tile", kind="copy")
     assert (e.file, e.line, e.column) == ("specs/cuda_copy.yaml", 9, 3)
     e = error_of(TMA + "A", TMA + "A_tile", kind="tma", l2_promotion="32B")
-    assert (e.file, e.line) == ("--l2-promotion", 1)
+    assert (e.file, e.line) == ("l2_promotion=", 1)
     e = error_of(TMA + "A", TMA + "A_tile", kind="tma", shape="64,64")
-    assert e.file == "--shape" and "--global-shape" in e.message
+    assert e.file == "shape=" and "--global-shape" in e.message
     e = error_of("S[(2,4):(4,1)]", kind="cuda")
     assert "unknown --kind 'cuda'" in e.message
     e = error_of("S[(2,4):(4,1)]", region="0:2")

@@ -92,20 +92,20 @@ def test_errors_are_placed():
     assert (e.value.file, e.value.column) == ("<arg>", 6)
     with pytest.raises(axe.LayoutError) as e:
         axe.complement("4:1", cosize=0)
-    assert (e.value.file, e.value.line) == ("--cosize", 1)
+    assert (e.value.file, e.value.line) == ("cosize=", 1)
     assert "must be positive" in e.value.message
     with pytest.raises(axe.LayoutError) as e:
         axe.divide("8:1", "4:1", kind="blocked")
-    assert e.value.file == "--kind" and "logical, zipped, tiled or flat" in e.value.message
+    assert e.value.file == "kind=" and "logical, zipped, tiled or flat" in e.value.message
     with pytest.raises(axe.LayoutError) as e:
         axe.coalesce("8:1", profile="(1")
-    assert e.value.file == "--profile"
+    assert e.value.file == "profile="
     with pytest.raises(axe.LayoutError) as e:
         axe.coalesce("S[8:1] + R[2:8]")
     assert e.value.file == "<arg>" and "no CuTe form" in e.value.message
     with pytest.raises(axe.LayoutError) as e:
         axe.coalesce("S[(4,8):(8,1)]", shape="3,5")
-    assert e.value.file == "--shape"
+    assert e.value.file == "shape="
     with pytest.raises(axe.LayoutError) as e:
         axe.compose("(4,4):(1,4)", "<2,2,2>")
     assert e.value.message == "the tiler has 3 modes but A only 2"

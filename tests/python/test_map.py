@@ -43,15 +43,15 @@ def test_evaluate_errors_carry_positions():
     f = axe.Layout("S[(8,16):(16,1)]")
     with pytest.raises(axe.LayoutError) as e:
         f.evaluate(at=["8,0"])
-    assert (e.value.file, e.value.line, e.value.column) == ("--at", 1, 1)
+    assert (e.value.file, e.value.line, e.value.column) == ("at=", 1, 1)
     assert "outside [0, 8)" in e.value.message
     with pytest.raises(axe.LayoutError) as e:
         axe.Layout("S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)]").evaluate(inverse=["lane=8"])
-    assert (e.value.file, e.value.column) == ("--inverse", 1)
+    assert (e.value.file, e.value.column) == ("inverse=", 1)
     assert e.value.hint == "did you mean 'laneid'?"
     with pytest.raises(axe.LayoutError) as e:
         axe.Layout("S[(64,64):(0,0)]").evaluate(inverse=["m=0"], limit=10)
-    assert e.value.file == "--inverse" and e.value.message == "more than 10 preimages"
+    assert e.value.file == "inverse=" and e.value.message == "more than 10 preimages"
     with pytest.raises(axe.LayoutError) as e:
         axe.Layout("specs/equality_tensor_core.yaml:lane_of").eval_all()
     assert (e.value.line, e.value.column) == (21, 3)
@@ -94,14 +94,14 @@ def test_show_errors_carry_positions():
     m = axe.Layout("S[(2,4):(1@x,1@y)]")
     with pytest.raises(axe.LayoutError) as e:
         m.show(by="z")
-    assert (e.value.file, e.value.line, e.value.column) == ("--by", 1, 1)
+    assert (e.value.file, e.value.line, e.value.column) == ("by=", 1, 1)
     assert e.value.hint == "did you mean 'x'?"
     with pytest.raises(axe.LayoutError) as e:
         m.show(by="x,x")
-    assert (e.value.file, e.value.column) == ("--by", 3)
+    assert (e.value.file, e.value.column) == ("by=", 3)
     with pytest.raises(axe.LayoutError) as e:
         axe.Layout("S[(4,8):(8,1)]").svg(region="0:2,0:9")
-    assert (e.value.file, e.value.column) == ("--region", 1)
+    assert (e.value.file, e.value.column) == ("region=", 1)
     assert e.value.message == "range 1 ends at 9, past the extent 8"
     with pytest.raises(axe.LayoutError) as e:
         axe.Layout("S[(4,8):(8,1)]").show(region="0:2,0:4")

@@ -9,6 +9,11 @@ pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL help: $*"; }
 
+# One version story: the man page's title names the release --version prints.
+release=$("$bin" --version | sed -n 's/^axe-layout \([^ ]*\) (libaxelayout .*)$/\1/p')
+head -n 1 "$man" | grep -q "\"axe-layout $release\"" && ok ||
+	bad "the man page's .TH does not name release '$release'"
+
 commands=$("$bin" --help | sed -n '/^commands:/,/^$/p' | awk 'NF > 1 { print $1 }')
 [ -n "$commands" ] && ok || bad "'axe-layout --help' lists no commands"
 for c in $commands; do
