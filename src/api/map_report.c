@@ -246,7 +246,8 @@ axe_report *axe_show_report(const axe_map *map, const axe_show_request *req,
 {
 	static const axe_show_request defaults;
 	const axe_layout *L = axe_map_need_layout(map, err);
-	axe_show_opts o = { .format = axe_api_format(form), .dtype = map->op.dtype };
+	axe_show_opts o = { .format = axe_api_format(form), .dtype = map->op.dtype,
+			    .notation = map->op.format };
 	axe_evaluator ev;
 	axe_report *r;
 

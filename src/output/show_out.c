@@ -24,6 +24,7 @@ typedef struct picture {
 	size_t len, cap;
 	size_t *start;            /* per cell: where its text starts */
 	size_t widest;
+	bool counted;             /* a reverse cell shows a count, not its points */
 	bool nomem;
 } picture;
 
@@ -189,6 +190,36 @@ static void reverse_grid(picture *p, const axe_evaluator *ev, const axe_show_opt
 	p->row_labels = o->nby == 2;
 }
 
+/*
+ * A reverse cell holding more than AXE_SHOW_MAX_PREIMAGES points: "n=128"
+ * (a warp's lane holds a whole fragment), or ">N" past AXE_SHOW_MAX_COUNT;
+ * JSON keeps null (man page: "null: more than 64").
+ */
+static int put_count(picture *p, const axe_evaluator *ev, const int64_t *target,
+		     const bool *given, bool json, axe_error *err)
+{
+	int64_t *flats = NULL;
+	size_t count = 0;
+	axe_error local;
+	int r;
+
+	if (json) {
+		put_str(p, "null");
+		return 0;
+	}
+	axe_error_init(&local);
+	r = axe_evaluator_inverse(ev, target, given, &flats, &count, AXE_SHOW_MAX_COUNT, &local);
+	free(flats);
+	if (r < 0 && (local.code != AXE_ERR_LIMIT || count == 0)) {
+		*err = local;
+		return -1;
+	}
+	p->counted = true;
+	put_str(p, r < 0 ? ">" : "n=");
+	put_i64(p, r < 0 ? AXE_SHOW_MAX_COUNT : (int64_t)count);
+	return 0;
+}
+
 /* One reverse cell: the logical points whose images hold "target" on the by-axes. */
 static int fill_reverse_cell(picture *p, const axe_evaluator *ev, const int64_t *target,
 			     const bool *given, bool json, int64_t *coord, axe_error *err)
@@ -206,8 +237,7 @@ static int fill_reverse_cell(picture *p, const axe_evaluator *ev, const int64_t 
 			*err = local;
 			return -1;
 		}
-		put_str(p, json ? "null" : ">64");
-		return 0;
+		return put_count(p, ev, target, given, json, err);
 	}
 	put_str(p, json ? "[" : count ? "" : ".");
 	for (size_t i = 0; i < count; i++) {
@@ -395,6 +425,8 @@ static void draw_legend(axe_writer *w, const axe_evaluator *ev, const axe_show_o
 			axe_write_str(w, i + 1 < o->nby ? ", " : "; ");
 		}
 		axe_write_str(w, "cell: the logical points there, separated by '|' ('.' none)");
+		if (p->counted)
+			axe_write_str(w, "; n=N: N points, more than 64");
 	}
 	axe_write_char(w, '\n');
 }

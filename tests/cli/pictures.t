@@ -9,22 +9,22 @@ $ axe-layout show 'S[(2,2):(2,1)]' --format svg
 <svg xmlns="http://www.w3.org/2000/svg" class="axe" width="632" height="178" data-axes="m" data-by="m">
 <style>.axe{background:#fff}.axe text{font:10px monospace;fill:#222}.axe .t{font:bold 15px sans-serif}.axe .s,.axe .n{font:12px sans-serif;fill:#444}.axe .pt{font:bold 12px sans-serif}.axe .cl,.axe .rl{fill:#888;font-size:9px}.axe .cl{text-anchor:middle}.axe .rl{text-anchor:end}.cells rect{stroke:#fff;stroke-width:1}.small .cells rect{stroke:none}.cells text{text-anchor:middle;pointer-events:none}.axe .cells .b{font-size:8px;text-anchor:end;fill:#555}.cells rect.e{fill:#f4f4f4}.cells rect.red{fill:#e53935}.cells rect.bold{stroke:#6d0000;stroke-width:2}.cells rect.hl{stroke:#111;stroke-width:2.5}.cells rect.sel{stroke:#0d47a1;stroke-width:3.5}.axe .rule{stroke:#222;stroke-width:1.5;fill:none;pointer-events:none}.cells .ring{fill:none;stroke:#111;stroke-width:2.5;pointer-events:none}.cells .ring.s{stroke:#0d47a1;stroke-width:3.5}</style>
 <rect width="100%" height="100%" fill="#fff"/>
-<text class="t" x="16" y="30">S[(2,2):(2,1)] on shape (2, 2)</text><text class="s" x="16" y="50">cell: the first image (m), xN: N images; colour: the owner, hue by m, shade by m</text><rect x="16" y="60" width="12" height="12" fill="#f1c6c6"/><text class="s" x="32" y="70">m 0</text><rect x="67" y="60" width="12" height="12" fill="#c6f1c6"/><text class="s" x="83" y="70">m 1</text><rect x="118" y="60" width="12" height="12" fill="#c6c6f1"/><text class="s" x="134" y="70">m 2</text><rect x="169" y="60" width="12" height="12" fill="#f1f1c6"/><text class="s" x="185" y="70">m 3</text>
+<text class="t" x="16" y="30">S[(2,2):(2,1)] on shape (2, 2)</text><text class="s" x="16" y="50">cell: the first image (m), xN: N images; colour: the owner, a hue for each m</text><rect x="16" y="60" width="12" height="12" fill="#eeb5b5"/><text class="s" x="32" y="70">m 0</text><rect x="67" y="60" width="12" height="12" fill="#8be4a5"/><text class="s" x="83" y="70">m 1</text><rect x="118" y="60" width="12" height="12" fill="#d6b5ee"/><text class="s" x="134" y="70">m 2</text><rect x="169" y="60" width="12" height="12" fill="#e4d98b"/><text class="s" x="185" y="70">m 3</text>
 <g class="panel" transform="translate(16,84)">
 <text class="pt" x="0" y="14">logical (rows: dimension 0, columns: dimension 1)</text><text class="cl" x="27" y="30">0</text><text class="cl" x="49" y="30">1</text><text class="rl" x="11" y="47">0</text><text class="rl" x="11" y="67">1</text>
 <g class="cells" transform="translate(16,34)">
-<rect class="lc" x="0" y="0" width="22" height="20" fill="#f1c6c6" data-coord="0,0" data-images="0" data-owners="0"/><text x="11" y="14">0</text>
-<rect class="lc" x="22" y="0" width="22" height="20" fill="#c6f1c6" data-coord="0,1" data-images="1" data-owners="1"/><text x="33" y="14">1</text>
-<rect class="lc" x="0" y="20" width="22" height="20" fill="#c6c6f1" data-coord="1,0" data-images="2" data-owners="2"/><text x="11" y="34">2</text>
-<rect class="lc" x="22" y="20" width="22" height="20" fill="#f1f1c6" data-coord="1,1" data-images="3" data-owners="3"/><text x="33" y="34">3</text>
+<rect class="lc" x="0" y="0" width="22" height="20" fill="#eeb5b5" data-coord="0,0" data-images="0" data-owners="0"/><text x="11" y="14">0</text>
+<rect class="lc" x="22" y="0" width="22" height="20" fill="#8be4a5" data-coord="0,1" data-images="1" data-owners="1"/><text x="33" y="14">1</text>
+<rect class="lc" x="0" y="20" width="22" height="20" fill="#d6b5ee" data-coord="1,0" data-images="2" data-owners="2"/><text x="11" y="34">2</text>
+<rect class="lc" x="22" y="20" width="22" height="20" fill="#e4d98b" data-coord="1,1" data-images="3" data-owners="3"/><text x="33" y="34">3</text>
 </g></g>
 <g class="panel" transform="translate(330,84)">
 <text class="pt" x="0" y="14">physical: m (4 per row)</text><text class="cl" x="30" y="30">0</text><text class="cl" x="58" y="30">1</text><text class="cl" x="86" y="30">2</text><text class="cl" x="114" y="30">3</text><text class="rl" x="11" y="47">0</text>
 <g class="cells" transform="translate(16,34)">
-<rect class="pc" x="0" y="0" width="28" height="20" fill="#f1c6c6" data-owner="0" data-points="0,0"/><text x="14" y="14">0,0</text>
-<rect class="pc" x="28" y="0" width="28" height="20" fill="#c6f1c6" data-owner="1" data-points="0,1"/><text x="42" y="14">0,1</text>
-<rect class="pc" x="56" y="0" width="28" height="20" fill="#c6c6f1" data-owner="2" data-points="1,0"/><text x="70" y="14">1,0</text>
-<rect class="pc" x="84" y="0" width="28" height="20" fill="#f1f1c6" data-owner="3" data-points="1,1"/><text x="98" y="14">1,1</text>
+<rect class="pc" x="0" y="0" width="28" height="20" fill="#eeb5b5" data-owner="0" data-points="0,0"/><text x="14" y="14">0,0</text>
+<rect class="pc" x="28" y="0" width="28" height="20" fill="#8be4a5" data-owner="1" data-points="0,1"/><text x="42" y="14">0,1</text>
+<rect class="pc" x="56" y="0" width="28" height="20" fill="#d6b5ee" data-owner="2" data-points="1,0"/><text x="70" y="14">1,0</text>
+<rect class="pc" x="84" y="0" width="28" height="20" fill="#e4d98b" data-owner="3" data-points="1,1"/><text x="98" y="14">1,1</text>
 </g></g>
 </svg>
 ? 0
