@@ -24,8 +24,8 @@ static const axe_opt options[] = {
 				   "(default 80)" },
 	{ "json", KEY_JSON, NULL, "one JSON object with every cell" },
 	AXE_PICTURE_OPTIONS,
-	{ "region", KEY_REGION, "B:E,...", "svg, html: draw only this window of the domain, "
-					   "one half-open range per dimension" },
+	{ "region", KEY_REGION, "B:E,...", "draw only this window of the domain, one "
+					   "half-open range per dimension (not with --by in text)" },
 	AXE_OPERAND_OPTIONS,
 	AXE_OPT_END,
 };

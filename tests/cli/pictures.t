@@ -66,8 +66,8 @@ $ axe-layout show 'S[(4,8):(8,1)]' --format svg --region 2:1,0:4
   2:1,0:4
   ^~~
 ? 2
-$ axe-layout show 'S[(4,8):(8,1)]' --region 0:2,0:4
-axe-layout show: error: --region needs --format svg or html
+$ axe-layout show 'S[(4,8):(8,1)]' --region 0:2,0:4 --by m
+axe-layout show: error: --region is a window of the logical grid: it does not go with --by (the pictures, --format svg or html, draw both)
 Try 'axe-layout show --help'.
 ? 2
 $ axe-layout show 'S[(4,8):(8,1)]' --format svg --json
