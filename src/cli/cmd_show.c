@@ -32,7 +32,7 @@ static const axe_opt options[] = {
 
 const axe_command command_show = {
 	"show", "LAYOUT [--by AXIS[,AXIS]] [--base] [--width N] [--json] "
-	"[--format text|svg|html] [-o FILE] [--region B:E,...]",
+	"[--format text|svg|html|tex] [-o FILE] [--region B:E,...]",
 	"Draw a layout: the logical grid (rows = next-to-last dimension, columns = last;\n"
 	"higher ranks as a sequence of 2-D slices) with each cell's physical coordinates,\n"
 	"or with --by the grid of physical axes with the logical points at each place.",

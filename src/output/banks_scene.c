@@ -428,10 +428,7 @@ int axe_banks_picture(axe_writer *w, const axe_banks_output *rep, axe_format for
 		return -1;
 	}
 	axe_scene_place(&s);
-	if (format == AXE_FORMAT_HTML)
-		axe_scene_write_html(w, &s);
-	else
-		axe_scene_write_svg(w, &s, group);
+	axe_scene_write(w, &s, format, group);
 	axe_scene_release(&s);
 	return 0;
 }

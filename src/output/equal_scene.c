@@ -278,10 +278,7 @@ int axe_equal_picture(axe_writer *w, const axe_equal_side *a, const axe_equal_si
 		r = axe_scene_status(&s, err);
 	if (r == 0) {
 		axe_scene_place(&s);
-		if (format == AXE_FORMAT_HTML)
-			axe_scene_write_html(w, &s);
-		else
-			axe_scene_write_svg(w, &s, 0);
+		axe_scene_write(w, &s, format, 0);
 	}
 	for (int k = 0; k < 2; k++) {
 		if (d.ready[k])

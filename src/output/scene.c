@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval_out.h"
 #include "scene.h"
 
 void axe_scene_init(axe_scene *s)
@@ -222,6 +223,18 @@ uint32_t axe_owner_colour(int64_t row, int64_t nrows, int64_t col, int64_t ncols
 	}
 	/* One row: neighbouring columns a golden angle apart, never alike. */
 	return axe_hsl(fmod((double)k * 137.508, 360.0), 0.62, k % 2 ? 0.72 : 0.82);
+}
+
+/* ------------------------------------------------------------ writing -- */
+
+void axe_scene_write(axe_writer *w, const axe_scene *s, int format, int group)
+{
+	if (format == AXE_FORMAT_HTML)
+		axe_scene_write_html(w, s);
+	else if (format == AXE_FORMAT_TEX)
+		axe_scene_write_tex(w, s, group);
+	else
+		axe_scene_write_svg(w, s, group);
 }
 
 /* ------------------------------------------------------------ placing -- */

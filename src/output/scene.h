@@ -147,6 +147,10 @@ void axe_scene_place(axe_scene *s);
 void axe_scene_write_svg(axe_writer *w, const axe_scene *s, int group);
 /* The page: styles, the table, one SVG per group, the script (html.c). */
 void axe_scene_write_html(axe_writer *w, const axe_scene *s);
+/* The picture as a standalone LaTeX document of one TikZ picture (tex.c). */
+void axe_scene_write_tex(axe_writer *w, const axe_scene *s, int group);
+/* The picture in "format" (AXE_FORMAT_SVG, _HTML or _TEX); "group" as for SVG. */
+void axe_scene_write(axe_writer *w, const axe_scene *s, int format, int group);
 
 /*
  * The SVG element of "groups" (a list ending with -1), stacked (svg.c):

@@ -558,7 +558,8 @@ int axe_show(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *o, axe
 	char *layout = NULL;
 	int r = 0;
 
-	if (o->format == AXE_FORMAT_SVG || o->format == AXE_FORMAT_HTML)
+	if (o->format == AXE_FORMAT_SVG || o->format == AXE_FORMAT_HTML ||
+	    o->format == AXE_FORMAT_TEX)
 		return axe_show_picture(w, ev, o, err);
 	memset(&p, 0, sizeof(p));
 	for (size_t d = 0; d < ev->shape.rank; d++) {

@@ -584,10 +584,7 @@ int axe_show_picture(axe_writer *w, const axe_evaluator *ev, const axe_show_opts
 					: axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	if (r == 0) {
 		axe_scene_place(&s);
-		if (o->format == AXE_FORMAT_HTML)
-			axe_scene_write_html(w, &s);
-		else
-			axe_scene_write_svg(w, &s, 0);
+		axe_scene_write(w, &s, o->format, 0);
 	}
 	axe_scene_release(&s);
 	free(v.images);

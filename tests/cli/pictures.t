@@ -48,7 +48,7 @@ $ axe-layout check-equal 'S[4:1]' 'S[4:2]' --format svg -o /dev/null
 
 # Input errors (exit 2).
 $ axe-layout show 'S[(4,8):(8,1)]' --format png
-axe-layout show: error: --format takes text, svg or html, not 'png'
+axe-layout show: error: --format takes text, svg, html or tex, not 'png'
 Try 'axe-layout show --help'.
 ? 2
 $ axe-layout show 'S[(4,8):(8,1)]' --format svg --region 0:2,0:9
@@ -100,3 +100,62 @@ logical (shape (): one point)
 ? 0
 $ axe-layout check-equal '5' '6' --format svg -o /dev/null
 ? 1
+
+# --format tex: a LaTeX document of one TikZ picture (tests/scripts/tex.sh compiles it).
+
+$ axe-layout show 'S[(2,2):(2@laneid,1@reg)]' --format tex
+% S[(2,2):(2@laneid,1@reg)] on shape (2, 2)
+% drawn by axe-layout: pdflatex this file (LaTeX with TikZ)
+\documentclass{article}
+\usepackage[paperwidth=474.00pt,paperheight=148.50pt,margin=0pt]{geometry}
+\usepackage{tikz}
+\pagestyle{empty}
+\begin{document}
+\definecolor{c0}{HTML}{EEB5B5}
+\definecolor{c1}{HTML}{8BE4A5}
+\definecolor{c2}{HTML}{D6B5EE}
+\definecolor{c3}{HTML}{000000}
+\definecolor{axered}{HTML}{E53935}\definecolor{axeempty}{HTML}{F4F4F4}\definecolor{axesel}{HTML}{0D47A1}\definecolor{axebold}{HTML}{6D0000}\definecolor{axerule}{HTML}{222222}
+\noindent\begin{tikzpicture}[x=0.75pt,y=-0.75pt,title/.style={anchor=base west,font=\sffamily\bfseries\large},note/.style={anchor=base west,font=\sffamily\small,text=black!75},panel/.style={anchor=base west,font=\sffamily\bfseries\small},axislabel/.style={font=\ttfamily\tiny,text=black!50},rowlabel/.style={anchor=east,font=\ttfamily\tiny,text=black!50},cell/.style={font=\ttfamily\fontsize{6.5}{7}\selectfont,inner sep=0pt},badge/.style={anchor=east,font=\ttfamily\fontsize{5}{6}\selectfont,text=black!65,inner sep=0pt}]
+\path[use as bounding box] (0,0) rectangle (632,198);
+\node[title] at (16,30) {S[(2,2):(2@laneid,1@reg)] on shape (2, 2)};
+\node[note] at (16,50) {cell: the first image as T\textless{}thread\textgreater{}:\textless{}register\textgreater{} (tid = laneid), xN: N images; colour: the owner, a hue for each laneid};
+\path[fill=c0] (16,60) rectangle (28,72);
+\node[note] at (32,70) {laneid 0};
+\path[fill=c1] (102,60) rectangle (114,72);
+\node[note] at (118,70) {laneid 1};
+\path[fill=c2] (188,60) rectangle (200,72);
+\node[note] at (204,70) {laneid 2};
+\node[panel] at (16,118) {logical (rows: dimension 0, columns: dimension 1)};
+\node[axislabel] at (49,132) {0};
+\node[axislabel] at (83,132) {1};
+\node[rowlabel] at (27,148) {0};
+\node[rowlabel] at (27,168) {1};
+\path[fill=c0,draw=white] (32,138) rectangle (66,158);
+\node[cell] at (49,148) {T0:0};
+\path[fill=c0,draw=white] (66,138) rectangle (100,158);
+\node[cell] at (83,148) {T0:1};
+\path[fill=c2,draw=white] (32,158) rectangle (66,178);
+\node[cell] at (49,168) {T2:0};
+\path[fill=c2,draw=white] (66,158) rectangle (100,178);
+\node[cell] at (83,168) {T2:1};
+\node[panel] at (330,118) {physical: laneid (3 per row)};
+\node[axislabel] at (366,132) {0};
+\node[axislabel] at (406,132) {1};
+\node[axislabel] at (446,132) {2};
+\node[rowlabel] at (341,148) {0};
+\path[fill=c0,draw=white] (346,138) rectangle (386,158);
+\node[cell] at (360,148) {0,0};
+\node[badge] at (384,148) {x2};
+\path[fill=axeempty,draw=white] (386,138) rectangle (426,158);
+\path[fill=c2,draw=white] (426,138) rectangle (466,158);
+\node[cell] at (440,148) {1,0};
+\node[badge] at (464,148) {x2};
+\end{tikzpicture}
+\end{document}
+? 0
+
+$ axe-layout show 'S[4:1]' --format pdf
+axe-layout show: error: --format takes text, svg, html or tex, not 'pdf'
+Try 'axe-layout show --help'.
+? 2
