@@ -160,6 +160,7 @@ enum axe_output {
 	AXE_OUTPUT_JSON = 1,
 	AXE_OUTPUT_SVG = 2,  /* pictures (axe_show_report): one self-contained SVG */
 	AXE_OUTPUT_HTML = 3, /* pictures: one self-contained HTML page */
+	AXE_OUTPUT_TEX = 4,  /* pictures: a standalone LaTeX document of one TikZ picture */
 };
 
 /* Release a string returned by this library (NULL is a no-op). */

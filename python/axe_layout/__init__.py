@@ -22,7 +22,7 @@ Conventions, the same for every function:
 - The answer is a Report: what the command prints with --json, decoded
   (a dict), with the exit status, its reason and the warnings.  Functions
   whose command draws or prints text take format="json" (the default),
-  "text", "svg" or "html"; the other forms return the str the command
+  "text", "svg", "html" or "tex"; the other forms return the str the command
   prints, whatever its exit status (the JSON form has the status).
   `evaluate` returns eval's JSON lines as a list, `equal` an Equality.
 - An answer "no" (the property does not hold, the operation has no
@@ -309,8 +309,8 @@ def _declare(lib):
 
 _lib = _declare(ctypes.CDLL(_library_path()))
 __version__ = _lib.axe_release_version().decode()
-_TEXT, _JSON, _SVG, _HTML = 0, 1, 2, 3
-_FORMS = {"text": _TEXT, "json": _JSON, "svg": _SVG, "html": _HTML}
+_TEXT, _JSON, _SVG, _HTML, _TEX = 0, 1, 2, 3, 4
+_FORMS = {"text": _TEXT, "json": _JSON, "svg": _SVG, "html": _HTML, "tex": _TEX}
 
 
 # --- Python values as the command's option texts --------------------------------------
@@ -388,7 +388,7 @@ def _options(shape=None, dtype=None, swizzle=None, tile=None, bind=None, shape_o
 
 
 def _form(format):
-    """The library's output form of format "text", "json", "svg" or "html"."""
+    """The library's output form of format "text", "json", "svg", "html" or "tex"."""
     if format not in _FORMS:
         raise ValueError("format is one of %s, not %r" % (", ".join(_FORMS), format))
     return _FORMS[format]
@@ -718,7 +718,7 @@ class Layout:
         or ("warpid", "laneid")) the grid of those physical axes; `base`, `width`
         (0: 80) and `region` (SVG and HTML: "0:4,0:8" or ((0, 4), (0, 8))) as
         the options of the same names.  Format "text" (the default here),
-        "svg" or "html": the picture; "json": the Report of show --json."""
+        "svg", "html" or "tex" (LaTeX, TikZ): the picture; "json": the Report of show --json."""
         by_array, nby = _strings([] if by is None else [_names(by)])
         req = _ShowRequest(by_array, nby, int(bool(base)), _integer(width, "width"),
                          _b(_region(region)))
@@ -731,6 +731,10 @@ class Layout:
     def html(self, **options):
         """The picture of `show --format html`: one self-contained page."""
         return self.show(format="html", **options)
+
+    def tex(self, **options):
+        """The picture of `show --format tex`: a LaTeX document of one TikZ picture."""
+        return self.show(format="tex", **options)
 
     def _repr_html_(self):
         # A notebook shows the explorer's page; a layout it cannot draw, its text.
@@ -795,7 +799,7 @@ class Layout:
         (`jobs`: --jobs, 0 every core; `progress(done, total)` during the
         instruction costs): the Report of banks --json (status 1
         when the conflicts exceed `max_conflicts`), or with format "text",
-        "svg" or "html" what banks prints."""
+        "svg", "html" or "tex" what banks prints."""
         return _banks(self._map, access, threads, vector, grid, warp, step, max_conflicts,
                       suggest, jobs, progress, format, {})
 
@@ -992,7 +996,7 @@ def check_equal(a, b=None, *, expr=None, vars=None, replica_vars=None, method=No
                 **options):
     """`check-equal` as the command runs it, with the options of `equal`:
     the Report of check-equal --json (status 1 not equal, 3 undecided), or
-    with format "text", "svg" or "html" what it prints; texts are read
+    with format "text", "svg", "html" or "tex" what it prints; texts are read
     exactly as the command reads them."""
     req, keep = _equal_request(method, timeout, jobs, no_axis_relations, progress, expr, vars,
                                replica_vars, **options)
@@ -1124,6 +1128,7 @@ def _emit_cuda(first, second, operands, operand, *, kind=None, name=None, templa
 # Layout's methods that pass their keywords on, checked now that the callees exist.
 Layout.svg = _keywords(Layout.show)(Layout.svg)
 Layout.html = _keywords(Layout.show)(Layout.html)
+Layout.tex = _keywords(Layout.show)(Layout.tex)
 Layout.emit_cuda = _keywords(_emit_cuda)(Layout.emit_cuda)
 
 

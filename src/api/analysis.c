@@ -189,7 +189,7 @@ static axe_report *banks_print(const axe_banks_request *req, const axe_banks_out
 
 	if (!r)
 		return NULL;
-	if (form == AXE_OUTPUT_SVG || form == AXE_OUTPUT_HTML) {
+	if (axe_api_is_picture(form)) {
 		if (axe_banks_picture(r->w, rep, axe_api_format(form), err) < 0) {
 			axe_report_free(r);
 			return NULL;
@@ -299,7 +299,7 @@ axe_report *axe_atoms_report(const char *src, const char *dst, const axe_atoms_r
 	axe_report *r = NULL;
 
 	areq = areq ? areq : &defaults;
-	if (form == AXE_OUTPUT_SVG || form == AXE_OUTPUT_HTML)
+	if (axe_api_is_picture(form))
 		axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "atoms draws no picture: ask for text "
 			      "or JSON");
 	else if (atoms_request(areq, arg, op, &req, err) == 0 &&

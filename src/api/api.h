@@ -46,15 +46,22 @@ char *axe_buffer_close(axe_buffer *b, axe_error *err);
 /* Release "b" without its text (after an error). */
 void axe_buffer_discard(axe_buffer *b);
 
-/* The output module's format for an axe_output (SVG and HTML: pictures). */
+/* The output module's format for an axe_output (SVG, HTML and TeX: pictures). */
 static inline axe_format axe_api_format(enum axe_output form)
 {
 	switch (form) {
 	case AXE_OUTPUT_JSON: return AXE_FORMAT_JSON;
 	case AXE_OUTPUT_SVG: return AXE_FORMAT_SVG;
 	case AXE_OUTPUT_HTML: return AXE_FORMAT_HTML;
+	case AXE_OUTPUT_TEX: return AXE_FORMAT_TEX;
 	default: return AXE_FORMAT_TEXT;
 	}
+}
+
+/* Whether "form" is a picture (a scene written as SVG, HTML or TeX). */
+static inline bool axe_api_is_picture(enum axe_output form)
+{
+	return form == AXE_OUTPUT_SVG || form == AXE_OUTPUT_HTML || form == AXE_OUTPUT_TEX;
 }
 
 /* A report being written (axe.h, "Reports"). */

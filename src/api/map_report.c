@@ -221,12 +221,14 @@ int axe_show_request_check(const axe_show_request *req, enum axe_output form, ax
 {
 	axe_loc loc;
 
-	if (!req || !req->region || form == AXE_OUTPUT_SVG || form == AXE_OUTPUT_HTML)
+	(void)form;
+	if (!req || !req->region || !req->nby)
 		return 0;
-	/* Only a picture has a window to cut; the text and JSON show every cell. */
+	/* A window of the logical grid; the text of --by lists physical places. */
 	loc = (axe_loc){ "--region", 1, 1, req->region, strlen(req->region) };
 	return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(req->region),
-			     "--region needs --format svg or html");
+			     "--region is a window of the logical grid: it does not go with --by "
+			     "(the pictures, --format svg or html, draw both)");
 }
 
 /* The picture options of "req" for "map"; 0 or -1. */
@@ -246,7 +248,8 @@ axe_report *axe_show_report(const axe_map *map, const axe_show_request *req,
 {
 	static const axe_show_request defaults;
 	const axe_layout *L = axe_map_need_layout(map, err);
-	axe_show_opts o = { .format = axe_api_format(form), .dtype = map->op.dtype };
+	axe_show_opts o = { .format = axe_api_format(form), .dtype = map->op.dtype,
+			    .notation = map->op.format };
 	axe_evaluator ev;
 	axe_report *r;
 

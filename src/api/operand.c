@@ -548,6 +548,62 @@ int axe_operand_evaluator(const char *arg, const axe_operand_opts *opts, axe_ope
 	return -1;
 }
 
+/*
+ * Axis "name" = "value" on a layout that names its finer axes instead (the
+ * RELATION rows of core/axes.def: tid = laneid + 32*warpid): the value's
+ * digits set on those, recursively (tid_in_wg into wid_in_wg into ...).  A
+ * digit on an axis the layout does not name must be 0; a digit on an axis
+ * already given must agree.  1 when "name" is such a coarse axis, 0 when it
+ * is not one, -1 with "err" set on a disagreement.
+ */
+/* Whether the layout of "ev" names an axis finer than "coarse". */
+static bool names_finer(const axe_evaluator *ev, const char *coarse)
+{
+	for (size_t a = 0; a < ev->naxes; a++)
+		if (axe_axis_is_finer(coarse, ev->layout->axis[a]))
+			return true;
+	return false;
+}
+
+static int split_coarse(const axe_evaluator *ev, const char *name, int64_t value,
+			int64_t *target, bool *given, axe_loc *loc, axe_error *err)
+{
+	const axe_axis_relation *rows = NULL;
+	size_t n = names_finer(ev, name) ? axe_axis_relation_rows(name, &rows) : 0;
+
+	if (n > 0 && value < 0)
+		return axe_error_set(err, AXE_ERR_VALUE, loc, (int)strlen(name),
+				     "%s=%lld: a thread index is not negative", name,
+				     (long long)value);
+	for (size_t k = 0; k < n; k++) {
+		int64_t span = k + 1 < n ? rows[k + 1].weight / rows[k].weight : 0;
+		int64_t digit = value / rows[k].weight;
+		int a = axe_layout_axis_index(ev->layout, rows[k].fine), r;
+
+		if (span > 0)
+			digit %= span;
+		if (a >= 0 && given[a] && target[a] != digit)
+			return axe_error_set(err, AXE_ERR_VALUE, loc, (int)strlen(name),
+					     "%s=%lld puts %s at %lld, but it is given as %lld", name,
+					     (long long)value, rows[k].fine, (long long)digit,
+					     (long long)target[a]);
+		if (a >= 0) {
+			target[a] = digit;
+			given[a] = true;
+			continue;
+		}
+		r = split_coarse(ev, rows[k].fine, digit, target, given, loc, err);
+		if (r < 0)
+			return -1;
+		if (r == 0 && digit != 0) /* no finer axis of it named either */
+			return axe_error_set(err, AXE_ERR_NAME, loc, (int)strlen(name),
+					     "%s=%lld puts %s at %lld, an axis the layout does not "
+					     "name", name, (long long)value, rows[k].fine,
+					     (long long)digit);
+	}
+	return n > 0;
+}
+
 int axe_operand_read_target(const axe_evaluator *ev, const char *text, int64_t *target,
 			    bool *given, axe_error *err)
 {
@@ -560,14 +616,24 @@ int axe_operand_read_target(const axe_evaluator *ev, const char *text, int64_t *
 	memset(given, 0, ev->naxes * sizeof(bool));
 	for (long i = 0; i < n; i++) {
 		int a = axe_layout_axis_index(ev->layout, av[i].name);
+		loc.col = av[i].col;
+		if (a >= 0 && given[a] && target[a] != av[i].value)
+			return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(av[i].name),
+					     "%s is given as %lld and as %lld", av[i].name,
+					     (long long)target[a], (long long)av[i].value);
 		if (a >= 0) {
 			target[a] = av[i].value;
 			given[a] = true;
 			continue;
 		}
+		switch (split_coarse(ev, av[i].name, av[i].value, target, given, &loc, err)) {
+		case 1:
+			continue; /* tid=37 on a layout of laneid and warpid */
+		case -1:
+			return -1;
+		}
 		if (av[i].value == 0)
 			continue; /* an axis the layout does not name sits at 0 */
-		loc.col = av[i].col;
 		axe_error_set(err, AXE_ERR_NAME, &loc, (int)strlen(av[i].name),
 			      "the layout does not name axis '%s', so its coordinate must be 0 "
 			      "or absent", av[i].name);

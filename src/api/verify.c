@@ -55,7 +55,7 @@ static char *answer_line(const axe_equal_result *res, axe_error *err)
 static int print_answer(axe_report *r, const axe_equal_run *run, enum axe_output form,
 			axe_error *err)
 {
-	if (form == AXE_OUTPUT_SVG || form == AXE_OUTPUT_HTML)
+	if (axe_api_is_picture(form))
 		return axe_equal_picture(r->w, &run->side[0], &run->side[1], &run->res,
 					 axe_api_format(form), err);
 	axe_print_equal(r->w, &run->res, axe_api_format(form));

@@ -36,7 +36,7 @@ static const axe_opt options[] = {
 
 const axe_command command_banks = {
 	"banks", "SMEM (--threads T | --access ACCESS) [--vector BYTES] [--grid] [--json] "
-		 "[--max-conflicts N] [--suggest] [--format text|svg|html] [-o FILE]",
+		 "[--max-conflicts N] [--suggest] [--format text|svg|html|tex] [-o FILE]",
 	"Shared-memory bank conflicts of each warp instruction: wavefronts, ideal,\n"
 	"conflicts and worst phase (max_way), and their totals.",
 	"Model (sm_80, sm_90, sm_100): 32 banks of 4 bytes, bank = (byte / 4) mod 32;\n"

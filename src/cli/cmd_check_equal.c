@@ -30,7 +30,7 @@ static const axe_opt options[] = {
 
 const axe_command command_check_equal = {
 	"check-equal", "A B [--method auto|canon|enum|smt] [--timeout S] [--no-axis-relations] "
-	"[--json] [--format text|svg|html] [-o FILE]\n"
+	"[--json] [--format text|svg|html|tex] [-o FILE]\n"
 	"       axe-layout check-equal A --expr MAP --shape S [--vars V,...] "
 	"[--replica-vars R=N,...]",
 	"Decide whether two layouts induce the same map: the same number of points and,\n"

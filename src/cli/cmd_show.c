@@ -24,15 +24,15 @@ static const axe_opt options[] = {
 				   "(default 80)" },
 	{ "json", KEY_JSON, NULL, "one JSON object with every cell" },
 	AXE_PICTURE_OPTIONS,
-	{ "region", KEY_REGION, "B:E,...", "svg, html: draw only this window of the domain, "
-					   "one half-open range per dimension" },
+	{ "region", KEY_REGION, "B:E,...", "draw only this window of the domain, one "
+					   "half-open range per dimension (not with --by in text)" },
 	AXE_OPERAND_OPTIONS,
 	AXE_OPT_END,
 };
 
 const axe_command command_show = {
 	"show", "LAYOUT [--by AXIS[,AXIS]] [--base] [--width N] [--json] "
-	"[--format text|svg|html] [-o FILE] [--region B:E,...]",
+	"[--format text|svg|html|tex] [-o FILE] [--region B:E,...]",
 	"Draw a layout: the logical grid (rows = next-to-last dimension, columns = last;\n"
 	"higher ranks as a sequence of 2-D slices) with each cell's physical coordinates,\n"
 	"or with --by the grid of physical axes with the logical points at each place.",

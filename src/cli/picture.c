@@ -20,8 +20,11 @@ int axe_picture_option(axe_picture_opts *p, const axe_command *cmd, int key, con
 		p->form = AXE_OUTPUT_SVG;
 	else if (strcmp(arg, "html") == 0)
 		p->form = AXE_OUTPUT_HTML;
+	else if (strcmp(arg, "tex") == 0)
+		p->form = AXE_OUTPUT_TEX;
 	else
-		return axe_usage_error(cmd, "--format takes text, svg or html, not '%s'", arg), -1;
+		return axe_usage_error(cmd, "--format takes text, svg, html or tex, not '%s'", arg),
+		       -1;
 	return 1;
 }
 

@@ -15,8 +15,8 @@
 enum { AXE_KEY_FORMAT = 'f', AXE_KEY_OUTPUT = 'o' };
 
 #define AXE_PICTURE_OPTIONS                                                              \
-	{ "format", AXE_KEY_FORMAT, "F", "text (the default), svg or html: a picture in one " \
-					 "self-contained file" },                            \
+	{ "format", AXE_KEY_FORMAT, "F", "text (the default), svg, html or tex: a picture " \
+					 "in one self-contained file (tex: LaTeX, TikZ)" },   \
 	{ "output", AXE_KEY_OUTPUT, "FILE", "write to FILE instead of standard output" }
 
 typedef struct axe_picture_opts {
@@ -32,7 +32,7 @@ int axe_picture_option(axe_picture_opts *p, const axe_command *cmd, int key, con
 
 static inline bool axe_picture_is_drawing(const axe_picture_opts *p)
 {
-	return p->form == AXE_OUTPUT_SVG || p->form == AXE_OUTPUT_HTML;
+	return p->form == AXE_OUTPUT_SVG || p->form == AXE_OUTPUT_HTML || p->form == AXE_OUTPUT_TEX;
 }
 
 /* Standard output, or -o FILE opened for writing; NULL with "err" set. */

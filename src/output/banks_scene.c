@@ -88,7 +88,7 @@ static void add_lanes(axe_scene *s, const axe_banks_output *rep, const axe_bank_
 		int64_t w0 = in->byte[l] / AXE_BANK_WORD;
 		int worst = 0;
 		axe_scene_cell *c = axe_scene_add_cell(s, 0, l - p * ph->lanes_per_phase,
-						       axe_owner_colour(0, l, AXE_BANK_LANES));
+						       axe_owner_colour(0, 1, l, AXE_BANK_LANES));
 		size_t at;
 
 		if (!c)
@@ -133,7 +133,7 @@ static void add_word(axe_scene *s, const axe_banks_output *rep, const axe_bank_i
 		     const word *w, int row, const int *per_bank, int cost)
 {
 	int bank = (int)(w->word % AXE_BANK_COUNT), lane = lowest_lane(w->lanes);
-	axe_scene_cell *c = axe_scene_add_cell(s, row, bank, axe_owner_colour(0, lane,
+	axe_scene_cell *c = axe_scene_add_cell(s, row, bank, axe_owner_colour(0, 1, lane,
 									   AXE_BANK_LANES));
 	size_t at;
 	bool first = true;
@@ -428,10 +428,7 @@ int axe_banks_picture(axe_writer *w, const axe_banks_output *rep, axe_format for
 		return -1;
 	}
 	axe_scene_place(&s);
-	if (format == AXE_FORMAT_HTML)
-		axe_scene_write_html(w, &s);
-	else
-		axe_scene_write_svg(w, &s, group);
+	axe_scene_write(w, &s, format, group);
 	axe_scene_release(&s);
 	return 0;
 }

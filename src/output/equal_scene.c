@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/relate.h"
 #include "../prove/side.h"
 #include "equal_out.h"
 #include "scene.h"
@@ -22,16 +23,28 @@ typedef struct diff {
 	size_t nunion;
 	int64_t points, cols, selected; /* selected: the counterexample's flat index, or -1 */
 	const axe_shape *shape;
+	int64_t *weight;  /* per union axis: threads per unit (core/relate.h), 0 for others */
+	bool by_thread;   /* a thread axis among them: colour by the thread */
 } diff;
 
-/* A colour from the first image, so that equal images look alike in A and B. */
-static uint32_t image_fill(const int64_t *row, size_t n)
+/*
+ * A colour from the first image, so that equal images look alike in A and
+ * B: its thread's (hue by warp, light to dark by lane, as `show` colours
+ * owners) when the layouts name thread axes, else a hash of the image.
+ */
+static uint32_t image_fill(const diff *d, const int64_t *row)
 {
 	uint64_t h = 1469598103934665603u;
+	int64_t tid = 0;
 
-	for (size_t i = 0; i < n; i++)
+	if (d->by_thread) {
+		for (size_t i = 0; i < d->nunion; i++)
+			tid += d->weight[i] * row[i];
+		return axe_owner_colour(tid / 32, 2, tid % 32, 32);
+	}
+	for (size_t i = 0; i < d->nunion; i++)
 		h = (h ^ (uint64_t)row[i]) * 1099511628211u;
-	return axe_owner_colour((int64_t)(h >> 40 & 3), (int64_t)(h >> 8 & 31), 32);
+	return axe_owner_colour(0, 1, (int64_t)(h >> 8 & 255), 256);
 }
 
 static void put_rows(axe_scene *s, const int64_t *rows, size_t n, size_t width)
@@ -66,7 +79,7 @@ static void add_side_cell(axe_scene *s, const diff *d, int k, int64_t flat)
 	size_t at;
 
 	c = axe_scene_add_cell(s, (int32_t)(flat / d->cols), (int32_t)(flat % d->cols),
-			       d->n[k] ? image_fill(d->rows[k], d->nunion) : 0);
+			       d->n[k] ? image_fill(d, d->rows[k]) : 0);
 	if (!c)
 		return;
 	c->badge = (uint32_t)d->n[k];
@@ -115,6 +128,7 @@ static void add_panels(axe_scene *s, diff *d)
 	static const char *const kind[3] = { "lc", "lc", "dc" };
 	int64_t rows = d->points / d->cols;
 
+	s->fit_row = true; /* the difference beside the layouts, not a screen below them */
 	for (int k = 0; k < 3 && !s->nomem; k++) {
 		axe_scene_panel *p = axe_scene_add_panel(s, 0, title[k], kind[k], (size_t)rows,
 							 (size_t)d->cols);
@@ -219,6 +233,12 @@ static int fill(axe_scene *s, const axe_equal_side *a, const axe_equal_side *b,
 	d->cols = a->shape.rank ? a->shape.dim[a->shape.rank - 1] : 1; /* shape (): one cell */
 	d->selected = counterexample(res);
 	d->nunion = u->n;
+	if (!(d->weight = calloc(u->n ? u->n : 1, sizeof(int64_t))))
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	for (size_t i = 0; i < u->n; i++) {
+		d->weight[i] = axe_thread_weight(u->name[i]);
+		d->by_thread |= d->weight[i] > 0;
+	}
 	frame(s, a, b, res, u, d);
 	s->text = d->points <= AXE_SCENE_FULL_CELLS;
 	if (d->points > AXE_SCENE_RECT_CELLS)
@@ -258,16 +278,14 @@ int axe_equal_picture(axe_writer *w, const axe_equal_side *a, const axe_equal_si
 		r = axe_scene_status(&s, err);
 	if (r == 0) {
 		axe_scene_place(&s);
-		if (format == AXE_FORMAT_HTML)
-			axe_scene_write_html(w, &s);
-		else
-			axe_scene_write_svg(w, &s, 0);
+		axe_scene_write(w, &s, format, 0);
 	}
 	for (int k = 0; k < 2; k++) {
 		if (d.ready[k])
 			axe_side_eval_release(&d.se[k]);
 		free(d.rows[k]);
 	}
+	free(d.weight);
 	axe_scene_release(&s);
 	axe_axis_union_release(&u);
 	return r;

@@ -15,6 +15,7 @@ typedef enum axe_format {
 	AXE_FORMAT_JSON,
 	AXE_FORMAT_SVG,  /* pictures (show, banks, check-equal): scene.h */
 	AXE_FORMAT_HTML,
+	AXE_FORMAT_TEX,  /* pictures: a standalone LaTeX document (TikZ) */
 } axe_format;
 
 /* Labels prepared once per evaluator so that each line is a few copies. */

@@ -9,7 +9,9 @@
  * selects it, marks the physical cells of its owners ([data-owner] listed in
  * its data-owners) and every logical point those hold (their data-points);
  * clicking a physical cell marks its data-points.  A table row chooses the
- * group drawn.
+ * group drawn.  In a page without text in cells the cells are paths, and the
+ * same attributes are lines of text looked up by the pointer's position
+ * (svg_compact.c); the indexes of cells are built at the first click.
  */
 #include "scene.h"
 
@@ -19,6 +21,7 @@ static const char page_css[] =
 	"body{font:13px sans-serif;margin:16px;color:#222;background:#fff}"
 	"h1{font-size:17px;margin:0 0 4px}"
 	"p{margin:2px 0;color:#444}"
+	".legend span{white-space:nowrap}"
 	".legend i{display:inline-block;width:12px;height:12px;vertical-align:-2px;"
 	"margin:0 4px 0 14px;border:1px solid #999}"
 	"#info{position:sticky;top:0;z-index:1;background:#f7fbff;border:1px solid #90caf9;"
@@ -35,10 +38,34 @@ static const char script[] =
 	"var info=document.getElementById('info'),tip=document.getElementById('tip');\n"
 	"var root=document.querySelector('svg.axe'),ds=root?root.dataset:{};\n"
 	"var axes=(ds.axes||'').split(','),by=(ds.by||'').split(',');\n"
-	"var coord={},owner={};\n"
+	/*
+	 * A page without text in cells draws paths (svg_compact.c): a cell there
+	 * is a stand-in made from its line "ROW,COL ATTRS" of the panel's
+	 * <desc class="cellattrs">, found by the position under the pointer.
+	 */
+	"function camel(k){return k.replace(/-([a-z])/g,function(_,c){return c.toUpperCase();});}\n"
+	"function parse(a){var d={},re=/ data-([a-z-]+)=\"([^\"]*)\"/g,m;"
+	"while((m=re.exec(a)))d[camel(m[1])]=m[2];return d;}\n"
+	"function lines(g){if(!g._cells){var m={};"
+	"g.querySelector('desc.cellattrs').textContent.split('\\n').forEach(function(l){"
+	"var sp=l.indexOf(' ');if(sp>0)m[l.slice(0,sp)]=l.slice(sp);});g._cells=m;}return g._cells;}\n"
+	"function standin(g,key){var a=lines(g)[key];if(a===undefined)return null;"
+	"var rc=key.split(','),cw=+g.dataset.cw,ch=+g.dataset.ch,"
+	"box={x:rc[1]*cw,y:rc[0]*ch,width:cw,height:ch};"
+	"return {dataset:parse(a),parentNode:g,getAttribute:function(k){return box[k];},"
+	"classList:{add:function(){}}};}\n"
+	"var coord=null,owner=null;\n"
 	"function add(m,k,e){(m[k]=m[k]||[]).push(e);}\n"
-	"document.querySelectorAll('[data-coord]').forEach(function(e){add(coord,e.dataset.coord,e);});\n"
-	"document.querySelectorAll('[data-owner]').forEach(function(e){add(owner,e.dataset.owner,e);});\n"
+	"function index(){if(coord)return;coord={};owner={};\n"
+	" document.querySelectorAll('[data-coord]').forEach(function(e){add(coord,e.dataset.coord,e);});\n"
+	" document.querySelectorAll('[data-owner]').forEach(function(e){add(owner,e.dataset.owner,e);});\n"
+	/* Stand-ins are made when marked: here only where each coord and owner is. */
+	" document.querySelectorAll('.cells[data-cw]').forEach(function(g){var m=lines(g);"
+	"Object.keys(m).forEach(function(k){var c=field(m[k],'coord'),o=field(m[k],'owner');"
+	"if(c!==undefined)add(coord,c,[g,k]);if(o!==undefined)add(owner,o,[g,k]);});});}\n"
+	"function field(a,name){var k=' data-'+name+'=\"',i=a.indexOf(k);"
+	"return i<0?undefined:a.slice(i+k.length,a.indexOf('\"',i+k.length));}\n"
+	"function real(e){return Array.isArray(e)?standin(e[0],e[1]):e;}\n"
 	"function list(s){return s?s.split('|'):[];}\n"
 	"function tuple(keys,v){return '{'+v.split(',').map(function(x,i){return keys[i]+': '+x;})"
 	".join(', ')+'}';}\n"
@@ -57,20 +84,27 @@ static const char script[] =
 	"function ring(e,c){var r=document.createElementNS('http://www.w3.org/2000/svg','rect');\n"
 	" ['x','y','width','height'].forEach(function(k){r.setAttribute(k,e.getAttribute(k));});\n"
 	" r.setAttribute('class','ring '+c);e.parentNode.appendChild(r);}\n"
-	"function mark(a,c){(a||[]).forEach(function(e){e.classList.add(c);ring(e,c==='sel'?'s':'');});}\n"
-	"function select(e){var d=e.dataset,pts=[];\n"
+	"function mark(a,c){(a||[]).forEach(function(e){e=real(e);e.classList.add(c);ring(e,c==='sel'?'s':'');});}\n"
+	"function select(e){var d=e.dataset,pts=[];index();\n"
 	" document.querySelectorAll('.hl,.sel').forEach(function(x){x.classList.remove('hl','sel');});\n"
 	" document.querySelectorAll('.ring').forEach(function(x){x.remove();});\n"
 	" mark([e],'sel');\n"
 	" if(d.coord!==undefined){mark(coord[d.coord],'sel');\n"
 	"  list(d.owners).forEach(function(o){mark(owner[o],'hl');(owner[o]||[]).forEach(function(p){"
-	"pts=pts.concat(list(p.dataset.points));});});}\n"
+	"pts=pts.concat(list(real(p).dataset.points));});});}\n"
 	" else if(d.owner!==undefined)pts=list(d.points);\n"
 	" pts.forEach(function(c){mark(coord[c],'hl');});\n"
 	" info.textContent=describe(e);}\n"
-	"function cell(ev){var t=ev.target;return t&&t.closest?t.closest('.cells rect'):null;}\n"
+	"function cell(ev){var t=ev.target,g,p,q;if(!t||!t.closest)return null;\n"
+	" if(t.closest('.cells rect:not(.ring)'))return t.closest('.cells rect');\n"
+	" if(!(g=t.closest('.cells[data-cw]')))return null;\n"
+	" p=g.ownerSVGElement.createSVGPoint();p.x=ev.clientX;p.y=ev.clientY;\n"
+	" q=p.matrixTransform(g.getScreenCTM().inverse());\n"
+	" return standin(g,Math.floor(q.y/g.dataset.ch)+','+Math.floor(q.x/g.dataset.cw));}\n"
 	"document.addEventListener('click',function(ev){var e=cell(ev);if(e)select(e);});\n"
 	"document.addEventListener('mouseover',function(ev){var e=cell(ev);if(e)tip.textContent=describe(e);});\n"
+	"document.addEventListener('mousemove',function(ev){if(!ev.target.closest||"
+	"!ev.target.closest('.cells[data-cw]'))return;var e=cell(ev);if(e)tip.textContent=describe(e);});\n"
 	"document.querySelectorAll('tr[data-group]').forEach(function(r){r.addEventListener('click',function(){\n"
 	" document.querySelectorAll('tr.cur').forEach(function(x){x.classList.remove('cur');});\n"
 	" r.classList.add('cur');\n"
@@ -97,10 +131,12 @@ static void write_header(axe_writer *w, const axe_scene *s)
 			char colour[8] = "#000000";
 			for (int k = 0; k < 6; k++)
 				colour[1 + k] = hex[(s->legend_fill[i] >> (20 - 4 * k)) & 15];
-			axe_write_str(w, "<i style=\"background:");
+			/* A swatch and its text never part at a line's end. */
+			axe_write_str(w, "<span><i style=\"background:");
 			axe_write_str(w, colour);
 			axe_write_str(w, "\"></i>");
 			axe_write_str(w, axe_scene_str(s, s->legend_text[i]));
+			axe_write_str(w, "</span> ");
 		}
 		axe_write_str(w, "</p>\n");
 	}

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval_out.h"
 #include "scene.h"
 
 void axe_scene_init(axe_scene *s)
@@ -200,16 +201,40 @@ uint32_t axe_hsl(double h, double sat, double light)
 	return out;
 }
 
-uint32_t axe_owner_colour(int64_t row, int64_t col, int64_t ncols)
+/* Eight hues far apart on the colour circle: blue, orange, green, red, purple, teal, pink, olive. */
+static const double row_hue[8] = { 215, 30, 125, 0, 275, 180, 320, 60 };
+
+uint32_t axe_owner_colour(int64_t row, int64_t nrows, int64_t col, int64_t ncols)
 {
 	int64_t n = ncols > 0 ? ncols : 1;
-	/* Consecutive columns a third of the circle apart, drifting: 0, 120, 240, 15, ... */
 	int64_t k = ((col % n) + n) % n;
-	double hue = fmod((double)(k % 3) * 120.0 + (double)(k / 3) * 360.0 / (double)((n + 2) / 3)
-			  / 3.0, 360.0);
-	int64_t shade = ((row % 4) + 4) % 4;
 
-	return axe_hsl(hue, 0.60, 0.86 - 0.07 * (double)shade);
+	if (nrows > 1) {
+		/*
+		 * Hue: the row (a warp), each of the first eight its own; later rows
+		 * turn the eight by the golden angle.  Lightness: the column (a lane),
+		 * light to dark, so that a warp is one colour and its lanes a ramp.
+		 */
+		int64_t r = row < 0 ? -row : row;
+		double hue = fmod(row_hue[r % 8] + (double)(r / 8) * 137.508, 360.0);
+		double light = n > 1 ? 0.88 - 0.40 * (double)k / (double)(n - 1) : 0.75;
+
+		return axe_hsl(hue, 0.65, light);
+	}
+	/* One row: neighbouring columns a golden angle apart, never alike. */
+	return axe_hsl(fmod((double)k * 137.508, 360.0), 0.62, k % 2 ? 0.72 : 0.82);
+}
+
+/* ------------------------------------------------------------ writing -- */
+
+void axe_scene_write(axe_writer *w, const axe_scene *s, int format, int group)
+{
+	if (format == AXE_FORMAT_HTML)
+		axe_scene_write_html(w, s);
+	else if (format == AXE_FORMAT_TEX)
+		axe_scene_write_tex(w, s, group);
+	else
+		axe_scene_write_svg(w, s, group);
 }
 
 /* ------------------------------------------------------------ placing -- */
@@ -228,14 +253,29 @@ static size_t digits(int64_t v)
 	return axe_format_i64(buf, v);
 }
 
+/* The number of panels in the row of "p": it and its neighbours placed beside. */
+static size_t row_chain(const axe_scene *s, const axe_scene_panel *p)
+{
+	size_t i = (size_t)(p - s->panel), first = i, last = i;
+
+	while (first > 0 && s->panel[first].beside && s->panel[first - 1].group == p->group)
+		first--;
+	while (last + 1 < s->npanels && s->panel[last + 1].beside &&
+	       s->panel[last + 1].group == p->group)
+		last++;
+	return last - first + 1;
+}
+
 /* Cell size of "p": wide enough for its longest label, or small squares without text. */
 static void size_cells(const axe_scene *s, axe_scene_panel *p)
 {
 	size_t longest = 1;
 
 	if (!s->text) {
-		size_t side = p->cols ? 1400 / p->cols : 8;
-		p->cell_w = p->cell_h = (int)(side < 3 ? 3 : side > 10 ? 10 : side);
+		size_t share = s->fit_row ? row_chain(s, p) : 1;
+		size_t side = p->cols ? 1400 / (p->cols * share) : 8;
+		size_t least = s->fit_row ? 2 : 3;
+		p->cell_w = p->cell_h = (int)(side < least ? least : side > 10 ? 10 : side);
 		return;
 	}
 	for (size_t i = p->first; i < p->first + p->ncells; i++) {

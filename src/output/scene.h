@@ -77,11 +77,13 @@ typedef struct axe_scene {
 	size_t root_attrs;          /* arena: data- attributes of the whole picture */
 	size_t note[8];             /* arena: lines printed under the title */
 	size_t nnotes;
-	uint32_t legend_fill[24];   /* legend: a swatch and a text each */
-	size_t legend_text[24];
+	uint32_t legend_fill[48];   /* legend: a swatch and a text each */
+	size_t legend_text[48];
 	size_t nlegend;
 	size_t info;                /* arena: the info line shown first in HTML ("" none) */
 	bool text;                  /* draw labels in cells (the full-detail tier) */
+	bool fit_row;               /* without text: size cells so that panels placed beside
+				     * one another fit one row together */
 	axe_scene_table table;
 	int ngroups;                /* groups 1..ngroups-1 besides group 0 */
 	int group_h[64];            /* set by axe_scene_place; groups >= 64 share the last */
@@ -128,10 +130,12 @@ static inline axe_scene_panel *axe_scene_last(axe_scene *s)
 /* Hue "h" in [0, 360), saturation and lightness in [0, 1], as 0xRRGGBB. */
 uint32_t axe_hsl(double h, double sat, double light);
 /*
- * The colour of owner ("row", "col") on a grid of "ncols" columns: hue by
- * the column (a lane), shade by the row (a warp), so that neighbours differ.
+ * The colour of owner ("row", "col") on a grid of "nrows" x "ncols": with
+ * several rows, hue by the row (a warp: eight distinct hues) and lightness
+ * by the column (a lane, light to dark); with one row, hue by the column,
+ * neighbours a golden angle apart.
  */
-uint32_t axe_owner_colour(int64_t row, int64_t col, int64_t ncols);
+uint32_t axe_owner_colour(int64_t row, int64_t nrows, int64_t col, int64_t ncols);
 
 /*
  * Size the cells (from the longest label when "s->text") and place the
@@ -143,12 +147,23 @@ void axe_scene_place(axe_scene *s);
 void axe_scene_write_svg(axe_writer *w, const axe_scene *s, int group);
 /* The page: styles, the table, one SVG per group, the script (html.c). */
 void axe_scene_write_html(axe_writer *w, const axe_scene *s);
+/* The picture as a standalone LaTeX document of one TikZ picture (tex.c). */
+void axe_scene_write_tex(axe_writer *w, const axe_scene *s, int group);
+/* The picture in "format" (AXE_FORMAT_SVG, _HTML or _TEX); "group" as for SVG. */
+void axe_scene_write(axe_writer *w, const axe_scene *s, int format, int group);
 
 /*
  * The SVG element of "groups" (a list ending with -1), stacked (svg.c):
  * "standalone" adds the style and the header; "tag" >= 0 marks the element
  * data-group="tag", "hidden" hides it.
  */
+/*
+ * The cells of panel "p" of a page without text in cells (svg_compact.c):
+ * paths by colour and the cells' data- attributes as text the page's script
+ * looks up.  0, or -1 without memory (nothing written).
+ */
+int axe_scene_write_compact_cells(axe_writer *w, const axe_scene *s, const axe_scene_panel *p);
+
 void axe_scene_svg_element(axe_writer *w, const axe_scene *s, const int *groups,
 			   bool standalone, int tag, bool hidden);
 

@@ -24,6 +24,7 @@ typedef struct picture {
 	size_t len, cap;
 	size_t *start;            /* per cell: where its text starts */
 	size_t widest;
+	bool counted;             /* a reverse cell shows a count, not its points */
 	bool nomem;
 } picture;
 
@@ -149,15 +150,61 @@ static int fill_forward(picture *p, const axe_evaluator *ev, const axe_show_opts
 	return 0;
 }
 
-/* Pages, rows and columns of the forward picture of "shape". */
-static void forward_grid(picture *p, const axe_shape *shape, int64_t size)
+/*
+ * Pages, rows and columns of the forward picture of the window "lo" + [0,
+ * "n") of a shape of rank "r" (the whole shape, or --region), and its cell
+ * count in "*cells".
+ */
+static void forward_grid(picture *p, size_t r, const int64_t *lo, const int64_t *n,
+			 int64_t *cells)
 {
-	size_t r = shape->rank;
-
-	p->cols = r ? (size_t)shape->dim[r - 1] : 1; /* shape (): one cell */
-	p->rows = r >= 2 ? (size_t)shape->dim[r - 2] : 1;
-	p->pages = (size_t)size / (p->rows * p->cols);
+	p->cols = r ? (size_t)n[r - 1] : 1; /* shape (): one cell */
+	p->rows = r >= 2 ? (size_t)n[r - 2] : 1;
+	p->col0 = r ? lo[r - 1] : 0;
+	p->row0 = r >= 2 ? lo[r - 2] : 0;
+	*cells = 1;
+	for (size_t d = 0; d < r; d++)
+		*cells *= n[d]; /* a window of the domain, whose size fits */
+	p->pages = (size_t)*cells / (p->rows * p->cols);
 	p->row_labels = r >= 2;
+}
+
+/*
+ * The forward picture of a --region window: each of its points (at most
+ * AXE_SHOW_MAX_CELLS) evaluated on its own, row-major in the window.
+ */
+static int fill_window(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
+		       const int64_t *lo, const int64_t *n, int64_t cells, axe_error *err)
+{
+	bool json = o->format == AXE_FORMAT_JSON;
+	size_t k = o->base ? 1 : ev->nimages, na = ev->naxes, r = ev->shape.rank;
+	int64_t *images = malloc(k * (na ? na : 1) * sizeof(int64_t));
+	int64_t *base = malloc((na ? na : 1) * sizeof(int64_t)), coord[AXE_MAX_RANK], flat;
+
+	if (!images || !base) {
+		free(images);
+		free(base);
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	}
+	for (int64_t c = 0; c < cells; c++) {
+		for (size_t d = r, rest = (size_t)c; d-- > 0; rest /= (size_t)n[d])
+			coord[d] = lo[d] + (int64_t)(rest % (size_t)n[d]);
+		axe_evaluator_flatten(ev, coord, &flat, err); /* inside the shape: checked */
+		axe_evaluator_base(ev, flat, base);
+		axe_evaluator_images(ev, base, !o->base, images);
+		begin_cell(p, (size_t)c);
+		put_str(p, json ? "[" : "");
+		for (size_t i = 0; i < k; i++) {
+			if (i)
+				put_str(p, json ? "," : "|");
+			put_tuple(p, images + i * na, na, json);
+		}
+		put_str(p, json ? "]" : "");
+		end_cell(p, (size_t)c);
+	}
+	free(images);
+	free(base);
+	return 0;
 }
 
 /* ------------------------------------------------------------ reverse -- */
@@ -189,6 +236,36 @@ static void reverse_grid(picture *p, const axe_evaluator *ev, const axe_show_opt
 	p->row_labels = o->nby == 2;
 }
 
+/*
+ * A reverse cell holding more than AXE_SHOW_MAX_PREIMAGES points: "n=128"
+ * (a warp's lane holds a whole fragment), or ">N" past AXE_SHOW_MAX_COUNT;
+ * JSON keeps null (man page: "null: more than 64").
+ */
+static int put_count(picture *p, const axe_evaluator *ev, const int64_t *target,
+		     const bool *given, bool json, axe_error *err)
+{
+	int64_t *flats = NULL;
+	size_t count = 0;
+	axe_error local;
+	int r;
+
+	if (json) {
+		put_str(p, "null");
+		return 0;
+	}
+	axe_error_init(&local);
+	r = axe_evaluator_inverse(ev, target, given, &flats, &count, AXE_SHOW_MAX_COUNT, &local);
+	free(flats);
+	if (r < 0 && (local.code != AXE_ERR_LIMIT || count == 0)) {
+		*err = local;
+		return -1;
+	}
+	p->counted = true;
+	put_str(p, r < 0 ? ">" : "n=");
+	put_i64(p, r < 0 ? AXE_SHOW_MAX_COUNT : (int64_t)count);
+	return 0;
+}
+
 /* One reverse cell: the logical points whose images hold "target" on the by-axes. */
 static int fill_reverse_cell(picture *p, const axe_evaluator *ev, const int64_t *target,
 			     const bool *given, bool json, int64_t *coord, axe_error *err)
@@ -206,8 +283,7 @@ static int fill_reverse_cell(picture *p, const axe_evaluator *ev, const int64_t 
 			*err = local;
 			return -1;
 		}
-		put_str(p, json ? "null" : ">64");
-		return 0;
+		return put_count(p, ev, target, given, json, err);
 	}
 	put_str(p, json ? "[" : count ? "" : ".");
 	for (size_t i = 0; i < count; i++) {
@@ -325,15 +401,16 @@ static void draw_page(axe_writer *w, const picture *p, size_t page, size_t width
 	}
 }
 
-/* "(i, j, :, :)": the leading coordinates of page "page" of "shape". */
-static void write_page_title(axe_writer *w, const axe_shape *shape, size_t page)
+/* "(i, j, :, :)": the leading coordinates of page "page" of the window "lo" + [0, "n"). */
+static void write_page_title(axe_writer *w, size_t rank, const int64_t *lo, const int64_t *n,
+			     size_t page)
 {
 	int64_t lead[AXE_MAX_RANK];
-	size_t nlead = shape->rank - 2;
+	size_t nlead = rank - 2;
 
 	for (size_t d = nlead; d-- > 0;) {
-		lead[d] = (int64_t)page % shape->dim[d];
-		page /= (size_t)shape->dim[d];
+		lead[d] = lo[d] + (int64_t)page % n[d];
+		page /= (size_t)n[d];
 	}
 	axe_write_char(w, '(');
 	for (size_t d = 0; d < nlead; d++) {
@@ -395,22 +472,43 @@ static void draw_legend(axe_writer *w, const axe_evaluator *ev, const axe_show_o
 			axe_write_str(w, i + 1 < o->nby ? ", " : "; ");
 		}
 		axe_write_str(w, "cell: the logical points there, separated by '|' ('.' none)");
+		if (p->counted)
+			axe_write_str(w, "; n=N: N points, more than 64");
 	}
 	axe_write_char(w, '\n');
 }
 
+/* " region 0:16,8:24" when a window is drawn. */
+static void write_region(axe_writer *w, const axe_show_opts *o, bool json)
+{
+	if (!o->nregion)
+		return;
+	axe_write_str(w, json ? ",\"region\":[" : ", region ");
+	for (size_t d = 0; d < o->nregion; d++) {
+		if (d)
+			axe_write_char(w, ',');
+		axe_write_str(w, json ? "[" : "");
+		axe_write_i64(w, o->begin[d]);
+		axe_write_char(w, json ? ',' : ':');
+		axe_write_i64(w, o->end[d]);
+		axe_write_str(w, json ? "]" : "");
+	}
+	axe_write_str(w, json ? "]" : "");
+}
+
 static void draw_text(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *o,
-		      const picture *p, const char *layout)
+		      const picture *p, const char *layout, const int64_t *lo, const int64_t *n)
 {
 	axe_write_str(w, layout);
 	axe_write_str(w, " on shape ");
 	axe_write_int_list(w, ev->shape.dim, ev->shape.rank, AXE_FORMAT_TEXT);
+	write_region(w, o, false);
 	axe_write_char(w, '\n');
 	draw_legend(w, ev, o, p);
 	for (size_t page = 0; page < p->pages; page++) {
 		axe_write_char(w, '\n');
 		if (o->nby == 0 && ev->shape.rank >= 3)
-			write_page_title(w, &ev->shape, page);
+			write_page_title(w, ev->shape.rank, lo, n, page);
 		draw_page(w, p, page, o->width);
 	}
 }
@@ -424,6 +522,7 @@ static void draw_json(axe_writer *w, const axe_evaluator *ev, const axe_show_opt
 	axe_write_json_string(w, layout);
 	axe_write_str(w, ",\"shape\":");
 	axe_write_int_list(w, ev->shape.dim, ev->shape.rank, AXE_FORMAT_JSON);
+	write_region(w, o, true);
 	axe_write_str(w, o->nby ? ",\"by\":[" : ",\"axes\":[");
 	for (size_t i = 0; i < (o->nby ? o->nby : ev->naxes); i++) {
 		if (i)
@@ -455,27 +554,35 @@ static void draw_json(axe_writer *w, const axe_evaluator *ev, const axe_show_opt
 int axe_show(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *o, axe_error *err)
 {
 	picture p;
-	int64_t cells = ev->size;
+	int64_t cells = ev->size, lo[AXE_MAX_RANK], n[AXE_MAX_RANK];
 	char *layout = NULL;
 	int r = 0;
 
-	if (o->format == AXE_FORMAT_SVG || o->format == AXE_FORMAT_HTML)
+	if (o->format == AXE_FORMAT_SVG || o->format == AXE_FORMAT_HTML ||
+	    o->format == AXE_FORMAT_TEX)
 		return axe_show_picture(w, ev, o, err);
 	memset(&p, 0, sizeof(p));
+	for (size_t d = 0; d < ev->shape.rank; d++) {
+		lo[d] = o->nregion ? o->begin[d] : 0;
+		n[d] = o->nregion ? o->end[d] - o->begin[d] : ev->shape.dim[d];
+	}
 	if (o->nby)
 		reverse_grid(&p, ev, o, &cells);
 	else
-		forward_grid(&p, &ev->shape, ev->size);
+		forward_grid(&p, ev->shape.rank, lo, n, &cells);
 	if (r == 0)
 		r = picture_alloc(&p, cells, err);
-	if (r == 0)
-		r = o->nby ? fill_reverse(&p, ev, o, err) : fill_forward(&p, ev, o, err);
+	if (r == 0 && o->nby)
+		r = fill_reverse(&p, ev, o, err);
+	else if (r == 0)
+		r = o->nregion ? fill_window(&p, ev, o, lo, n, cells, err)
+			       : fill_forward(&p, ev, o, err);
 	if (r == 0 && (p.nomem || !(layout = axe_layout_to_string(ev->layout))))
 		r = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	if (r == 0 && o->format == AXE_FORMAT_JSON)
 		draw_json(w, ev, o, &p, layout);
 	else if (r == 0)
-		draw_text(w, ev, o, &p, layout);
+		draw_text(w, ev, o, &p, layout, lo, n);
 	free(layout);
 	picture_release(&p);
 	return r;

@@ -21,6 +21,7 @@
 
 #define AXE_SHOW_MAX_CELLS (1 << 16) /* a picture beyond this is not for reading */
 #define AXE_SHOW_MAX_PREIMAGES 64    /* per reverse cell; more print as a count */
+#define AXE_SHOW_MAX_COUNT (1 << 20) /* counted exactly up to this many */
 
 typedef struct axe_show_opts {
 	axe_format format;
@@ -31,6 +32,7 @@ typedef struct axe_show_opts {
 	int dtype;     /* pictures: the element type (shared-memory view), or -1 */
 	size_t nregion; /* pictures: rank of --region, 0 for the whole domain */
 	int64_t begin[AXE_MAX_RANK], end[AXE_MAX_RANK]; /* its half-open ranges */
+	const char *notation; /* pictures: the operand's notation ("cute-tv": T37V3 labels), or NULL */
 } axe_show_opts;
 
 /*

@@ -26,6 +26,7 @@
 #include "../core/dtype.h"
 #include "../parse/parse.h"
 #include "show_scene_private.h"
+#include "thread_label.h"
 
 /* ------------------------------------------------------------ choices -- */
 
@@ -116,17 +117,20 @@ static int choose_window(axe_show_view *v, axe_error *err)
 
 uint32_t axe_show_owner_fill(const axe_show_view *v, const int64_t *image)
 {
-	int64_t r = 0, c;
+	int64_t r = 0, c, nrows;
 
 	if (v->nby == 2) {
 		r = image[v->by[0]] - v->by_lo[0];
 		c = image[v->by[1]] - v->by_lo[1];
+		nrows = v->by_n[0];
 	} else {
+		/* One axis (tid): rows of owner_cols (32: warps of lanes). */
 		c = image[v->by[0]] - v->by_lo[0];
 		r = c / v->owner_cols;
 		c %= v->owner_cols;
+		nrows = (v->by_n[0] + v->owner_cols - 1) / v->owner_cols;
 	}
-	return axe_owner_colour(r, c, v->owner_cols);
+	return axe_owner_colour(r, nrows, c, v->owner_cols);
 }
 
 /* The colour of the 16-byte chunk of a line that element address "pre" starts in. */
@@ -241,7 +245,12 @@ static void add_point(axe_scene *s, axe_show_view *v, const int64_t *coord, int6
 		return;
 	c->badge = (uint32_t)n;
 	at = axe_scene_begin(s);
-	axe_scene_put_list(s, v->images, na, ',');
+	if (v->threads.applies) {
+		char label[48];
+		axe_scene_put_raw(s, axe_thread_label_of(&v->threads, v->images, label, sizeof(label)));
+	} else {
+		axe_scene_put_list(s, v->images, na, ',');
+	}
 	c->label = axe_scene_end(s, at);
 	at = axe_scene_begin(s);
 	axe_scene_put_raw(s, " data-coord=\"");
@@ -365,14 +374,28 @@ static int64_t physical_cells(const axe_show_view *v, int64_t *lo, int64_t *hi)
 	return axe_mul_ovf(v->by_n[0], v->by_n[1], &cells) ? INT64_MAX : cells;
 }
 
+/* The owner at row "r" and column "c" of the owners' grid, as an image "img" of the by-axes. */
+static void owner_image(const axe_show_view *v, int64_t r, int64_t c, int64_t *img)
+{
+	if (v->nby == 2) {
+		img[v->by[0]] = v->by_lo[0] + r;
+		img[v->by[1]] = v->by_lo[1] + c;
+	} else {
+		img[v->by[0]] = v->by_lo[0] + r * v->owner_cols + c;
+	}
+}
+
 /*
- * Swatches: the first owners along the column axis (hues), then along the
- * row axis (shades); in the shared-memory view the eight chunks of a line.
+ * Swatches.  Owners in several rows (warps): one per row, then the column
+ * ramp at every eighth column and the last; owners in one row: every column
+ * (32 lanes at most).  In the shared-memory view: the eight chunks of a line.
  */
 static void legend(axe_scene *s, const axe_show_view *v)
 {
 	const axe_layout *L = v->ev->layout;
 	int64_t img[AXE_MAX_AXES] = { 0 };
+	int64_t nrows = v->nby == 2 ? v->by_n[0] : (v->by_n[0] + v->owner_cols - 1) / v->owner_cols;
+	const char *col_axis = L->axis[v->by[v->nby - 1]];
 	char text[160];
 
 	if (v->smem) {
@@ -384,20 +407,47 @@ static void legend(axe_scene *s, const axe_show_view *v)
 		}
 		return;
 	}
-	img[v->by[0]] = v->by_lo[0];
-	for (int64_t k = 0; k < 8 && k < v->owner_cols; k++) {
-		int col = v->by[v->nby - 1];
-		img[col] = (v->nby == 2 ? v->by_lo[1] : v->by_lo[0]) + k;
-		snprintf(text, sizeof(text), "%s %lld", L->axis[col], (long long)img[col]);
+	for (int64_t r = 0; nrows > 1 && r < nrows && r < 16; r++) {
+		owner_image(v, r, v->owner_cols / 2, img);
+		if (v->nby == 2)
+			snprintf(text, sizeof(text), "%s %lld", L->axis[v->by[0]],
+				 (long long)img[v->by[0]]);
+		else
+			snprintf(text, sizeof(text), "%s %lld-%lld", col_axis,
+				 (long long)(v->by_lo[0] + r * v->owner_cols),
+				 (long long)(v->by_lo[0] + (r + 1) * v->owner_cols - 1));
 		axe_scene_add_legend(s, axe_show_owner_fill(v, img), text);
 	}
-	for (int64_t k = 1; v->nby == 2 && k < 4 && k < v->by_n[0]; k++) {
-		img[v->by[1]] = v->by_lo[1];
-		img[v->by[0]] = v->by_lo[0] + k;
-		snprintf(text, sizeof(text), "%s %lld (%s %lld)", L->axis[v->by[0]],
-			 (long long)img[v->by[0]], L->axis[v->by[1]], (long long)img[v->by[1]]);
+	for (int64_t c = 0; c < v->owner_cols && c < 32; c++) {
+		if (nrows > 1 && c % 8 != 0 && c != v->owner_cols - 1)
+			continue;
+		owner_image(v, 0, c, img);
+		if (v->nby == 2 || nrows == 1)
+			snprintf(text, sizeof(text), "%s %lld", col_axis, (long long)img[v->by[v->nby - 1]]);
+		else
+			snprintf(text, sizeof(text), "%s %% %lld = %lld", col_axis,
+				 (long long)v->owner_cols, (long long)c);
 		axe_scene_add_legend(s, axe_show_owner_fill(v, img), text);
 	}
+}
+
+/* How the colours read, for the subtitle. */
+static const char *owner_rule(const axe_show_view *v)
+{
+	static char rule[160];
+	const axe_layout *L = v->ev->layout;
+	int64_t nrows = v->nby == 2 ? v->by_n[0] : (v->by_n[0] + v->owner_cols - 1) / v->owner_cols;
+
+	if (nrows <= 1)
+		snprintf(rule, sizeof(rule), "a hue for each %s", L->axis[v->by[v->nby - 1]]);
+	else if (v->nby == 2)
+		snprintf(rule, sizeof(rule), "hue by %s, light to dark by %s", L->axis[v->by[0]],
+			 L->axis[v->by[1]]);
+	else
+		snprintf(rule, sizeof(rule), "hue by %s / %lld, light to dark by %s %% %lld",
+			 L->axis[v->by[0]], (long long)v->owner_cols, L->axis[v->by[0]],
+			 (long long)v->owner_cols);
+	return rule;
 }
 
 static void frame(axe_scene *s, const axe_show_view *v, const char *layout, int64_t phys)
@@ -422,13 +472,22 @@ static void frame(axe_scene *s, const axe_show_view *v, const char *layout, int6
 			 "its 16-byte chunk of a line before the swizzle", axe_dtype_get(v->o->dtype)
 			 ->name, v->elem_bytes);
 	} else {
-		snprintf(buf, sizeof(buf), "cell: the first image (");
-		for (size_t a = 0; a < L->naxes; a++)
+		if (v->threads.applies && v->threads.reg >= 0)
+			snprintf(buf, sizeof(buf), "cell: the first image as T<thread>%s<%s>%s%s%s",
+				 v->threads.cute ? "V" : ":", v->threads.cute ? "value" : "register",
+				 v->threads.rule[0] ? " (" : "", v->threads.rule,
+				 v->threads.rule[0] ? ")" : "");
+		else if (v->threads.applies)
+			snprintf(buf, sizeof(buf), "cell: the first image as T<thread>%s%s%s",
+				 v->threads.rule[0] ? " (" : "", v->threads.rule,
+				 v->threads.rule[0] ? ")" : "");
+		else
+			snprintf(buf, sizeof(buf), "cell: the first image (");
+		for (size_t a = 0; !v->threads.applies && a < L->naxes; a++)
 			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s", a ? "," : "",
 				 L->axis[a]);
-		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "), xN: N images; colour: "
-			 "the owner, hue by %s, shade by %s", L->axis[v->by[v->nby - 1]],
-			 L->axis[v->by[0]]);
+		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s, xN: N images; colour: "
+			 "the owner, %s", v->threads.applies ? "" : ")", owner_rule(v));
 	}
 	axe_scene_put(s, buf);
 	s->subtitle = axe_scene_end(s, at);
@@ -489,6 +548,7 @@ static int fill(axe_scene *s, axe_show_view *v, axe_error *err)
 	char *layout;
 
 	choose_owners(v);
+	axe_thread_label_init(&v->threads, v->ev->layout, v->o->notation);
 	if (choose_window(v, err) < 0)
 		return -1;
 	v->smem = choose_smem(v);
@@ -524,10 +584,7 @@ int axe_show_picture(axe_writer *w, const axe_evaluator *ev, const axe_show_opts
 					: axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	if (r == 0) {
 		axe_scene_place(&s);
-		if (o->format == AXE_FORMAT_HTML)
-			axe_scene_write_html(w, &s);
-		else
-			axe_scene_write_svg(w, &s, 0);
+		axe_scene_write(w, &s, o->format, 0);
 	}
 	axe_scene_release(&s);
 	free(v.images);

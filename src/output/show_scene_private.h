@@ -6,6 +6,7 @@
 #ifndef AXE_OUTPUT_SHOW_SCENE_PRIVATE_H
 #define AXE_OUTPUT_SHOW_SCENE_PRIVATE_H
 
+#include "thread_label.h"
 #include "scene.h"
 #include "show_out.h"
 
@@ -25,6 +26,7 @@ typedef struct axe_show_view {
 	bool smem;                     /* the shared-memory view */
 	int elem_bytes;
 	int64_t *images, *base, *pre;
+	axe_thread_label threads;      /* cells labelled T37:3 / T37V3 when it applies */
 } axe_show_view;
 
 /* The colour of the owner of "image" (hue by the column axis, shade by the row axis). */

@@ -66,11 +66,34 @@ static void write_text(axe_writer *w, const char *cls, int x, int y, const char 
 	axe_write_str(w, "</text>");
 }
 
+enum { LEGEND_W = 1200 }; /* the legend wraps past this width */
+
+/* The width of legend entry "i": swatch, text and the gap after it. */
+static int legend_item_w(const axe_scene *s, size_t i)
+{
+	return 16 + (int)strlen(axe_scene_str(s, s->legend_text[i])) * 7 + 14;
+}
+
+/* The lines the legend takes, wrapped at LEGEND_W. */
+static int legend_lines(const axe_scene *s)
+{
+	int lines = s->nlegend ? 1 : 0, x = 0;
+
+	for (size_t i = 0; i < s->nlegend; i++) {
+		if (x > 0 && x + legend_item_w(s, i) > LEGEND_W) {
+			lines++;
+			x = 0;
+		}
+		x += legend_item_w(s, i);
+	}
+	return lines;
+}
+
 /* Height of the header: title, subtitle, notes, legend. */
 static int header_height(const axe_scene *s)
 {
-	return MARGIN + TITLE_H + LINE_H * (1 + (int)s->nnotes) + (s->nlegend ? LINE_H + 6 : 0) +
-	       10;
+	return MARGIN + TITLE_H + LINE_H * (1 + (int)s->nnotes) +
+	       (s->nlegend ? (LINE_H + 2) * legend_lines(s) + 4 : 0) + 10;
 }
 
 static void write_header(axe_writer *w, const axe_scene *s)
@@ -88,6 +111,10 @@ static void write_header(axe_writer *w, const axe_scene *s)
 		y += LINE_H + 4;
 	for (size_t i = 0; i < s->nlegend; i++) {
 		const char *text = axe_scene_str(s, s->legend_text[i]);
+		if (x > MARGIN && x - MARGIN + legend_item_w(s, i) > LEGEND_W) {
+			x = MARGIN;
+			y += LINE_H + 2;
+		}
 		axe_write_str(w, "<rect");
 		write_attr_i(w, "x", x);
 		write_attr_i(w, "y", y - 10);
@@ -95,7 +122,7 @@ static void write_header(axe_writer *w, const axe_scene *s)
 		write_fill(w, s->legend_fill[i]);
 		axe_write_str(w, "/>");
 		write_text(w, "s", x + 16, y, text);
-		x += 16 + (int)strlen(text) * 7 + 14;
+		x += legend_item_w(s, i);
 	}
 	axe_write_char(w, '\n');
 }
@@ -217,7 +244,9 @@ static void write_rules(axe_writer *w, const axe_scene_panel *p)
 	axe_write_str(w, "\"/>\n");
 }
 
-static void write_panel(axe_writer *w, const axe_scene *s, const axe_scene_panel *p, int gy)
+/* "compact": a page's panel without text (svg_compact.c). */
+static void write_panel(axe_writer *w, const axe_scene *s, const axe_scene_panel *p, int gy,
+			bool compact)
 {
 	int lw = p->lw;
 
@@ -235,9 +264,16 @@ static void write_panel(axe_writer *w, const axe_scene *s, const axe_scene_panel
 	axe_write_i64(w, lw);
 	axe_write_char(w, ',');
 	axe_write_i64(w, TITLE_H + HEAD_H);
-	axe_write_str(w, ")\">\n");
-	for (size_t i = p->first; i < p->first + p->ncells; i++)
-		write_cell(w, s, p, &s->cell[i]);
+	axe_write_char(w, ')');
+	axe_write_char(w, '"');
+	if (compact) {
+		write_attr_i(w, "data-cw", p->cell_w);
+		write_attr_i(w, "data-ch", p->cell_h);
+	}
+	axe_write_str(w, ">\n");
+	if (!compact || axe_scene_write_compact_cells(w, s, p) < 0)
+		for (size_t i = p->first; i < p->first + p->ncells; i++)
+			write_cell(w, s, p, &s->cell[i]);
 	write_rules(w, p);
 	write_rings(w, s, p);
 	axe_write_str(w, "</g></g>\n");
@@ -275,7 +311,7 @@ void axe_scene_svg_element(axe_writer *w, const axe_scene *s, const int *groups,
 	for (const int *g = groups; *g >= 0; g++) {
 		for (size_t i = 0; i < s->npanels; i++)
 			if (s->panel[i].group == *g)
-				write_panel(w, s, &s->panel[i], y);
+				write_panel(w, s, &s->panel[i], y, !standalone && !s->text);
 		y += group_height(s, *g) + GAP;
 	}
 	axe_write_str(w, "</svg>\n");

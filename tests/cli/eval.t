@@ -99,11 +99,50 @@ $ axe-layout eval 'S[(4,4):(1,1)]' --inverse m=3,x=0
 {m: 3} <- (0, 3), (1, 2), (2, 1), (3, 0)
 ? 0
 
-$ axe-layout eval 'S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)]' --inverse lane=8
---inverse:1: error: the layout does not name axis 'lane', so its coordinate must be 0 or absent
-  lane=8
-  ^~~~
+$ axe-layout eval 'S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)]' --inverse lanei=8
+--inverse:1: error: the layout does not name axis 'lanei', so its coordinate must be 0 or absent
+  lanei=8
+  ^~~~~
 hint: did you mean 'laneid'?
+? 2
+
+# A thread axis the layout names through finer ones (core/axes.def's relations, as
+# check-equal relates them): tid = laneid + 32*warpid, lane = laneid.  Each point below
+# is the --inverse of laneid=5,warpid=1 on the same layout (issue 28).
+$ axe-layout eval 'triton:#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 8]}>' --shape 16,16 --inverse tid=37 --inverse laneid=5,warpid=1
+{laneid: 5, warpid: 1} <- (1, 10), (1, 11), (9, 10), (9, 11)
+{laneid: 5, warpid: 1} <- (1, 10), (1, 11), (9, 10), (9, 11)
+? 0
+
+$ axe-layout eval 'S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)]' --inverse lane=8
+{laneid: 8} <- (2, 0, 0, 0), (2, 0, 0, 1), (2, 1, 0, 0), (2, 1, 0, 1)
+? 0
+
+$ axe-layout eval 'S[(4,32):(1@wid_in_wg,1@laneid)]' --inverse tid=37 --inverse tid_in_wg=37
+{wid_in_wg: 1, laneid: 5} <- (1, 5)
+{wid_in_wg: 1, laneid: 5} <- (1, 5)
+? 0
+
+$ axe-layout eval 'S[(4,8):(8@laneid,1@laneid)]' --inverse tid=37
+--inverse:1: error: tid=37 puts warpid at 1, an axis the layout does not name
+  tid=37
+  ^~~
+? 2
+
+$ axe-layout eval 'S[(4,8):(8@laneid,1@laneid)]' --inverse tid=5
+{laneid: 5} <- (0, 5)
+? 0
+
+$ axe-layout eval 'triton:#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 8]}>' --shape 16,16 --inverse laneid=4,tid=37
+--inverse:10: error: tid=37 puts laneid at 5, but it is given as 4
+  laneid=4,tid=37
+           ^~~
+? 2
+
+$ axe-layout eval 'S[(4,8):(8@laneid,1@laneid)]' --inverse laneid=4,laneid=5
+--inverse:10: error: axis 'laneid' is given twice
+  laneid=4,laneid=5
+           ^~~~~~
 ? 2
 
 $ axe-layout eval 'S[(64,64):(0,0)]' --inverse m=0 --limit 10

@@ -213,3 +213,44 @@ Try 'axe-layout show --help'.
 $ axe-layout show 'S[65537:1]'
 axe-layout: error: the picture would have 65537 cells; show draws at most 65536 (slice the layout first, or use eval)
 ? 2
+
+# --region in text and JSON (issue 28): a window of a 128x256 mma accumulator, each cell
+# what eval --at prints for that point (two of them below), and a window of a rank-3 shape.
+
+$ axe-layout show 'triton:#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 8]}>' --shape 128,256 --region 8:12,60:66
+S[(2,4,2,8,16,2,4,2):(64@reg,2@warpid,2@reg,4@laneid,4@reg,1@warpid,1@laneid,1@reg)] on shape (128, 256), region 8:12,60:66
+rows: dimension 0, columns: dimension 1; cell: reg,warpid,laneid
+
+          60      61      62      63      64      65
+   +------------------------------------------------
+ 8 |  14,1,2  15,1,2  14,1,3  15,1,3  18,0,0  19,0,0
+ 9 |  14,1,6  15,1,6  14,1,7  15,1,7  18,0,4  19,0,4
+10 | 14,1,10 15,1,10 14,1,11 15,1,11  18,0,8  19,0,8
+11 | 14,1,14 15,1,14 14,1,15 15,1,15 18,0,12 19,0,12
+? 0
+
+$ axe-layout eval 'triton:#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 8]}>' --shape 128,256 --at 8,60 --at 11,65
+(8, 60) -> {reg: 14, warpid: 1, laneid: 2}
+(11, 65) -> {reg: 19, warpid: 0, laneid: 12}
+? 0
+
+$ axe-layout show 'triton:#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 8]}>' --shape 128,256 --region 8:10,60:62 --json
+{"layout":"S[(2,4,2,8,16,2,4,2):(64@reg,2@warpid,2@reg,4@laneid,4@reg,1@warpid,1@laneid,1@reg)]","shape":[128,256],"region":[[8,10],[60,62]],"axes":["reg","warpid","laneid"],"cells":[[[14,1,2]],[[15,1,2]],[[14,1,6]],[[15,1,6]]]}
+? 0
+
+$ axe-layout show 'S[(2,3,4):(12,4,1)]' --region 1:2,1:3,0:2
+S[(2,3,4):(12,4,1)] on shape (2, 3, 4), region 1:2,1:3,0:2
+slices: dimension 0; rows: dimension 1, columns: dimension 2; cell: m
+
+(1, :, :)
+     0  1
+  +------
+1 | 16 17
+2 | 20 21
+? 0
+
+$ axe-layout show 'S[(4,8):(8,1)]' --region 0:2,0:9
+--region:1: error: range 1 ends at 9, past the extent 8
+  0:2,0:9
+  ^~~~~~~
+? 2

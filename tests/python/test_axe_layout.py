@@ -397,3 +397,11 @@ def test_inverse_contains_every_point_of_its_image():
         for x in points:
             for image in lay.eval(*x):
                 assert x in lay.inverse(**image), "seed %d: %s at %r" % (seed, text, x)
+
+
+def test_pictures_as_tex():
+    """format="tex": the LaTeX document (TikZ) show --format tex prints."""
+    frag = axe.Layout(FRAG)
+    assert frag.tex() == cli("show", FRAG, "--format", "tex")
+    assert frag.show(format="tex").startswith("% ")
+    assert "\\begin{tikzpicture}" in axe.check_equal(FRAG, FRAG, format="tex")

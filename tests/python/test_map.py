@@ -46,7 +46,7 @@ def test_evaluate_errors_carry_positions():
     assert (e.value.file, e.value.line, e.value.column) == ("at=", 1, 1)
     assert "outside [0, 8)" in e.value.message
     with pytest.raises(axe.LayoutError) as e:
-        axe.Layout("S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)]").evaluate(inverse=["lane=8"])
+        axe.Layout("S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)]").evaluate(inverse=["lanei=8"])
     assert (e.value.file, e.value.column) == ("inverse=", 1)
     assert e.value.hint == "did you mean 'laneid'?"
     with pytest.raises(axe.LayoutError) as e:
@@ -90,6 +90,15 @@ def test_pictures_equal_cli():
                                                 "--by", "m")
 
 
+def test_show_region_in_text_and_json():
+    """show --region: the window's cells, as eval gives them (issue 28)."""
+    m = axe.Layout("S[(4,8):(8,1)]")
+    assert m.show(region=((1, 3), (2, 5))) == cli("show", "S[(4,8):(8,1)]", "--region", "1:3,2:5")
+    report = m.show(region="1:3,2:5", format="json")
+    assert report["region"] == [[1, 3], [2, 5]]
+    assert report["cells"] == [[[m.eval(i, j)[0]["m"]]] for i in (1, 2) for j in (2, 3, 4)]
+
+
 def test_show_errors_carry_positions():
     m = axe.Layout("S[(2,4):(1@x,1@y)]")
     with pytest.raises(axe.LayoutError) as e:
@@ -104,8 +113,8 @@ def test_show_errors_carry_positions():
     assert (e.value.file, e.value.column) == ("region=", 1)
     assert e.value.message == "range 1 ends at 9, past the extent 8"
     with pytest.raises(axe.LayoutError) as e:
-        axe.Layout("S[(4,8):(8,1)]").show(region="0:2,0:4")
-    assert e.value.message == "--region needs --format svg or html"
+        axe.Layout("S[(4,8):(8,1)]").show(by="m", region="0:2,0:4")
+    assert e.value.message.startswith("--region is a window of the logical grid")
     with pytest.raises(axe.LayoutError) as e:
         axe.Layout("S[65537:1]").show()
     assert "65537 cells" in e.value.message
