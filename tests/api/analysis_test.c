@@ -295,7 +295,7 @@ static void test_atoms(void)
 	req = (axe_atoms_request){ .operands = { .dtype = "f16", .swizzle = "32B" } };
 	r = axe_atoms_report("S[(16,16):(16,1)]", "S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]", &req,
 			     AXE_OUTPUT_JSON, NULL, &err);
-	check(r && contains(axe_report_text(r), "\"best\":\"ldmatrix.x1\""),
+	check(r && contains(axe_report_text(r), "\"best\":\"ldmatrix.x4\""),
 	      "literals: --dtype for both, --swizzle for the shared side");
 	axe_report_free(r);
 	req = (axe_atoms_request){ .suggest = 1 };

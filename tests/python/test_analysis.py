@@ -94,7 +94,7 @@ def test_atoms_equals_cli():
     src, dst = "S[(16,16):(16,1)]", "S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]"
     got = axe.atoms(src, dst, dtype="f16", swizzle="32B")
     assert got == cli_json("atoms", src, dst, "--dtype", "f16", "--swizzle", "32B", "--json")
-    assert got["best"] == "ldmatrix.x1"
+    assert got["best"] == "ldmatrix.x4"
     got = axe.atoms("S[(8,8):(8,1)]", "S[(8,4,2):(4@laneid,1@laneid,1)]", direction="s2r",
                     dtype="f16", arch="sm_90", suggest=True)
     assert got == cli_json("atoms", "S[(8,8):(8,1)]", "S[(8,4,2):(4@laneid,1@laneid,1)]",

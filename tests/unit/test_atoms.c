@@ -218,7 +218,8 @@ static void test_mma_a_fragment(void **state)
 	assert_int_equal(c->terms.instructions, 4);
 	assert_int_equal(c->terms.smem_wavefronts, 16);
 	assert_int_equal(c->max_way, 1);
-	assert_int_equal(c->terms.registers, 4);
+	/* The fragment per lane: 16 x 64 f16 over 32 lanes, 2048 bytes / 32 / 4. */
+	assert_int_equal(c->terms.registers, 16 * 64 * 2 / 32 / 4);
 	rank("S[(16,64):(64,1)]", A_K64, 16, 64, "f16", NULL, &rows);
 	c = find(&rows, "ldmatrix.x4");
 	assert_true(c->legal);
@@ -227,13 +228,42 @@ static void test_mma_a_fragment(void **state)
 	assert_true(c->cost > find(&sw, "ldmatrix.x4")->cost);
 	assert_string_equal(find(&rows, "ldmatrix.x4.trans")->rule, "fragment");
 	rank("S[(16,64):(1,16)]", A_K64, 16, 64, "f16", NULL, &t);
-	assert_string_equal(t.c[0].atom->name, "ldmatrix.x1.trans");
+	assert_string_equal(t.c[0].atom->name, "ldmatrix.x4.trans");
 	assert_true(find(&t, "ldmatrix.x4.trans")->legal);
 	assert_string_equal(find(&t, "ldmatrix.x4")->rule, "fragment");
 	assert_string_equal(find(&t, "ld.shared.b32")->rule, "alignment");
 	axe_atom_ranking_release(&sw);
 	axe_atom_ranking_release(&rows);
 	axe_atom_ranking_release(&t);
+}
+
+/*
+ * The worked example's live registers from a real tile: the 128x64 f16 A
+ * operand of a wgmma over 128 threads (specs/copy_atoms.yaml wgmma_a) is
+ * 8192 elements x 2 bytes / 128 threads / 4 bytes = 32 registers per
+ * thread, the LDSM_M88 row.  Counted per tile, ldmatrix x1, x2 and x4 tie on
+ * registers and wavefronts, and x4 leads by instructions (CUTLASS's
+ * SM75_U32x4_LDSM_N, cute/atom/copy_traits_sm75.hpp).
+ */
+#define WGMMA_A "S[(2,4,2,8,4,2,4,2):(32,1@warpid,2,4@laneid,8,4,1@laneid,1)]"
+
+static void test_tileas_registers(void **state)
+{
+	axe_atom_ranking r;
+	axe_atom_tie by;
+
+	(void)state;
+	rank("S[(128,64):(64,1)]", WGMMA_A, 128, 64, "f16", "128B", &r);
+	assert_int_equal(find(&r, "ldmatrix.x1")->terms.registers, tileas[0].terms.registers);
+	assert_int_equal(find(&r, "ldmatrix.x2")->terms.registers, tileas[0].terms.registers);
+	assert_int_equal(find(&r, "ldmatrix.x4")->terms.registers, tileas[0].terms.registers);
+	assert_int_equal(find(&r, "ldmatrix.x4")->terms.smem_wavefronts,
+			 find(&r, "ldmatrix.x1")->terms.smem_wavefronts);
+	assert_string_equal(r.c[0].atom->name, "ldmatrix.x4");
+	assert_string_equal(r.c[1].atom->name, "ldmatrix.x2");
+	axe_atom_compare(&r.c[0].terms, r.c[0].index, &r.c[1].terms, r.c[1].index, &by);
+	assert_int_equal(by, AXE_ATOM_BY_INSTRUCTIONS);
+	axe_atom_ranking_release(&r);
 }
 
 static void test_no_atom(void **state)
@@ -260,7 +290,9 @@ static void test_tmem(void **state)
 	(void)state;
 	rank("S[(128,64):(1@TLane,1@TCol)]", "S[(4,32,64):(1@warpid,1@laneid,1)]", 128, 64, "f32",
 	     NULL, &r);
-	assert_string_equal(r.c[0].atom->name, "tcgen05.ld.32x32b.x1");
+	/* 64 words per lane whatever the width: the fewest instructions (x64) lead. */
+	assert_string_equal(r.c[0].atom->name, "tcgen05.ld.32x32b.x64");
+	assert_int_equal(find(&r, "tcgen05.ld.32x32b.x1")->terms.registers, 64);
 	c = find(&r, "tcgen05.ld.32x32b.x64");
 	assert_true(c->legal);
 	/* 4 warps x 1 instruction of 32 lanes x 64 words: 256 cycles at 32 words each. */
@@ -361,6 +393,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tileas_scores),
+		cmocka_unit_test(test_tileas_registers),
 		cmocka_unit_test(test_ties),
 		cmocka_unit_test(test_fragments),
 		cmocka_unit_test(test_cutlass_ldsm),
