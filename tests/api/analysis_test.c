@@ -285,7 +285,8 @@ static void test_atoms(void)
 			   "is sm_80\"}"),
 	      "--arch sm_80: no TMA");
 	axe_report_free(r);
-	r = axe_atoms_report(ATOMS ":padded", ATOMS ":row_per_lane", NULL, AXE_OUTPUT_TEXT, NULL,
+	req = (axe_atoms_request){ .arch = "sm_90" };
+	r = axe_atoms_report(ATOMS ":tmem_acc", ATOMS ":acc_regs", &req, AXE_OUTPUT_TEXT, NULL,
 			     &err);
 	check(r && axe_report_status(r) == AXE_EXIT_FALSE &&
 	      strcmp(axe_report_reason(r), "no atom can move this tile") == 0 &&

@@ -37,8 +37,8 @@ rank  atom                       smem   tmem  regs  instr worst       cost
    2  ldmatrix.x2                 128      0    32     64    1x        136
    3  ldmatrix.x1                 128      0    32    128    1x        136
    4  ld.shared.b32               128      0    32    128    1x        136
+   5  ld.shared.b16               256      0    32    256    1x        264
 best: ldmatrix.x4, ahead of ldmatrix.x2 by instructions
-cost = 1 x smem wavefronts + 4 x tmem cycles + 0.25 x registers; ties go to fewer registers, wavefronts, instructions, then table order
 ? 0
 
 $ axe-layout atoms specs/copy_atoms.yaml:tile_smem specs/copy_atoms.yaml:wgmma_a | grep -A1 'cp.async.bulk.tensor,'
@@ -66,10 +66,11 @@ rank  atom                       smem   tmem  regs  instr worst       cost
 ? 0
 
 $ axe-layout atoms specs/copy_atoms.yaml:a_smem_rows specs/copy_atoms.yaml:a_k64 --suggest | grep '@none\|^best'
-  13  ldmatrix.x4 @none           128      0    16      4    8x        132
-  14  ldmatrix.x2 @none           128      0    16      8    8x        132
-  15  ldmatrix.x1 @none           128      0    16     16    8x        132
-  16  ld.shared.b32 @none         128      0    16     16    8x        132
+  15  ldmatrix.x4 @none           128      0    16      4    8x        132
+  16  ldmatrix.x2 @none           128      0    16      8    8x        132
+  17  ldmatrix.x1 @none           128      0    16     16    8x        132
+  18  ld.shared.b32 @none         128      0    16     16    8x        132
+  20  ld.shared.b16 @none         256      0    16     32    8x        260
 best: ldmatrix.x4 @128B, ahead of ldmatrix.x2 @128B by instructions
 ? 0
 
@@ -80,26 +81,32 @@ rank  atom                       smem   tmem  regs  instr worst       cost
    1  ldmatrix.x4.trans            32      0    16      4    2x         36
    2  ldmatrix.x2.trans            32      0    16      8    2x         36
    3  ldmatrix.x1.trans            32      0    16     16    2x         36
+   4  ld.shared.b16                64      0    16     32    2x         68
 best: ldmatrix.x4.trans, ahead of ldmatrix.x2.trans by instructions
 cost = 1 x smem wavefronts + 4 x tmem cycles + 0.25 x registers; ties go to fewer registers, wavefronts, instructions, then table order
 excluded:
   ldmatrix.x1, ldmatrix.x2, ldmatrix.x4
       fragment: warp 0, matrix 0 at register 0: lane 0 holds (0, 1) at shared address 16, where the atom's fragment needs 1 (row 0 of the 8x8 matrix is 16 contiguous bytes)
   stmatrix.x1, stmatrix.x2, stmatrix.x4, stmatrix.x1.trans, stmatrix.x2.trans,
-  stmatrix.x4.trans, st.shared.v4.b32, st.shared.v2.b32, st.shared.b32
 ? 0
 
-# No atom reads rows padded to 18 bytes into one row per lane: each rule is listed.
+# Rows padded to 18 bytes into one row per lane: no vector wider than one
+# f16 is aligned, so each lane reads element by element (ld.shared.b16,
+# PTX ISA 9.7.9.8 ld: .b8 and .b16 are shared-memory widths too).
 $ axe-layout atoms specs/copy_atoms.yaml:padded specs/copy_atoms.yaml:row_per_lane
 copy: shared memory to registers, f16 elements, sm_100
-no atom can move this tile
+rank  atom                       smem   tmem  regs  instr worst       cost
+   1  ld.shared.b16                16      0     4      8    2x         17
+best: ld.shared.b16, the only legal atom
+cost = 1 x smem wavefronts + 4 x tmem cycles + 0.25 x registers; ties go to fewer registers, wavefronts, instructions, then table order
 excluded:
   ldmatrix.x1, ldmatrix.x2, ldmatrix.x4
       fragment: warp 0, matrix 0 at register 0: lane 1 holds (1, 0) at shared address 9, where the atom's fragment needs 2 (row 0 of the 8x8 matrix is 16 contiguous bytes)
   ldmatrix.x1.trans, ldmatrix.x2.trans, ldmatrix.x4.trans
       fragment: warp 0, matrix 0 at register 0: lane 4 holds (4, 0) at shared address 36, where the atom's fragment needs 1 (row 0 of the 8x8 matrix is 16 contiguous bytes)
   stmatrix.x1, stmatrix.x2, stmatrix.x4, stmatrix.x1.trans, stmatrix.x2.trans,
-  stmatrix.x4.trans, st.shared.v4.b32, st.shared.v2.b32, st.shared.b32
+  stmatrix.x4.trans, st.shared.v4.b32, st.shared.v2.b32, st.shared.b32, st.shared.b16,
+  st.shared.b8
       space: moves registers to shared memory; this copy is shared memory to registers
   cp.async.bulk.tensor, cp.async.16, cp.async.8, cp.async.4
       space: moves global memory to shared memory; this copy is shared memory to registers
@@ -119,6 +126,49 @@ excluded:
       alignment: the 8-byte access of lane 1 (warp 0, step 0) starts at byte 18, which is not a multiple of 8
   ld.shared.b32
       alignment: the 4-byte access of lane 1 (warp 0, step 0) starts at byte 18, which is not a multiple of 4
+  ld.shared.b8
+      dtype: moves 1 bytes per lane; f16 elements are 2
+? 0
+
+# An i8 tile into the mma A fragment pattern: each register pair holds two
+# consecutive bytes, 2 bytes per lane (banks infers the same width and the
+# same 64 wavefronts for this thread layout); ldmatrix moves 16-bit elements.
+$ axe-layout atoms 'S[(16,64):(64,1)]' 'S[(2,8,4,2,4,2):(2,4@laneid,8,4,1@laneid,1)]' --dtype i8 | sed -n 1,5p
+copy: shared memory to registers, i8 elements, sm_100
+rank  atom                       smem   tmem  regs  instr worst       cost
+   1  ld.shared.b16                64      0     8     16    4x         66
+   2  ld.shared.b8                128      0     8     32    4x        130
+best: ld.shared.b16, ahead of ld.shared.b8 by cost
+? 0
+
+$ axe-layout banks 'S[(16,64):(64,1)]' --threads 'S[(2,8,4,2,4,2):(2,4@laneid,8,4,1@laneid,1)]' --dtype i8 --json | grep -o '"total":{[^}]*}'
+"total":{"instructions":16,"wavefronts":64,"ideal":16,"conflicts":48,"max_way":4}
+? 0
+
+# No atom: tensor memory does not exist before sm_100; every rule is listed.
+$ axe-layout atoms specs/copy_atoms.yaml:tmem_acc specs/copy_atoms.yaml:acc_regs --arch sm_90
+copy: tensor memory to registers, f32 elements, sm_90
+no atom can move this tile
+excluded:
+  ldmatrix.x1, ldmatrix.x2, ldmatrix.x4, ldmatrix.x1.trans, ldmatrix.x2.trans,
+  ldmatrix.x4.trans, ld.shared.v4.b32, ld.shared.v2.b32, ld.shared.b32, ld.shared.b16,
+  ld.shared.b8
+      space: moves shared memory to registers; this copy is tensor memory to registers
+  stmatrix.x1, stmatrix.x2, stmatrix.x4, stmatrix.x1.trans, stmatrix.x2.trans,
+  stmatrix.x4.trans, st.shared.v4.b32, st.shared.v2.b32, st.shared.b32, st.shared.b16,
+  st.shared.b8
+      space: moves registers to shared memory; this copy is tensor memory to registers
+  cp.async.bulk.tensor, cp.async.16, cp.async.8, cp.async.4
+      space: moves global memory to shared memory; this copy is tensor memory to registers
+  cp.async.bulk.tensor.s2g
+      space: moves shared memory to global memory; this copy is tensor memory to registers
+  tcgen05.ld.32x32b.x1, tcgen05.ld.32x32b.x2, tcgen05.ld.32x32b.x4, tcgen05.ld.32x32b.x8,
+  tcgen05.ld.32x32b.x16, tcgen05.ld.32x32b.x32, tcgen05.ld.32x32b.x64,
+  tcgen05.ld.32x32b.x128, tcgen05.ld.16x256b.x1, tcgen05.st.32x32b.x1,
+  tcgen05.st.32x32b.x2, tcgen05.st.32x32b.x4, tcgen05.st.32x32b.x8, tcgen05.st.32x32b.x16,
+  tcgen05.st.32x32b.x32, tcgen05.st.32x32b.x64, tcgen05.st.32x32b.x128,
+  tcgen05.st.16x256b.x1
+      arch: needs sm_100 or later; the target is sm_90
 ? 1
 
 # Tensor memory to registers, one row per lane, warp w on TMEM lanes 32w..32w+31.

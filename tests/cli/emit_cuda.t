@@ -314,7 +314,13 @@ $ axe-layout emit-cuda specs/copy_atoms.yaml:a_smem_rows specs/copy_atoms.yaml:a
 hint: did you mean 'ldmatrix.x1'?
 ? 2
 
-$ axe-layout emit-cuda specs/copy_atoms.yaml:padded specs/copy_atoms.yaml:row_per_lane --kind copy --atom auto
+# Rows padded to 18 bytes: element by element, ld.shared.b16.
+$ axe-layout emit-cuda specs/copy_atoms.yaml:padded specs/copy_atoms.yaml:row_per_lane --kind copy --atom auto | grep 'instruction:'
+ * instruction: ld.shared.b16 (PTX ISA 9.7.9.8 ld (.shared, .b16)), chosen with
+? 0
+
+# Global rows of 18 bytes: no cp.async chunk is aligned and TMA needs 16-byte strides.
+$ axe-layout emit-cuda 'S[(32,8):(9,1)]' 'S[(32,8):(8,1)]' --dtype f16 --kind copy --atom auto
 axe-layout emit-cuda: no copy atom can move this tile (axe-layout atoms lists why)
 ? 1
 

@@ -103,9 +103,10 @@ def test_atoms_equals_cli():
 
 
 def test_atoms_status_and_text():
-    status, out, _ = run("atoms", ATOMS + ":padded", ATOMS + ":row_per_lane")
-    assert axe.atoms(ATOMS + ":padded", ATOMS + ":row_per_lane", format="text") == out
-    got = axe.atoms(ATOMS + ":padded", ATOMS + ":row_per_lane")
+    src, dst = ATOMS + ":tmem_acc", ATOMS + ":acc_regs"
+    status, out, _ = run("atoms", src, dst, "--arch", "sm_90")
+    assert axe.atoms(src, dst, arch="sm_90", format="text") == out
+    got = axe.atoms(src, dst, arch="sm_90")
     assert got.status == status == 1
     assert got.reason == "no atom can move this tile"
 

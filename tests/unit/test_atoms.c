@@ -266,20 +266,58 @@ static void test_tileas_registers(void **state)
 	axe_atom_ranking_release(&r);
 }
 
-static void test_no_atom(void **state)
+/*
+ * Every width a lane moves in shared memory has an atom (PTX ISA 9.7.9.8
+ * ld, .b8 and .b16): rows padded to 18 bytes are read element by element,
+ * and an i8 tile into the mma A fragment pattern (two consecutive bytes per
+ * register pair) two bytes per lane, the width banks infers for it.
+ */
+static void test_narrow_widths(void **state)
 {
 	axe_atom_ranking r;
 
 	(void)state;
 	rank("S[(32,8):(9,1)]", "S[(32,8):(1@laneid,1)]", 32, 8, "f16", NULL, &r);
-	assert_int_equal(r.nlegal, 0);
-	for (size_t i = 0; i < r.n; i++)
-		assert_true(r.c[i].reason[0] != '\0' && !r.c[i].legal);
+	assert_int_equal(r.nlegal, 1);
+	assert_string_equal(r.c[0].atom->name, "ld.shared.b16");
 	assert_string_equal(find(&r, "ldmatrix.x1")->rule, "fragment");
 	assert_string_equal(find(&r, "ld.shared.b32")->rule, "alignment");
 	assert_string_equal(find(&r, "cp.async.16")->rule, "space");
-	assert_string_equal(find(&r, "tcgen05.ld.32x32b.x1")->rule, "space");
 	axe_atom_ranking_release(&r);
+	rank("S[(16,64):(64,1)]", A_K64, 16, 64, "i8", NULL, &r);
+	assert_int_equal(r.nlegal, 2);
+	assert_string_equal(r.c[0].atom->name, "ld.shared.b16");
+	assert_string_equal(r.c[1].atom->name, "ld.shared.b8");
+	assert_string_equal(find(&r, "ldmatrix.x4")->rule, "dtype");
+	axe_atom_ranking_release(&r);
+}
+
+/* No atom: tensor memory before sm_100; every candidate says why. */
+static void test_no_atom(void **state)
+{
+	axe_error err;
+	axe_atom_request req = { .arch = 90 };
+	axe_layout *S, *D;
+	axe_atom_ranking r;
+	int f32 = axe_dtype_lookup("f32");
+
+	(void)state;
+	axe_error_init(&err);
+	S = axe_layout_parse("S[(128,64):(1@TLane,1@TCol)]", &err);
+	D = axe_layout_parse("S[(4,32,64):(1@warpid,1@laneid,1)]", &err);
+	assert_non_null(S);
+	assert_non_null(D);
+	req.src = (axe_atom_operand){ S, { 2, { 128, 64 } }, f32, { NULL, 0, 0, NULL, 0 }, 0 };
+	req.dst = (axe_atom_operand){ D, { 2, { 128, 64 } }, f32, { NULL, 0, 0, NULL, 0 }, 0 };
+	assert_int_equal(axe_atoms_rank(&req, &r, &err), 0);
+	assert_int_equal(r.nlegal, 0);
+	for (size_t i = 0; i < r.n; i++)
+		assert_true(r.c[i].reason[0] != '\0' && !r.c[i].legal);
+	assert_string_equal(find(&r, "tcgen05.ld.32x32b.x1")->rule, "arch");
+	assert_string_equal(find(&r, "ld.shared.b8")->rule, "space");
+	axe_atom_ranking_release(&r);
+	axe_layout_free(S);
+	axe_layout_free(D);
 }
 
 static void test_tmem(void **state)
@@ -398,6 +436,7 @@ int main(void)
 		cmocka_unit_test(test_fragments),
 		cmocka_unit_test(test_cutlass_ldsm),
 		cmocka_unit_test(test_mma_a_fragment),
+		cmocka_unit_test(test_narrow_widths),
 		cmocka_unit_test(test_no_atom),
 		cmocka_unit_test(test_tmem),
 		cmocka_unit_test(test_global_to_shared),
