@@ -84,6 +84,15 @@ def test_banks_errors_placed_as_the_cli_places_them():
     assert e.value.file == "--warp"
 
 
+def test_banks_suggest_several_accesses_equals_cli():
+    writer = "S[(16,4,8,8):(8,8@laneid,1@laneid,1)]"
+    got = axe.Layout("S[(64,64):(64,1)]", dtype="f16").banks(
+        threads=[writer], access=["ldmatrix.x4"], suggest=True)
+    assert got == cli_json("banks", "S[(64,64):(64,1)]", "--dtype", "f16", "--threads", writer,
+                           "--access", "ldmatrix.x4", "--suggest", "--json")
+    assert got["suggest"]["best"] == "128B"
+
+
 # --- atoms -----------------------------------------------------------------------
 
 def test_atoms_equals_cli():
