@@ -16,7 +16,7 @@
 	"\"globalDim\":[4096,4096],\"globalStrides\":[8192],\"boxDim\":[64,64],"              \
 	"\"elementStrides\":[1,1],\"interleave\":\"CU_TENSOR_MAP_INTERLEAVE_NONE\","          \
 	"\"swizzle\":\"CU_TENSOR_MAP_SWIZZLE_128B\",\"l2Promotion\":"                         \
-	"\"CU_TENSOR_MAP_L2_PROMOTION_NONE\",\"oobFill\":\"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE\"," \
+	"\"CU_TENSOR_MAP_L2_PROMOTION_L2_128B\",\"oobFill\":\"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE\"," \
 	"\"copies\":[{\"coords\":[0,0],\"smem_offset_bytes\":0,\"global_offset_bytes\":0}],"  \
 	"\"bytes_per_copy\":8192,\"direction\":\"g2s\",\"total_bytes\":8192,"                 \
 	"\"box_pitch_bytes\":128,\"smem_alignment_bytes\":1024,\"global_alignment_bytes\":16," \
