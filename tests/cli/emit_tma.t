@@ -120,16 +120,18 @@ copy list (coordinates innermost first):
 ? 0
 
 # One batch of a rank-3 tensor, stored back (s2g), with L2 promotion: the
-# batch is a dimension of box 1.
+# batch is a dimension of box 1 and the copy's coordinate 3; the map is the
+# whole tensor's, as CUTLASS's make_tma_copy encodes it, so one map serves
+# every batch.
 $ axe-layout emit-tma 'S[(8,256,512)]' 'S[(64,64)]' --dtype f16 --swizzle 128B --region 3:4,64:128,128:192 --direction s2g --l2-promotion 256B
 tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   tensorDataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
-  tensorRank     = 2;
-  globalAddress  = global + 786432;  // bytes
-  globalDim      = {512, 256};
-  globalStrides  = {1024};  // bytes, of dimensions 1 and up
-  boxDim         = {64, 64};
-  elementStrides = {1, 1};
+  tensorRank     = 3;
+  globalAddress  = global + 0;  // bytes
+  globalDim      = {512, 256, 8};
+  globalStrides  = {1024, 262144};  // bytes, of dimensions 1 and up
+  boxDim         = {64, 64, 1};
+  elementStrides = {1, 1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
   l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_256B;
@@ -138,12 +140,12 @@ copies: 1 (shared to global) of 8192 bytes, 8192 bytes in all; a bulk group comp
 alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
 box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
 copy list (coordinates innermost first):
-  copy 0: coords {128, 64}, shared + 0
+  copy 0: coords {128, 64, 3}, shared + 0
 ? 0
 
 # A box extent of 1 stands for a dimension outside the box: the same plan.
 $ axe-layout emit-tma 'S[(8,256,512)]' 'S[(64,64)]' --dtype f16 --swizzle 128B --region 3:4,64:128,128:192 --box 1,64,64 --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[512,256],"globalStrides":[1024],"boxDim":[64,64],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_L2_128B","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[128,64],"smem_offset_bytes":0,"global_offset_bytes":786432}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":3,"globalDim":[512,256,8],"globalStrides":[1024,262144],"boxDim":[64,64,1],"elementStrides":[1,1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_L2_128B","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[128,64,3],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
 ? 0
 
 # A forced box that keeps the rules: 256 rows, two copies.
@@ -341,7 +343,8 @@ $ axe-layout emit-tma specs/tma_gemm.yaml:A 'S[(64,64)]' --dtype f16 --region 0:
 ? 2
 
 # Requests production kernels make: a ragged last tile (rows past 4096 filled),
-# a broadcast batch and an aliasing coordinate folded into the base address,
+# a broadcast batch folded into the base address (stride 0 is no map stride),
+# an aliasing tensor whose outer dimensions stay in the map as coordinates,
 # FlashAttention-4's Q matched in row-major order, FlashAttention-3's shared
 # (seq, heads, dim) tile whose map strides decrease.
 $ axe-layout emit-tma 'S[(4096,4096)]' 'S[(128,64)]' --dtype f16 --swizzle 128B --region 4090:4218,0:64
@@ -373,12 +376,12 @@ $ axe-layout emit-tma 'S[(16,256,64):(0,64,1)]' 'S[(64,64)]' --dtype f16 --globa
 $ axe-layout emit-tma 'S[(16,16,128,128):(131072,128,1024,1)]' 'S[(128,128)]' --dtype f16 --swizzle 128B --region 3:4,4:5,0:128,0:128
 tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   tensorDataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
-  tensorRank     = 3;
-  globalAddress  = global + 787456;  // bytes
-  globalDim      = {64, 2, 128};
-  globalStrides  = {128, 2048};  // bytes, of dimensions 1 and up
-  boxDim         = {64, 2, 128};
-  elementStrides = {1, 1, 1};
+  tensorRank     = 5;
+  globalAddress  = global + 0;  // bytes
+  globalDim      = {64, 2, 128, 16, 16};
+  globalStrides  = {128, 2048, 256, 262144};  // bytes, of dimensions 1 and up
+  boxDim         = {64, 2, 128, 1, 1};
+  elementStrides = {1, 1, 1, 1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
   l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
@@ -387,7 +390,7 @@ copies: 1 (global to shared) of 32768 bytes, 32768 bytes in all; mbarrier expect
 alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
 box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
 copy list (coordinates innermost first):
-  copy 0: coords {0, 0, 0}, shared + 0
+  copy 0: coords {0, 0, 0, 4, 3}, shared + 0
 ? 0
 $ axe-layout emit-tma 'S[(1,32,4,128)]' 'S[(128,128)]' --dtype bf16 --swizzle 128B --region 0:1,0:32,0:4,0:128 --json
 {"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_BFLOAT16","rank":2,"globalDim":[64,256],"globalStrides":[128],"boxDim":[64,256],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_L2_128B","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":32768,"direction":"g2s","total_bytes":32768,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
@@ -395,12 +398,12 @@ $ axe-layout emit-tma 'S[(1,32,4,128)]' 'S[(128,128)]' --dtype bf16 --swizzle 12
 $ axe-layout emit-tma 'S[(2,256,4,64)]' 'S[(64,4,64):(64,4096,1)]' --smem-shape 64,4,64 --dtype f16 --swizzle 128B --region 1:2,0:64,0:4,0:64
 tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   tensorDataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
-  tensorRank     = 3;
-  globalAddress  = global + 131072;  // bytes
-  globalDim      = {64, 256, 4};
-  globalStrides  = {512, 128};  // bytes, of dimensions 1 and up
-  boxDim         = {64, 64, 4};
-  elementStrides = {1, 1, 1};
+  tensorRank     = 4;
+  globalAddress  = global + 0;  // bytes
+  globalDim      = {64, 256, 4, 2};
+  globalStrides  = {512, 128, 131072};  // bytes, of dimensions 1 and up
+  boxDim         = {64, 64, 4, 1};
+  elementStrides = {1, 1, 1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
   l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
@@ -409,11 +412,11 @@ copies: 1 (global to shared) of 32768 bytes, 32768 bytes in all; mbarrier expect
 alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
 box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
 copy list (coordinates innermost first):
-  copy 0: coords {0, 0, 0}, shared + 0
+  copy 0: coords {0, 0, 0, 1}, shared + 0
 ? 0
 
-# The planner's search: a coordinate of stride 4100 folded into the base
-# (+16400 bytes), 136 columns cut in 16s with the overhang outside the map,
+# The planner's search: a coordinate of stride 4100 (8200 bytes: no map stride)
+# folded into the base (+16400 bytes), 136 columns cut in 16s with the overhang outside the map,
 # a 300-row tile in boxes of 150 rows, two dimensions that are one run, and a
 # 64-wide f32 tile as one rank-3 box.
 $ axe-layout emit-tma 'S[(3,64,64):(4100,64,1)]' 'S[(64,64):(64,1)]' --dtype f16 --region 2:3,0:64,0:64 --json
