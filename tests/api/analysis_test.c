@@ -169,7 +169,7 @@ static void test_banks_errors(void)
 	check(err.code == AXE_ERR_RANGE && contains(err.message, "no instruction matches"),
 	      "--step 99 matches no instruction");
 	banks_fails(rows, NULL, &err);
-	check(contains(err.message, "give exactly one of --threads and --access"),
+	check(contains(err.message, "give --threads or --access"),
 	      "a NULL request has neither --threads nor --access");
 	req = (axe_banks_request){ .access = "ldmatrix.x1" };
 	banks_fails(NULL, &req, &err);
@@ -208,11 +208,16 @@ static void test_banks_request_check(void)
 	      "check: a preset access on one SMEM");
 	req = (axe_banks_request){ .access = COLUMN ":col_read" };
 	check(axe_banks_request_check(&req, 0, &err) == 0, "check: a spec access brings its tile");
-	check(check_refuses(NULL, 1, "give exactly one of --threads and --access"),
+	check(check_refuses(NULL, 1, "give --threads or --access"),
 	      "check: a NULL request has neither --threads nor --access");
 	req = (axe_banks_request){ .access = "ldmatrix.x1", .threads = "S[32:1@laneid]" };
-	check(check_refuses(&req, 1, "give exactly one of --threads and --access"),
-	      "check: both --threads and --access");
+	check(check_refuses(&req, 1, "2 accesses given (--threads and --access): several accesses "
+			    "go with --suggest, which ranks layouts by their total wavefronts; give "
+			    "one to analyse it"),
+	      "check: both --threads and --access without --suggest");
+	req.suggest = 1;
+	check(axe_banks_request_check(&req, 1, &err) == 0,
+	      "check: both --threads and --access with --suggest");
 	req = (axe_banks_request){ .threads = "S[32:1@laneid]" };
 	check(check_refuses(&req, 0, "expected one SMEM operand, got 0"),
 	      "check: --threads and no SMEM");
@@ -301,8 +306,8 @@ static void test_atoms(void)
 	axe_report_free(r);
 	req = (axe_atoms_request){ .suggest = 1 };
 	r = axe_atoms_report(ATOMS ":a_smem_rows", ATOMS ":a_k64", &req, AXE_OUTPUT_TEXT, NULL, &err);
-	check(r && contains(axe_report_text(r), "best: ldmatrix.x1 @128B, ahead of ld.shared.b32 "
-						"@128B by table order\n"),
+	check(r && contains(axe_report_text(r), "best: ldmatrix.x4 @128B, ahead of ldmatrix.x2 "
+						"@128B by instructions\n"),
 	      "--suggest: the 128B swizzle first");
 	f = tmpfile();
 	text = f ? (axe_report_free(axe_atoms_report(ATOMS ":a_smem_rows", ATOMS ":a_k64", &req,
