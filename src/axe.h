@@ -644,8 +644,10 @@ AXE_API axe_report *axe_filter_report(const char *a, const axe_filter_request *r
 
 /*
  * What `banks` does (its options, as on the command line; a zeroed request
- * is the command's defaults and a NULL one the same).  Exactly one of
- * `access` and `threads` is given.
+ * is the command's defaults and a NULL one the same).  One access is
+ * analysed: `access` or `threads`.  With `suggest`, further accesses of the
+ * same tile (`--threads` and `--access` given again: a writer and its
+ * readers) are ranked together, by their total wavefronts.
  */
 typedef struct axe_banks_request {
 	const char *access;  /* --access: ldmatrix.x1|x2|x4, stmatrix.x1|x2|x4 or
@@ -664,6 +666,10 @@ typedef struct axe_banks_request {
 	axe_walk walk;       /* -j and the progress of costing the instructions */
 	axe_map_options tile_options; /* with no `smem`: the options (--shape, --dtype,
 					 --swizzle) the access's tile: is read with */
+	const char *const *more_threads; /* --threads given again (with `suggest`) */
+	size_t nmore_threads;
+	const char *const *more_access;  /* --access given again (with `suggest`) */
+	size_t nmore_access;
 } axe_banks_request;
 
 /*

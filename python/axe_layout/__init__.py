@@ -116,7 +116,11 @@ class _BanksRequest(ctypes.Structure):
                 ("vector", ctypes.c_char_p), ("grid", ctypes.c_int),
                 ("warp", ctypes.c_char_p), ("step", ctypes.c_char_p),
                 ("max_conflicts_given", ctypes.c_int), ("max_conflicts", ctypes.c_int64),
-                ("suggest", ctypes.c_int), ("walk", _Walk), ("tile_options", _Options)]
+                ("suggest", ctypes.c_int), ("walk", _Walk), ("tile_options", _Options),
+                ("more_threads", ctypes.POINTER(ctypes.c_char_p)),
+                ("nmore_threads", ctypes.c_size_t),
+                ("more_access", ctypes.POINTER(ctypes.c_char_p)),
+                ("nmore_access", ctypes.c_size_t)]
 
 
 class _AtomsRequest(ctypes.Structure):
@@ -795,7 +799,8 @@ class Layout:
               step=None, max_conflicts=None, suggest=False, jobs=0, progress=None,
               format="json"):
         """Bank conflicts of this shared-memory tile, read by `access` or the
-        thread layout `threads` (a Layout or its text), with banks' options
+        thread layout `threads` (a Layout or its text; lists of either, with
+        suggest, rank layouts for several accesses together), with banks' options
         (`jobs`: --jobs, 0 every core; `progress(done, total)` during the
         instruction costs): the Report of banks --json (status 1
         when the conflicts exceed `max_conflicts`), or with format "text",
@@ -1028,13 +1033,22 @@ def _banks(smem_map, access, threads, vector, grid, warp, step, max_conflicts, s
            jobs, progress, format, options):
     """banks on the map `smem_map` (NULL: the tile of a spec's access), the
     tile options `options` qualifying the access's tile."""
-    if isinstance(threads, Layout):
-        threads = threads.text
+    # A list of thread layouts or accesses: several accesses, ranked together by suggest.
+    threads = [t.text if isinstance(t, Layout) else t
+               for t in (threads if isinstance(threads, (list, tuple)) else [threads])
+               if t is not None]
+    access = list(access) if isinstance(access, (list, tuple)) else \
+        [access] if access is not None else []
+    more_threads = (ctypes.c_char_p * max(len(threads) - 1, 1))(*map(_b, threads[1:]))
+    more_access = (ctypes.c_char_p * max(len(access) - 1, 1))(*map(_b, access[1:]))
     walk, callback = _walk(jobs, progress)
-    req = _BanksRequest(_b(access), _b(threads), _b(vector), int(bool(grid)), _b(warp),
+    req = _BanksRequest(_b(access[0] if access else None), _b(threads[0] if threads else None),
+                        _b(vector), int(bool(grid)), _b(warp),
                         _b(step), int(max_conflicts is not None),
                         _integer(max_conflicts or 0, "max_conflicts"),
-                        int(bool(suggest)), walk, _options(**options))
+                        int(bool(suggest)), walk, _options(**options),
+                        more_threads, max(len(threads) - 1, 0),
+                        more_access, max(len(access) - 1, 0))
     report = _report(_lib.axe_banks_report, smem_map, ctypes.byref(req), format=format)
     del callback
     return report

@@ -252,6 +252,29 @@ static int64_t shared_span(const axe_bank_tile *t)
 	return hi * t->elem_bytes; /* bounded: the tile's addresses were validated */
 }
 
+/*
+ * The 32-bit registers the tile's fragment takes in the thread that holds
+ * the most of it: its elements' bytes, rounded up to whole registers.  The
+ * TileAS cost model counts this per tile (its worked example: 32 registers
+ * for a 128x64 f16 tile over 128 threads), so every atom that delivers the
+ * same fragment pays the same register term, however many instructions it
+ * takes.
+ */
+static int64_t fragment_registers(const axe_bank_plan *P, int elem_bytes)
+{
+	int64_t most = 0;
+
+	for (int64_t t = 0; t < P->nwarps * AXE_BANK_LANES; t++) {
+		int64_t held = 0;
+		for (int64_t k = 0; k < P->nregs; k++)
+			held += P->slot[t * P->nregs + k] >= 0;
+		if (held > most)
+			most = held;
+	}
+	/* Bounded: the plan holds at most AXE_BANK_MAX_SLOTS slots. */
+	return (most * elem_bytes + AXE_BANK_WORD - 1) / AXE_BANK_WORD;
+}
+
 /* Everything the rules read, once per pair. */
 static int prepare(const axe_atom_request *req, axe_atom_pair *p, axe_error *err)
 {
@@ -278,6 +301,7 @@ static int prepare(const axe_atom_request *req, axe_atom_pair *p, axe_error *err
 			if (axe_bank_plan_threads(&p->regs, op[i]->layout, &op[i]->shape, where(op[i]),
 						  op[i]->span, err) < 0)
 				return -1;
+			p->fragment_regs = fragment_registers(&p->regs, p->elem_bytes);
 		} else if (p->space[i] == AXE_ATOM_TMEM) {
 			p->tmem_side = i;
 			if (tmem_places(p, op[i], err) < 0)

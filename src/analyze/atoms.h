@@ -27,9 +27,12 @@
  *   tmem_cycles      tensor-memory cycles of the whole tile, one per 32
  *                    32-bit words (one word per TMEM lane of a warp's slab
  *                    per cycle: a model assumption, not a measured figure)
- *   registers        32-bit registers one instruction leaves live in each
- *                    thread (the atom's window): 0 for copies that never
- *                    pass through registers
+ *   registers        32-bit registers the tile's fragment keeps live in a
+ *                    thread (the most any thread holds), counted per tile
+ *                    as in TileAS's worked example (128x64 f16 over 128
+ *                    threads: 32): the same for every atom that delivers
+ *                    the fragment, 0 for copies that never pass through
+ *                    registers
  *   cost = 1 * smem_wavefronts + 4 * tmem_cycles + 0.25 * registers.
  * Ties on cost go to fewer registers, then fewer wavefronts, then fewer
  * instructions, then the order of atoms.def.

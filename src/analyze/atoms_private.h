@@ -24,6 +24,7 @@ typedef struct axe_atom_pair {
 	int tmem_side;             /* 0, 1 or -1 */
 	int64_t smem_bytes;        /* the shared side's span, bytes (0 without one) */
 	int64_t tmem_lanes, tmem_cols; /* the tensor-memory side's extents */
+	int64_t fragment_regs;     /* 32-bit registers of the tile's fragment per thread */
 } axe_atom_pair;
 
 /* The memory side of "p" in "space" (0 or 1), or -1. */

@@ -219,7 +219,7 @@ static int judge_matrix(const axe_atom_pair *p, axe_atom_candidate *c, axe_error
 					(long long)t->post[m.misaligned],
 					(long long)(t->post[m.misaligned] * 2));
 	}
-	c->terms.registers = N;
+	c->terms.registers = p->fragment_regs;
 	return 0;
 }
 
@@ -282,7 +282,7 @@ static int judge_tmem(const axe_atom_pair *p, axe_atom_candidate *c, axe_error *
 				c->terms.instructions++;
 		}
 	if (c->legal) {
-		c->terms.registers = tv.regs;
+		c->terms.registers = p->fragment_regs;
 		/* 32 words per cycle: one per lane of the warp's slab. */
 		c->terms.tmem_cycles = c->terms.instructions * tv.rows * tv.cols / 32;
 	}
@@ -398,7 +398,7 @@ static int judge_vector(const axe_atom_pair *p, axe_atom_candidate *c, axe_error
 	c->terms.smem_wavefronts = res.total.wavefronts;
 	c->max_way = res.total.max_way;
 	c->terms.instructions = res.total.instructions;
-	c->terms.registers = c->atom->width / 4;
+	c->terms.registers = p->fragment_regs;
 	axe_bank_result_release(&res);
 	return 0;
 }

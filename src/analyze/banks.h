@@ -257,6 +257,7 @@ int64_t axe_bank_worst(const axe_bank_result *r);
  * padding up to a 128-byte line (banks_suggest.c).
  */
 #define AXE_BANK_SUGGEST_SHOWN 10 /* candidates shown before the rest is summed up */
+#define AXE_BANK_MAX_ACCESSES 8   /* accesses one suggestion ranks together */
 
 typedef struct axe_bank_candidate {
 	char name[32];            /* "none", "128B", "Swizzle(3,2,4)", "pad 4" ... */
@@ -268,8 +269,10 @@ typedef struct axe_bank_candidate {
 	bool hardware;            /* a TMA copy writes it, a wgmma/UMMA descriptor reads it */
 	bool possible;            /* false: "why_not" says why */
 	char why_not[512];
-	int vector_bytes;
-	axe_bank_total total;
+	int vector_bytes;         /* the narrowest access's bytes per lane */
+	axe_bank_total total;     /* summed over the accesses (max_way: the worst) */
+	int64_t access_wavefronts[AXE_BANK_MAX_ACCESSES]; /* each access's share */
+	size_t naccesses;
 } axe_bank_candidate;
 
 /* What put the first candidate ahead of the second. */
@@ -294,6 +297,15 @@ typedef struct axe_bank_suggestion {
 
 int axe_bank_suggest(const axe_bank_plan *p, const axe_bank_tile *t, axe_bank_suggestion *s,
 		     axe_error *err);
+
+/*
+ * The same for the "n" accesses "p[0..n)" of one tile (a writer and its
+ * readers, 1 <= n <= AXE_BANK_MAX_ACCESSES): a candidate is possible when
+ * every access is, and ranks by the sum of their wavefronts, so a layout
+ * that suits one access but conflicts another loses to one that suits all.
+ */
+int axe_bank_suggest_all(const axe_bank_plan *p, size_t n, const axe_bank_tile *t,
+			 axe_bank_suggestion *s, axe_error *err);
 
 /*
  * Whether a person is shown candidate "i" of "s" (the text table, the

@@ -15,6 +15,10 @@
  * row length R grows by p per row; the padded layout is checked against
  * pad(a) = a + p * floor(a / R) on every element.
  *
+ * Several accesses of one tile (a writer and its readers) are ranked
+ * together: a candidate is possible when each access is, and its
+ * wavefronts, instructions and conflicts are their sums.
+ *
  * Ranking: fewest wavefronts, then least extra memory, then fewest
  * instructions (wider vectors), then one the hardware copies and reads (a
  * TMA tensor map writes, and a wgmma/UMMA shared-memory descriptor reads,
@@ -22,6 +26,7 @@
  * rows and other swizzles need copies by threads), then the smallest base
  * alignment, then the order above.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,34 +68,58 @@ static int log2_exact(int64_t v)
 	return k;
 }
 
-/* Evaluate candidate "c" (its layout set): possible, or why not. */
-static void evaluate(axe_bank_candidate *c, const axe_bank_plan *p, const axe_bank_tile *cur)
+/* Add "r" of access "k" to the totals of "c". */
+static void add_access(axe_bank_candidate *c, size_t k, const axe_bank_result *r)
+{
+	/* Bounded: each total is at most AXE_BANK_MAX_SLOTS instructions of 4 phases of 32. */
+	c->total.instructions += r->total.instructions;
+	c->total.wavefronts += r->total.wavefronts;
+	c->total.ideal += r->total.ideal;
+	c->total.conflicts += r->total.conflicts;
+	if (r->total.max_way > c->total.max_way)
+		c->total.max_way = r->total.max_way;
+	if (k == 0 || r->phasing.lane_bytes < c->vector_bytes)
+		c->vector_bytes = r->phasing.lane_bytes;
+	c->access_wavefronts[k] = r->total.wavefronts;
+}
+
+/* Evaluate candidate "c" (its layout set) for the accesses "p[0..n)": possible, or why not. */
+static void evaluate(axe_bank_candidate *c, const axe_bank_plan *p, size_t n,
+		     const axe_bank_tile *cur)
 {
 	axe_bank_tile t;
 	axe_bank_result r;
 	axe_error err;
 	int64_t lo, hi, lo0, hi0;
 	int m = axe_layout_axis_index(c->layout, "m"), m0 = axe_layout_axis_index(cur->layout, "m");
+	size_t k = 0;
 
 	axe_error_init(&err);
 	c->base_alignment = axe_bank_base_alignment(&c->layout->swizzle, cur->elem_bytes);
-	if (axe_bank_tile_init(&t, c->layout, &cur->shape, cur->dtype, NULL, 0, &err) < 0 ||
-	    axe_bank_analyze(p, &t, NULL, &r, &err) < 0) {
-		axe_bank_tile_release(&t);
-		memcpy(c->why_not, err.message, sizeof(c->why_not));
-		return;
+	c->naccesses = n;
+	if (axe_bank_tile_init(&t, c->layout, &cur->shape, cur->dtype, NULL, 0, &err) < 0)
+		goto impossible;
+	for (; k < n; k++) {
+		if (axe_bank_analyze(&p[k], &t, NULL, &r, &err) < 0)
+			goto impossible;
+		add_access(c, k, &r);
+		axe_bank_result_release(&r);
 	}
 	c->possible = true;
-	c->total = r.total;
-	c->vector_bytes = r.phasing.lane_bytes;
 	if (m >= 0 && m0 >= 0) {
 		/* The buffer holds the highest swizzled address. */
 		axe_layout_image_range(c->layout, m, &lo, &hi);
 		axe_layout_image_range(cur->layout, m0, &lo0, &hi0);
 		c->extra_bytes = (hi - hi0) * cur->elem_bytes;
 	}
-	axe_bank_result_release(&r);
 	axe_bank_tile_release(&t);
+	return;
+impossible:
+	axe_bank_tile_release(&t);
+	if (n > 1) /* which access it is not possible for */
+		snprintf(c->why_not, sizeof(c->why_not), "access %zu: %.480s", k + 1, err.message);
+	else
+		memcpy(c->why_not, err.message, sizeof(c->why_not));
 }
 
 /* The logical dimension whose unit step moves the address by one element, or -1. */
@@ -304,13 +333,20 @@ static int add_swizzles(axe_bank_suggestion *s, const axe_bank_tile *t)
 int axe_bank_suggest(const axe_bank_plan *p, const axe_bank_tile *t, axe_bank_suggestion *s,
 		     axe_error *err)
 {
+	return axe_bank_suggest_all(p, 1, t, s, err);
+}
+
+int axe_bank_suggest_all(const axe_bank_plan *p, size_t n, const axe_bank_tile *t,
+			 axe_bank_suggestion *s, axe_error *err)
+{
+	assert(n >= 1 && n <= AXE_BANK_MAX_ACCESSES);
 	memset(s, 0, sizeof(*s));
 	if (add_swizzles(s, t) < 0 || add_paddings(s, t) < 0) {
 		axe_bank_suggestion_release(s);
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	}
 	for (size_t i = 0; i < s->n; i++)
-		evaluate(&s->c[i], p, t);
+		evaluate(&s->c[i], p, n, t);
 	/* Insertion sort: stable, so candidates of equal cost keep the order above. */
 	for (size_t i = 1; i < s->n; i++)
 		for (size_t j = i; j > 0 && compare(&s->c[j - 1], &s->c[j], &s->decided_by) > 0; j--) {

@@ -15,14 +15,23 @@
 
 /* ---- banks ------------------------------------------------------------- */
 
+/* One access of the tile: a thread layout, a preset or a spec's entry. */
+typedef struct banks_access {
+	const char *text;       /* as given */
+	bool threads;           /* --threads (else --access) */
+	axe_bank_access spec;   /* a spec's entry */
+	axe_operand layout;     /* the thread layout */
+	char *layout_text;
+} banks_access;
+
 /* What one banks request holds, released together. */
 typedef struct banks_run {
 	axe_map *own_smem;      /* the access's tile:, when no SMEM was given */
-	axe_bank_access access;
-	axe_operand threads;
-	char *threads_text;
+	banks_access access[AXE_BANK_MAX_ACCESSES];
+	size_t naccess;
 	axe_bank_tile tile;
-	axe_bank_plan plan;
+	axe_bank_plan plan[AXE_BANK_MAX_ACCESSES];
+	const char *plan_threads[AXE_BANK_MAX_ACCESSES]; /* each plan's thread layout, or NULL */
 	axe_bank_select sel;
 	int64_t vector;         /* bytes, when req->vector is given */
 	axe_bank_result result;
@@ -49,19 +58,45 @@ static int read_count(const char *option, const char *text, int64_t *out, axe_er
 	return 0;
 }
 
+/* The accesses "req" gives: --threads values, then --access values. */
+static size_t count_accesses(const axe_banks_request *req)
+{
+	return (req->threads != NULL) + req->nmore_threads + (req->access != NULL) +
+	       req->nmore_access;
+}
+
+/* Whether some access of "req" is a spec's entry (it brings its tile:). */
+static bool has_spec_access(const axe_banks_request *req)
+{
+	if (req->access && axe_bank_access_is_spec(req->access))
+		return true;
+	for (size_t i = 0; i < req->nmore_access; i++)
+		if (axe_bank_access_is_spec(req->more_access[i]))
+			return true;
+	return false;
+}
+
 int axe_banks_request_check(const axe_banks_request *req, size_t nsmem, axe_error *err)
 {
 	static const axe_banks_request defaults = { 0 };
+	size_t n;
 
 	req = req ? req : &defaults;
-	if (!req->threads == !req->access)
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
-				     "give exactly one of --threads and --access");
+	n = count_accesses(req);
+	if (n == 0)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "give --threads or --access");
+	if (n > 1 && !req->suggest)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "%zu accesses given (--threads "
+				     "and --access): several accesses go with --suggest, which ranks "
+				     "layouts by their total wavefronts; give one to analyse it", n);
+	if (n > AXE_BANK_MAX_ACCESSES)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "%zu accesses given; --suggest "
+				     "ranks at most %d together", n, AXE_BANK_MAX_ACCESSES);
 	/* An access read from a spec brings its tile: then SMEM may be left out. */
-	if (nsmem > 1 || (nsmem == 0 && !(req->access && axe_bank_access_is_spec(req->access))))
+	if (nsmem > 1 || (nsmem == 0 && !has_spec_access(req)))
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "expected one SMEM operand, "
 				     "got %zu", nsmem);
-	if (req->vector && !req->threads)
+	if (req->vector && !req->threads && req->nmore_threads == 0)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--vector goes with --threads; "
 				     "ldmatrix rows are 16 bytes and a spec access gives "
 				     "vector_bytes");
@@ -96,34 +131,72 @@ static axe_loc operand_loc(const axe_operand *op, const char *option, const char
 	return option_loc(option, text);
 }
 
-/* The plan of the thread layout req->threads over the tile; 0 or -1. */
-static int banks_thread_plan(const axe_banks_request *req, banks_run *run, axe_error *err)
+/* The plan "p" of the thread layout of access "a" over the tile; 0 or -1. */
+static int banks_thread_plan(const axe_banks_request *req, banks_run *run, banks_access *a,
+			     axe_bank_plan *p, axe_error *err)
 {
 	axe_operand_opts none = { 0 };
 	const axe_shape *shape = &run->tile.shape;
 	axe_loc loc, vloc;
 	int span;
 
-	if (axe_operand_resolve(req->threads, &none, &run->threads, err) < 0)
+	if (axe_operand_resolve(a->text, &none, &a->layout, err) < 0)
 		return -1;
-	loc = operand_loc(&run->threads, "--threads", req->threads, &span);
-	if (run->threads.entry && run->threads.entry->has_shape &&
-	    (run->threads.shape.rank != shape->rank ||
-	     memcmp(run->threads.shape.dim, shape->dim, shape->rank * sizeof(int64_t))))
+	loc = operand_loc(&a->layout, "--threads", a->text, &span);
+	if (a->layout.entry && a->layout.entry->has_shape &&
+	    (a->layout.shape.rank != shape->rank ||
+	     memcmp(a->layout.shape.dim, shape->dim, shape->rank * sizeof(int64_t))))
 		return axe_error_set(err, AXE_ERR_VALUE, &loc, span, "the thread layout's shape "
 				     "differs from the tile's: both name the same logical elements");
-	if (axe_bank_plan_threads(&run->plan, run->threads.layout, shape, &loc, span, err) < 0)
+	if (axe_bank_plan_threads(p, a->layout.layout, shape, &loc, span, err) < 0)
 		return -1;
 	vloc = option_loc("--vector", req->vector ? req->vector : "");
-	if (req->vector && axe_bank_plan_force_vector(&run->plan, run->vector, &vloc,
+	if (req->vector && axe_bank_plan_force_vector(p, run->vector, &vloc,
 						      (int)strlen(req->vector), err) < 0)
 		return -1;
-	if (!(run->threads_text = axe_layout_to_string(run->threads.layout)))
+	if (!(a->layout_text = axe_layout_to_string(a->layout.layout)))
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	return 0;
 }
 
-/* The tile of SMEM (NULL: the spec access's tile:) and the plan of the access; 0 or -1. */
+/* The accesses of "req" in order: --threads values, then --access values. */
+static void banks_list(const axe_banks_request *req, banks_run *run)
+{
+	if (req->threads)
+		run->access[run->naccess++] = (banks_access){ .text = req->threads, .threads = true };
+	for (size_t i = 0; i < req->nmore_threads; i++)
+		run->access[run->naccess++] = (banks_access){ .text = req->more_threads[i],
+							      .threads = true };
+	if (req->access)
+		run->access[run->naccess++] = (banks_access){ .text = req->access };
+	for (size_t i = 0; i < req->nmore_access; i++)
+		run->access[run->naccess++] = (banks_access){ .text = req->more_access[i] };
+}
+
+/* The plan of access "k" on the tile; 0 or -1. */
+static int banks_plan(const axe_banks_request *req, banks_run *run, size_t k, axe_error *err)
+{
+	banks_access *a = &run->access[k];
+	axe_loc loc;
+
+	if (a->threads) {
+		if (banks_thread_plan(req, run, a, &run->plan[k], err) < 0)
+			return -1;
+		run->plan_threads[k] = a->layout_text;
+		return 0;
+	}
+	if (axe_bank_access_is_spec(a->text))
+		return axe_bank_plan_spec(&run->plan[k], &a->spec, &run->tile.shape,
+					  run->tile.dtype, err);
+	loc = option_loc("--access", a->text);
+	return axe_bank_plan_preset(&run->plan[k], a->text, &run->tile.shape, run->tile.dtype,
+				    &loc, err);
+}
+
+/*
+ * The tile of SMEM (NULL: the first spec access's tile:) and the plan of
+ * each access; 0 or -1.
+ */
 static int banks_load(const axe_banks_request *req, const axe_map *smem, banks_run *run,
 		      axe_error *err)
 {
@@ -131,10 +204,14 @@ static int banks_load(const axe_banks_request *req, const axe_map *smem, banks_r
 	axe_loc loc;
 	int span;
 
-	if (req->access && axe_bank_access_is_spec(req->access)) {
-		if (axe_bank_access_open(&run->access, req->access, err) < 0)
+	banks_list(req, run);
+	for (size_t k = 0; k < run->naccess; k++) {
+		banks_access *a = &run->access[k];
+		if (a->threads || !axe_bank_access_is_spec(a->text))
+			continue;
+		if (axe_bank_access_open(&a->spec, a->text, err) < 0)
 			return -1;
-		snprintf(tile, sizeof(tile), "%s:%s", run->access.path, run->access.tile);
+		snprintf(tile, sizeof(tile), "%s:%s", a->spec.path, a->spec.tile);
 		if (!smem && !(smem = run->own_smem = axe_map_read(tile, &req->tile_options, err)))
 			return -1;
 	}
@@ -144,14 +221,10 @@ static int banks_load(const axe_banks_request *req, const axe_map *smem, banks_r
 	if (axe_bank_tile_init(&run->tile, smem->op.layout, &smem->op.shape, smem->op.dtype,
 			       &loc, span, err) < 0)
 		return -1;
-	if (req->threads)
-		return banks_thread_plan(req, run, err);
-	if (run->access.spec)
-		return axe_bank_plan_spec(&run->plan, &run->access, &run->tile.shape,
-					  run->tile.dtype, err);
-	loc = option_loc("--access", req->access);
-	return axe_bank_plan_preset(&run->plan, req->access, &run->tile.shape, run->tile.dtype,
-				    &loc, err);
+	for (size_t k = 0; k < run->naccess; k++)
+		if (banks_plan(req, run, k, err) < 0)
+			return -1;
+	return 0;
 }
 
 /* Cost the instructions (or rank the candidates) into "rep"; 0 or -1. */
@@ -161,14 +234,16 @@ static int banks_answer(const axe_banks_request *req, banks_run *run, axe_banks_
 	axe_progress progress;
 	axe_walk_options walk = axe_api_walk(&req->walk, &progress);
 
-	*rep = (axe_banks_output){ &run->tile, &run->plan, run->threads_text, NULL, -1, NULL };
+	*rep = (axe_banks_output){ &run->tile, &run->plan[0], run->plan_threads[0], NULL, -1, NULL,
+				   run->plan, run->plan_threads, run->naccess };
 	if (req->suggest) {
-		if (axe_bank_suggest(&run->plan, &run->tile, &run->suggestion, err) < 0)
+		if (axe_bank_suggest_all(run->plan, run->naccess, &run->tile, &run->suggestion,
+					 err) < 0)
 			return -1;
 		rep->suggestion = &run->suggestion;
 		return 0;
 	}
-	if (axe_bank_analyze_walk(&run->plan, &run->tile, &run->sel, &walk, &run->result,
+	if (axe_bank_analyze_walk(&run->plan[0], &run->tile, &run->sel, &walk, &run->result,
 				  err) < 0)
 		return -1;
 	if (run->result.ninstr == 0)
@@ -207,12 +282,14 @@ static void banks_release(banks_run *run)
 {
 	axe_bank_suggestion_release(&run->suggestion);
 	axe_bank_result_release(&run->result);
-	axe_bank_plan_release(&run->plan);
+	for (size_t k = 0; k < run->naccess; k++) {
+		axe_bank_plan_release(&run->plan[k]);
+		axe_operand_release(&run->access[k].layout);
+		axe_bank_access_close(&run->access[k].spec);
+		free(run->access[k].layout_text);
+	}
 	axe_bank_tile_release(&run->tile);
-	axe_operand_release(&run->threads);
-	axe_bank_access_close(&run->access);
 	axe_map_free(run->own_smem);
-	free(run->threads_text);
 }
 
 axe_report *axe_banks_report(const axe_map *smem, const axe_banks_request *req,

@@ -177,14 +177,14 @@ static int tma_options(const emit_run *run, axe_tma_request *t, axe_error *err)
 {
 	const axe_emit_cuda_request *r = run->req;
 	const axe_operand *g = run->op[0], *s = run->op[1];
-	int d = AXE_TMA_G2S, l2 = AXE_TMA_L2_128B, oob = t->oob_fill;
+	int d = AXE_TMA_G2S, l2 = t->l2_promotion, oob = t->oob_fill;
 	long n = 0;
 
 	t->dtype = s->dtype >= 0 ? s->dtype : g->dtype;
 	if (t->dtype < 0)
 		return axe_error_set(err, AXE_ERR_VALUE, &t->smem_at.loc, t->smem_at.span, "give "
 				     "--dtype: neither GLOBAL nor SMEM has an element type");
-	/* 128B: CUTLASS's make_tma_copy (copy_traits_sm90_tma.hpp) */
+	/* t holds axe_tma_request_init's defaults (L2: 128B, as CUTLASS encodes it) */
 	if (tma_choice("--direction", r->direction, axe_tma_direction_parse,
 		       "a TMA copy goes g2s or s2g", &d, err) < 0 ||
 	    tma_choice("--l2-promotion", r->l2_promotion, axe_tma_l2_parse,

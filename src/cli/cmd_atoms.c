@@ -41,7 +41,7 @@ const axe_command command_atoms = {
 	"Cost (the TileAS layout assigner's terms and weights):\n"
 	"  1 x smem wavefronts (the bank model over the whole tile)\n"
 	"  + 4 x tmem cycles (32 32-bit words per cycle)\n"
-	"  + 0.25 x registers (32-bit registers one instruction leaves live per thread).\n"
+	"  + 0.25 x registers (32-bit registers of the tile's fragment per thread).\n"
 	"Ties go to fewer registers, then wavefronts, then instructions, then the\n"
 	"table's order.\n"
 	"\n"

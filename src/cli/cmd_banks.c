@@ -15,9 +15,11 @@ enum { KEY_VECTOR = 256, KEY_WARP, KEY_STEP, KEY_MAX, KEY_SUGGEST, KEY_JSON };
 
 static const axe_opt options[] = {
 	{ "threads", 't', "T", "thread layout over the tile: thread axes (laneid, warpid, "
-			       "tx, tid, tid_in_wg, wid_in_wg, wgid) and one register axis (m)" },
+			       "tx, tid, tid_in_wg, wid_in_wg, wgid) and one register axis (m); "
+			       "several with --suggest " AXE_OPT_REPEATABLE },
 	{ "access", 'a', "ACCESS", "ldmatrix.x1|x2|x4, stmatrix.x1|x2|x4, or FILE.yaml:NAME "
-				   "(an entry of the spec's accesses:)" },
+				   "(an entry of the spec's accesses:); several with --suggest "
+				   AXE_OPT_REPEATABLE },
 	{ "vector", KEY_VECTOR, "BYTES", "bytes per lane, 1 2 4 8 or 16, instead of the "
 					 "inferred width (with --threads)" },
 	{ "grid", 'g', NULL, "draw the instruction with the most wavefronts as a line x "
@@ -35,7 +37,7 @@ static const axe_opt options[] = {
 };
 
 const axe_command command_banks = {
-	"banks", "SMEM (--threads T | --access ACCESS) [--vector BYTES] [--grid] [--json] "
+	"banks", "SMEM (--threads T | --access ACCESS)... [--vector BYTES] [--grid] [--json] "
 		 "[--max-conflicts N] [--suggest] [--format text|svg|html|tex] [-o FILE]",
 	"Shared-memory bank conflicts of each warp instruction: wavefronts, ideal,\n"
 	"conflicts and worst phase (max_way), and their totals.",
@@ -69,7 +71,9 @@ const axe_command command_banks = {
 	"--suggest tries every swizzle that can change a bank in place of the layout's\n"
 	"(the hardware modes none, 32B, 64B, 128B, then each other Swizzle(M,B,S)), and\n"
 	"rows (the logical dimension contiguous in memory) padded by one element and\n"
-	"every multiple of 4 bytes up to 128; it ranks them by wavefronts, then extra\n"
+	"every multiple of 4 bytes up to 128; it ranks them by wavefronts (with\n"
+	"--threads and --access given several times, for a writer and its readers,\n"
+	"the total over all of them, up to 8), then extra\n"
 	"bytes, instructions, hardware support and base alignment, says for each\n"
 	"whether a TMA copy writes it and a wgmma/UMMA descriptor reads it (tma/mma),\n"
 	"and says why the first wins.\n"
@@ -86,13 +90,29 @@ const axe_command command_banks = {
 	"shared-memory bank conflicts per warp instruction",
 };
 
+#define MAX_ACCESSES 8 /* what the library ranks together; more is its error */
+
 typedef struct banks_args {
 	axe_cli_operand operand;
 	axe_picture_opts picture;
 	axe_banks_request req;
 	bool json;
 	axe_cli_walk walk;
+	const char *more_threads[MAX_ACCESSES], *more_access[MAX_ACCESSES];
 } banks_args;
+
+/* Keep one more value of --threads or --access: the first in "*first", the rest in "more". */
+static int add_access(const char **first, const char **more, size_t *n, const char *arg)
+{
+	if (!*first)
+		*first = arg;
+	else if (*n == MAX_ACCESSES)
+		return axe_usage_error(&command_banks, "more than %d accesses; --suggest ranks at "
+				       "most %d together", MAX_ACCESSES, MAX_ACCESSES), -1;
+	else
+		more[(*n)++] = arg;
+	return 0;
+}
 
 /*
  * Check that "arg" is a non-negative integer (a usage error if not, before
@@ -124,8 +144,8 @@ static int handle(void *ctx, int key, const char *arg)
 	if ((p = axe_cli_walk_option(&a->walk, &command_banks, key, arg)) != 0)
 		return p < 0 ? -1 : 0;
 	switch (key) {
-	case 't': r->threads = arg; return 0;
-	case 'a': r->access = arg; return 0;
+	case 't': return add_access(&r->threads, a->more_threads, &r->nmore_threads, arg);
+	case 'a': return add_access(&r->access, a->more_access, &r->nmore_access, arg);
 	case KEY_VECTOR: r->vector = arg; return read_count("--vector", arg, NULL);
 	case 'g': r->grid = 1; return 0;
 	case KEY_SUGGEST: r->suggest = 1; return 0;
@@ -180,6 +200,8 @@ int cmd_banks(int argc, char **argv)
 		return AXE_EXIT_INPUT;
 	axe_error_init(&err);
 	a.req.tile_options = a.operand.map;
+	a.req.more_threads = a.more_threads;
+	a.req.more_access = a.more_access;
 	axe_cli_walk_start(&a.walk, "banks");
 	a.req.walk = a.walk.walk;
 	if ((first == 1 || (smem = axe_cli_read(argv[1], &a.operand, &err))) &&

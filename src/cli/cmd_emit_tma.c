@@ -33,7 +33,8 @@ static const axe_opt options[] = {
 				   "outside the box (default: the largest legal box)" },
 	{ "oob-fill", KEY_OOB, "FILL", "zero (the default) or nan: what loads read outside the "
 				       "tensor" },
-	{ "l2-promotion", KEY_L2, "P", "none (the default), 64B, 128B or 256B" },
+	{ "l2-promotion", KEY_L2, "P", "none, 64B, 128B (the default, as CUTLASS's "
+				       "make_tma_copy encodes it) or 256B" },
 	{ "interleave", KEY_INTERLEAVE, "I", "none (the default); 16B and 32B are refused: "
 					     "layouts do not describe interleaved tensors" },
 	{ "json", KEY_JSON, NULL, "one JSON object: the arguments, copies and bytes_per_copy" },

@@ -14,10 +14,11 @@
 enum { KEY_ALL = 256, KEY_BASE, KEY_COUNT, KEY_JSON, KEY_LIMIT };
 
 static const axe_opt options[] = {
-	{ "at", 'a', "COORD", "evaluate at a logical coordinate, e.g. 2,9 (repeatable)" },
+	{ "at", 'a', "COORD", "evaluate at a logical coordinate, e.g. 2,9 " AXE_OPT_REPEATABLE },
 	{ "all", KEY_ALL, NULL, "evaluate every point of the domain (the default)" },
 	{ "inverse", 'i', "POINT", "every logical coordinate whose image contains POINT, "
-				   "e.g. laneid=8,warpid=6; axes left out are free (repeatable)" },
+				   "e.g. laneid=8,warpid=6; axes left out are free "
+				   AXE_OPT_REPEATABLE },
 	{ "base", KEY_BASE, NULL, "print D(x)+O only, without the replicas" },
 	{ "count", KEY_COUNT, NULL, "walk the domain and print the number of points and "
 				    "images and a checksum, not each point" },

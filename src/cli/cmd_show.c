@@ -18,7 +18,7 @@ enum { KEY_BY = 'b', KEY_BASE = 256, KEY_WIDTH, KEY_JSON, KEY_REGION };
 static const axe_opt options[] = {
 	{ "by", KEY_BY, "AXIS[,AXIS]", "the reverse picture: rows and columns are the values "
 				       "of these physical axes (one axis: one row), cells the "
-				       "logical points there" },
+				       "logical points there, up to 3 " AXE_OPT_REPEATABLE },
 	{ "base", KEY_BASE, NULL, "cells show D(x)+O only, without the replicas" },
 	{ "width", KEY_WIDTH, "N", "cut the text into bands of columns at most N wide "
 				   "(default 80)" },
@@ -83,7 +83,10 @@ static int handle(void *ctx, int key, const char *arg)
 		return p < 0 ? -1 : 0;
 	if (key == KEY_REGION)
 		a->req.region = arg;
-	else if (key == KEY_BY && a->req.nby < MAX_BY_ARGS)
+	else if (key == KEY_BY && a->req.nby == MAX_BY_ARGS)
+		return axe_usage_error(&command_show, "--by given more than %d times",
+				       MAX_BY_ARGS), -1;
+	else if (key == KEY_BY)
 		a->by[a->req.nby++] = arg;
 	else if (key == KEY_BASE)
 		a->req.base = 1;

@@ -126,9 +126,29 @@ int axe_opts_parse(const axe_command *cmd, int argc, char **argv, axe_opt_handle
 	return parse_words(cmd, argc, argv, handle, ctx, dash, ndash, stand_in);
 }
 
+/*
+ * 0 when option "key" of "cmd" may take another value ("seen" counts the
+ * values so far, per row), else -1 after the usage error.
+ */
+static int once(const axe_command *cmd, int key, unsigned char *seen)
+{
+	for (size_t i = 0; cmd->opts[i].name && i < MAX_OPTS; i++) {
+		const axe_opt *o = &cmd->opts[i];
+		size_t len = strlen(o->help), tail = strlen(AXE_OPT_REPEATABLE);
+		if (o->key != key || !o->arg ||
+		    (len >= tail && strcmp(o->help + len - tail, AXE_OPT_REPEATABLE) == 0))
+			continue;
+		if (seen[i]++)
+			return axe_usage_error(cmd, "--%s given twice; it takes one value", o->name),
+			       -1;
+	}
+	return 0;
+}
+
 static int parse_words(const axe_command *cmd, int argc, char **argv, axe_opt_handler handle,
 		       void *ctx, char **dash, size_t ndash, char (*stand_in)[2])
 {
+	unsigned char seen[MAX_OPTS] = { 0 };
 	struct option longs[MAX_OPTS + 2];
 	char shorts[3 * MAX_OPTS + 4] = "+:";
 	size_t n = count_opts(cmd->opts), s = 2;
@@ -177,7 +197,7 @@ static int parse_words(const axe_command *cmd, int argc, char **argv, axe_opt_ha
 			axe_usage_error(cmd, "option '%s' needs an argument", argv[optind - 1]);
 			return -1;
 		}
-		if (handle(ctx, key, optarg) < 0)
+		if (once(cmd, key, seen) < 0 || handle(ctx, key, optarg) < 0)
 			return -1;
 	}
 	/* Anything after "--" is an operand too. */

@@ -16,6 +16,14 @@ typedef struct axe_opt {
 
 #define AXE_OPT_END { NULL, 0, NULL, NULL }
 
+/*
+ * The end of the help text of an option that takes several values (the
+ * handler sees each one).  Any other option with a value given twice is a
+ * usage error: a second value never silently replaces the first.  The help
+ * says it, so --help and the parser cannot disagree.
+ */
+#define AXE_OPT_REPEATABLE "(repeatable)"
+
 typedef struct axe_command {
 	const char *name;
 	const char *usage;     /* operands and main options, after "axe-layout NAME " */
@@ -30,7 +38,7 @@ typedef int (*axe_opt_handler)(void *ctx, int key, const char *arg);
 
 /*
  * Parse the options of "cmd" from argv[1..]; operands may come before or
- * after options.  Returns the index in argv of the first operand, or -1
+ * after options; an option without AXE_OPT_REPEATABLE takes one value.  Returns the index in argv of the first operand, or -1
  * after printing an error (exit 2), or -2 after printing --help (exit 0).
  */
 int axe_opts_parse(const axe_command *cmd, int argc, char **argv, axe_opt_handler handle,

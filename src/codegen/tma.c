@@ -57,7 +57,14 @@ void axe_tma_request_init(axe_tma_request *req)
 	req->dtype = -1;
 	req->direction = AXE_TMA_G2S;
 	req->interleave = AXE_TMA_INTERLEAVE_NONE;
-	req->l2_promotion = AXE_TMA_L2_NONE;
+	/*
+	 * CUTLASS encodes every tensor map it makes with 128-byte L2 promotion
+	 * (make_tma_copy_desc, include/cute/atom/copy_traits_sm90_tma.hpp at
+	 * 64e1b9b1: tma_l2Promotion = CU_TENSOR_MAP_L2_PROMOTION_L2_128B): a box
+	 * row is at least 16 bytes and usually a 128-byte line, which L2 then
+	 * fetches whole.  emit-tma and emit-cuda --kind tma both start here.
+	 */
+	req->l2_promotion = AXE_TMA_L2_128B;
 	req->oob_fill = AXE_TMA_OOB_ZERO;
 }
 

@@ -102,9 +102,11 @@ typedef struct axe_tma_request {
 	axe_tma_l2 l2_promotion;
 	axe_tma_oob oob_fill;
 	axe_tma_origin global_at, smem_at, region_at, smem_region_at, box_at;
+	bool fold_unmoved;            /* fold dimensions no copy moves into the base address
+					 (false: the map keeps every tensor dimension) */
 } axe_tma_request;
 
-/* Zero "req" and set the defaults: g2s, no interleave, no L2 promotion, zero fill. */
+/* Zero "req" and set the defaults: g2s, no interleave, 128B L2 promotion, zero fill. */
 void axe_tma_request_init(axe_tma_request *req);
 
 /* The arguments of cuTensorMapEncodeTiled (all arrays innermost first). */
@@ -180,8 +182,10 @@ typedef struct axe_tma_refusal {
  * element counts, a --box that does not describe the region).  Without a
  * forced box, the planner searches the boxes the layouts allow (every
  * divisor of every run, cut into more tensor dimensions) and keeps the one
- * with the fewest copies, then the lowest rank; dimensions of region extent
- * 1 become part of the base address, and a dimension cut into (outer, inner)
+ * with the fewest copies, then the lowest rank; the map keeps every tensor
+ * dimension, one of region extent 1 as a coordinate of each copy (folded
+ * into the base address only with "fold_unmoved", or when the map would
+ * pass rank 5), and a dimension cut into (outer, inner)
  * pieces may leave an overhang outside the map when the region stays clear
  * of it.
  */

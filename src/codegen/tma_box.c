@@ -15,10 +15,17 @@
  * past E (a ragged tile) needs the cut to divide E, so that the map's bound
  * is the tensor's.  The map's dimensions follow the shared tile: the box's
  * pieces in shared order, then the others by stride (the driver asks
- * nothing of the strides' order; FlashAttention-3's maps decrease).  Pieces
- * that no copy moves (a region extent of 1, a broadcast batch) are folded
- * into the base address; so are pieces beyond rank 5, as loops of maps,
- * except a ragged one, whose bound the map must keep.
+ * nothing of the strides' order; FlashAttention-3's maps decrease).  The
+ * map keeps every piece, so one map serves the whole tensor and each copy
+ * says where by its coordinates (CUTLASS's make_tma_copy_desc encodes the
+ * whole global tensor, gmem_prob_shape from every mode of it, and each copy
+ * passes the tile's coordinates: include/cute/atom/copy_traits_sm90_tma.hpp
+ * at 64e1b9b1).  A piece
+ * joins the base address only when no copy moves it and either the request
+ * asks (fold_unmoved), its stride is no legal map stride (0 or off 16
+ * bytes: a broadcast batch of extent 1), or the map would pass rank 5; then
+ * varying pieces fold too, as loops of maps, except a ragged one, whose
+ * bound the map must keep.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -162,10 +169,35 @@ static int by_map_order(const void *a, const void *b)
 	return (x->gi > y->gi) - (x->gi < y->gi) + 2 * ((x->b > y->b) - (x->b < y->b));
 }
 
+/* A piece no copy moves, no box holds and the map need not bound. */
+static bool unmoved(const tma_part *p)
+{
+	return p->box_mode < 0 && !p->varies && !p->ragged;
+}
+
 /*
- * Mark the parts that loops step; fold the constant box-1 parts into the
- * base address, then varying ones, largest stride first, down to rank 5.
- * 1, or 0 when ragged parts keep the map above rank 5.
+ * The next piece to fold above rank 5: an unmoved one before one a loop
+ * steps (its coordinate is then the same in every copy), each the largest
+ * stride first; NULL when only box and ragged pieces are left.
+ */
+static tma_part *fold_pick(tma_parts *P)
+{
+	tma_part *pick = NULL;
+
+	for (size_t i = 0; i < P->n; i++) {
+		tma_part *p = &P->part[i];
+		if (p->box_mode >= 0 || p->folded || p->ragged)
+			continue;
+		if (!pick || (unmoved(p) && !unmoved(pick)) ||
+		    (unmoved(p) == unmoved(pick) && p->stride > pick->stride))
+			pick = p;
+	}
+	return pick;
+}
+
+/*
+ * Mark the parts that loops step; fold what the file comment says, down to
+ * rank 5.  1, or 0 when ragged parts keep the map above rank 5.
  */
 static int fold_parts(const tma_work *w, tma_parts *P, axe_tma_refusal *why)
 {
@@ -176,18 +208,13 @@ static int fold_parts(const tma_work *w, tma_parts *P, axe_tma_refusal *why)
 			part_of(P, w->mode[k].gi, w->mode[k].q)->varies = true;
 	for (size_t i = 0; i < P->n; i++) {
 		tma_part *p = &P->part[i];
-		p->folded = p->box_mode < 0 && !p->varies && !p->ragged;
+		/* Bounded: strides were validated against the tensor's span. */
+		int64_t bytes = p->stride * w->elem;
+		p->folded = unmoved(p) && (w->req->fold_unmoved || bytes <= 0 || bytes % 16);
 		kept += !p->folded;
 	}
 	while (kept > AXE_TMA_MAX_RANK) {
-		tma_part *pick = NULL;
-		for (size_t i = 0; i < P->n; i++) {
-			tma_part *p = &P->part[i];
-			if (p->box_mode >= 0 || p->folded || p->ragged)
-				continue;
-			if (!pick || p->stride > pick->stride)
-				pick = p;
-		}
+		tma_part *pick = fold_pick(P);
 		if (!pick) {
 			axe_tma_refuse(why, "tensorRank 1..5", "the box and the ragged dimensions "
 				       "that the map must bound need %zu dimensions; a tensor map has "

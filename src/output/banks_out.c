@@ -105,17 +105,22 @@ static const char *width_origin(const axe_bank_plan *p, const axe_bank_result *r
 	return p->num ? "16-byte rows" : "from the spec";
 }
 
-static void text_access(axe_writer *w, const axe_banks_output *rep)
+/* The line of access "k" of "rep" (its result, when it was analysed, in "r"). */
+static void text_access_of(axe_writer *w, const axe_banks_output *rep, size_t k,
+			   const axe_bank_result *r)
 {
-	const axe_bank_plan *p = rep->plan;
-	const axe_bank_result *r = rep->result;
+	const axe_bank_plan *p = rep->nplans ? &rep->plans[k] : rep->plan;
+	const char *threads = rep->nplans ? rep->plan_threads[k] : rep->threads;
 	axe_bank_phasing ph = axe_bank_phasing_of(p->op, p->num, p->vector_bytes);
 	char buf[64];
 
-	axe_write_str(w, "access:     ");
+	if (rep->nplans > 1)
+		write_fmt(w, "access %zu:   ", k + 1);
+	else
+		axe_write_str(w, "access:     ");
 	if (p->source == AXE_BANK_FROM_THREADS) {
 		axe_write_str(w, "thread layout ");
-		axe_write_str(w, rep->threads ? rep->threads : "");
+		axe_write_str(w, threads ? threads : "");
 	} else if (p->source == AXE_BANK_FROM_SPEC && p->num) {
 		write_fmt(w, "%s (%s.x%d)", p->label, axe_bank_op_name(p->op), p->num);
 	} else if (p->source == AXE_BANK_FROM_SPEC) {
@@ -139,6 +144,13 @@ static void text_access(axe_writer *w, const axe_banks_output *rep)
 			  "%d-byte vector (the layouts allow it); for one element per load, pass "
 			  "--vector %d\n", ph.lane_bytes / rep->tile->elem_bytes, ph.lane_bytes,
 			  rep->tile->elem_bytes);
+}
+
+static void text_access(axe_writer *w, const axe_banks_output *rep)
+{
+	text_access_of(w, rep, 0, rep->result);
+	for (size_t k = 1; k < rep->nplans; k++)
+		text_access_of(w, rep, k, NULL);
 }
 
 static void text_row(axe_writer *w, const axe_bank_tile *t, const axe_bank_instr *in)
@@ -289,6 +301,12 @@ static void text_candidate(axe_writer *w, const axe_bank_candidate *c, size_t ra
 		  (long long)c->total.instructions, c->vector_bytes, (long long)c->extra_bytes,
 		  (long long)c->base_alignment, c->hardware ? "yes" : "no");
 	write_layout(w, c->layout, false);
+	if (c->naccesses > 1) {
+		axe_write_str(w, "  (wavefronts by access: ");
+		for (size_t k = 0; k < c->naccesses; k++)
+			write_fmt(w, "%s%lld", k ? " + " : "", (long long)c->access_wavefronts[k]);
+		axe_write_char(w, ')');
+	}
 	axe_write_char(w, '\n');
 }
 
@@ -341,6 +359,9 @@ static void text_suggestion(axe_writer *w, const axe_bank_suggestion *s)
 	axe_write_str(w, "suggest:    the same accesses on other shared-memory layouts, cheapest "
 		      "first ('*': the layout as given; tma/mma: a TMA copy writes it and a "
 		      "wgmma/UMMA descriptor reads it)\n");
+	if (s->n > 0 && s->c[0].naccesses > 1)
+		write_fmt(w, "            ranked by the total over the %zu accesses\n",
+			  s->c[0].naccesses);
 	axe_write_str(w, "  rank  candidate        wavefronts  ideal  conflicts  max_way  "
 		      "instructions  vector  extra bytes  base align  tma/mma  layout\n");
 	for (size_t i = 0; i < s->n; i++) {
@@ -392,14 +413,13 @@ static void json_tile(axe_writer *w, const axe_bank_tile *t)
 		axe_write_str(w, ",\"swizzle\":null");
 }
 
-static void json_access(axe_writer *w, const axe_banks_output *rep)
+/* The object of access "p" (its result "r", or NULL). */
+static void json_access_of(axe_writer *w, const axe_bank_plan *p, const axe_bank_result *r)
 {
 	static const char *const sources[] = { "threads", "preset", "spec" };
-	const axe_bank_plan *p = rep->plan;
-	const axe_bank_result *r = rep->result;
 	axe_bank_phasing ph = r ? r->phasing : axe_bank_phasing_of(p->op, p->num, p->vector_bytes);
 
-	write_fmt(w, ",\"access\":{\"source\":\"%s\",\"op\":\"%s\"", sources[p->source],
+	write_fmt(w, "{\"source\":\"%s\",\"op\":\"%s\"", sources[p->source],
 		  axe_bank_op_name(p->op));
 	if (p->num)
 		write_fmt(w, ",\"num\":%d", p->num);
@@ -409,6 +429,22 @@ static void json_access(axe_writer *w, const axe_banks_output *rep)
 			  r && r->inferred ? "inferred" : p->source == AXE_BANK_FROM_THREADS ? "forced"
 			  : "fixed", ph.nphases, ph.lanes_per_phase);
 	axe_write_char(w, '}');
+}
+
+/* "access": the first; "accesses": every one, when --suggest ranks several. */
+static void json_access(axe_writer *w, const axe_banks_output *rep)
+{
+	axe_write_str(w, ",\"access\":");
+	json_access_of(w, rep->plan, rep->result);
+	if (rep->nplans < 2)
+		return;
+	axe_write_str(w, ",\"accesses\":[");
+	for (size_t k = 0; k < rep->nplans; k++) {
+		if (k)
+			axe_write_char(w, ',');
+		json_access_of(w, &rep->plans[k], NULL);
+	}
+	axe_write_char(w, ']');
 }
 
 static void json_total(axe_writer *w, const axe_bank_total *s)
@@ -482,6 +518,12 @@ static void json_candidate(axe_writer *w, const axe_bank_suggestion *s, size_t i
 		  "\"vector_bytes\":%d", (long long)c->padding, (long long)c->extra_bytes,
 		  (long long)c->base_alignment, c->vector_bytes);
 	json_total(w, &c->total);
+	if (c->naccesses > 1) {
+		axe_write_str(w, ",\"wavefronts_by_access\":[");
+		for (size_t k = 0; k < c->naccesses; k++)
+			write_fmt(w, "%s%lld", k ? "," : "", (long long)c->access_wavefronts[k]);
+		axe_write_char(w, ']');
+	}
 	axe_write_char(w, '}');
 }
 

@@ -18,6 +18,9 @@ typedef struct axe_banks_output {
 	const axe_bank_result *result;        /* NULL with --suggest */
 	int64_t grid;                         /* instruction of "result" to draw, or -1 */
 	const axe_bank_suggestion *suggestion; /* or NULL */
+	const axe_bank_plan *plans;           /* every access ("plan" is the first) */
+	const char *const *plan_threads;      /* each one's thread layout text, or NULL */
+	size_t nplans;
 } axe_banks_output;
 
 void axe_print_banks(axe_writer *w, const axe_banks_output *rep, axe_format format);

@@ -169,7 +169,7 @@ static void test_banks_errors(void)
 	check(err.code == AXE_ERR_RANGE && contains(err.message, "no instruction matches"),
 	      "--step 99 matches no instruction");
 	banks_fails(rows, NULL, &err);
-	check(contains(err.message, "give exactly one of --threads and --access"),
+	check(contains(err.message, "give --threads or --access"),
 	      "a NULL request has neither --threads nor --access");
 	req = (axe_banks_request){ .access = "ldmatrix.x1" };
 	banks_fails(NULL, &req, &err);
@@ -208,11 +208,16 @@ static void test_banks_request_check(void)
 	      "check: a preset access on one SMEM");
 	req = (axe_banks_request){ .access = COLUMN ":col_read" };
 	check(axe_banks_request_check(&req, 0, &err) == 0, "check: a spec access brings its tile");
-	check(check_refuses(NULL, 1, "give exactly one of --threads and --access"),
+	check(check_refuses(NULL, 1, "give --threads or --access"),
 	      "check: a NULL request has neither --threads nor --access");
 	req = (axe_banks_request){ .access = "ldmatrix.x1", .threads = "S[32:1@laneid]" };
-	check(check_refuses(&req, 1, "give exactly one of --threads and --access"),
-	      "check: both --threads and --access");
+	check(check_refuses(&req, 1, "2 accesses given (--threads and --access): several accesses "
+			    "go with --suggest, which ranks layouts by their total wavefronts; give "
+			    "one to analyse it"),
+	      "check: both --threads and --access without --suggest");
+	req.suggest = 1;
+	check(axe_banks_request_check(&req, 1, &err) == 0,
+	      "check: both --threads and --access with --suggest");
 	req = (axe_banks_request){ .threads = "S[32:1@laneid]" };
 	check(check_refuses(&req, 0, "expected one SMEM operand, got 0"),
 	      "check: --threads and no SMEM");
@@ -285,7 +290,8 @@ static void test_atoms(void)
 			   "is sm_80\"}"),
 	      "--arch sm_80: no TMA");
 	axe_report_free(r);
-	r = axe_atoms_report(ATOMS ":padded", ATOMS ":row_per_lane", NULL, AXE_OUTPUT_TEXT, NULL,
+	req = (axe_atoms_request){ .arch = "sm_90" };
+	r = axe_atoms_report(ATOMS ":tmem_acc", ATOMS ":acc_regs", &req, AXE_OUTPUT_TEXT, NULL,
 			     &err);
 	check(r && axe_report_status(r) == AXE_EXIT_FALSE &&
 	      strcmp(axe_report_reason(r), "no atom can move this tile") == 0 &&
@@ -295,13 +301,13 @@ static void test_atoms(void)
 	req = (axe_atoms_request){ .operands = { .dtype = "f16", .swizzle = "32B" } };
 	r = axe_atoms_report("S[(16,16):(16,1)]", "S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]", &req,
 			     AXE_OUTPUT_JSON, NULL, &err);
-	check(r && contains(axe_report_text(r), "\"best\":\"ldmatrix.x1\""),
+	check(r && contains(axe_report_text(r), "\"best\":\"ldmatrix.x4\""),
 	      "literals: --dtype for both, --swizzle for the shared side");
 	axe_report_free(r);
 	req = (axe_atoms_request){ .suggest = 1 };
 	r = axe_atoms_report(ATOMS ":a_smem_rows", ATOMS ":a_k64", &req, AXE_OUTPUT_TEXT, NULL, &err);
-	check(r && contains(axe_report_text(r), "best: ldmatrix.x1 @128B, ahead of ld.shared.b32 "
-						"@128B by table order\n"),
+	check(r && contains(axe_report_text(r), "best: ldmatrix.x4 @128B, ahead of ldmatrix.x2 "
+						"@128B by instructions\n"),
 	      "--suggest: the 128B swizzle first");
 	f = tmpfile();
 	text = f ? (axe_report_free(axe_atoms_report(ATOMS ":a_smem_rows", ATOMS ":a_k64", &req,

@@ -25,17 +25,20 @@ $ axe-layout atoms specs/copy_atoms.yaml:tile_global specs/copy_atoms.yaml:tile_
 ? 0
 
 # Bound to a register fragment (the A operand of a downstream wgmma): the
-# bulk-tensor copy is excluded by its spaces, and of the ldmatrix atoms the
-# narrower register window wins (x1: 1 register, x2: 2, x4: 4 per thread).
+# bulk-tensor copy is excluded by its spaces.  Registers count the tile's
+# fragment, as the seed's TileAS worked example does: 128x64 f16 over 128
+# threads is 32 live registers (seeds/004, "Worked Example": LDSM_M88 row).
+# So every ldmatrix width ties on registers and wavefronts and the fewest
+# instructions win: x4, CUTLASS's SM75_U32x4_LDSM_N.
 $ axe-layout atoms specs/copy_atoms.yaml:tile_smem specs/copy_atoms.yaml:wgmma_a | sed -n 1,8p
 copy: shared memory to registers, f16 elements, sm_100
 rank  atom                       smem   tmem  regs  instr worst       cost
-   1  ldmatrix.x1                 128      0     1    128    1x     128.25
-   2  ld.shared.b32               128      0     1    128    1x     128.25
-   3  ldmatrix.x2                 128      0     2     64    1x      128.5
-   4  ldmatrix.x4                 128      0     4     32    1x        129
-best: ldmatrix.x1, ahead of ld.shared.b32 by table order
-cost = 1 x smem wavefronts + 4 x tmem cycles + 0.25 x registers; ties go to fewer registers, wavefronts, instructions, then table order
+   1  ldmatrix.x4                 128      0    32     32    1x        136
+   2  ldmatrix.x2                 128      0    32     64    1x        136
+   3  ldmatrix.x1                 128      0    32    128    1x        136
+   4  ld.shared.b32               128      0    32    128    1x        136
+   5  ld.shared.b16               256      0    32    256    1x        264
+best: ldmatrix.x4, ahead of ldmatrix.x2 by instructions
 ? 0
 
 $ axe-layout atoms specs/copy_atoms.yaml:tile_smem specs/copy_atoms.yaml:wgmma_a | grep -A1 'cp.async.bulk.tensor,'
@@ -47,56 +50,63 @@ $ axe-layout atoms specs/copy_atoms.yaml:tile_smem specs/copy_atoms.yaml:wgmma_a
 # --suggest ranks the same atoms under each swizzle mode: 128B first.
 $ axe-layout atoms specs/copy_atoms.yaml:a_smem_rows specs/copy_atoms.yaml:a_k64 | sed -n 2,6p
 rank  atom                       smem   tmem  regs  instr worst       cost
-   1  ldmatrix.x1                 128      0     1     16    8x     128.25
-   2  ld.shared.b32               128      0     1     16    8x     128.25
-   3  ldmatrix.x2                 128      0     2      8    8x      128.5
-   4  ldmatrix.x4                 128      0     4      4    8x        129
+   1  ldmatrix.x4                 128      0    16      4    8x        132
+   2  ldmatrix.x2                 128      0    16      8    8x        132
+   3  ldmatrix.x1                 128      0    16     16    8x        132
+   4  ld.shared.b32               128      0    16     16    8x        132
 ? 0
 
 $ axe-layout atoms specs/copy_atoms.yaml:a_smem_rows specs/copy_atoms.yaml:a_k64 --suggest | sed -n 1,6p
 copy: shared memory to registers, f16 elements, sm_100
 rank  atom                       smem   tmem  regs  instr worst       cost
-   1  ldmatrix.x1 @128B            16      0     1     16    1x      16.25
-   2  ld.shared.b32 @128B          16      0     1     16    1x      16.25
-   3  ldmatrix.x2 @128B            16      0     2      8    1x       16.5
-   4  ldmatrix.x4 @128B            16      0     4      4    1x         17
+   1  ldmatrix.x4 @128B            16      0    16      4    1x         20
+   2  ldmatrix.x2 @128B            16      0    16      8    1x         20
+   3  ldmatrix.x1 @128B            16      0    16     16    1x         20
+   4  ld.shared.b32 @128B          16      0    16     16    1x         20
 ? 0
 
 $ axe-layout atoms specs/copy_atoms.yaml:a_smem_rows specs/copy_atoms.yaml:a_k64 --suggest | grep '@none\|^best'
-  13  ldmatrix.x1 @none           128      0     1     16    8x     128.25
-  14  ld.shared.b32 @none         128      0     1     16    8x     128.25
-  15  ldmatrix.x2 @none           128      0     2      8    8x      128.5
-  16  ldmatrix.x4 @none           128      0     4      4    8x        129
-best: ldmatrix.x1 @128B, ahead of ld.shared.b32 @128B by table order
+  15  ldmatrix.x4 @none           128      0    16      4    8x        132
+  16  ldmatrix.x2 @none           128      0    16      8    8x        132
+  17  ldmatrix.x1 @none           128      0    16     16    8x        132
+  18  ld.shared.b32 @none         128      0    16     16    8x        132
+  20  ld.shared.b16 @none         256      0    16     32    8x        260
+best: ldmatrix.x4 @128B, ahead of ldmatrix.x2 @128B by instructions
 ? 0
 
 # A column-major tile: only the .trans forms match the fragment.
 $ axe-layout atoms specs/copy_atoms.yaml:a_smem_colmajor specs/copy_atoms.yaml:a_k64 | sed -n 1,12p
 copy: shared memory to registers, f16 elements, sm_100
 rank  atom                       smem   tmem  regs  instr worst       cost
-   1  ldmatrix.x1.trans            32      0     1     16    2x      32.25
-   2  ldmatrix.x2.trans            32      0     2      8    2x       32.5
-   3  ldmatrix.x4.trans            32      0     4      4    2x         33
-best: ldmatrix.x1.trans, ahead of ldmatrix.x2.trans by cost
+   1  ldmatrix.x4.trans            32      0    16      4    2x         36
+   2  ldmatrix.x2.trans            32      0    16      8    2x         36
+   3  ldmatrix.x1.trans            32      0    16     16    2x         36
+   4  ld.shared.b16                64      0    16     32    2x         68
+best: ldmatrix.x4.trans, ahead of ldmatrix.x2.trans by instructions
 cost = 1 x smem wavefronts + 4 x tmem cycles + 0.25 x registers; ties go to fewer registers, wavefronts, instructions, then table order
 excluded:
   ldmatrix.x1, ldmatrix.x2, ldmatrix.x4
       fragment: warp 0, matrix 0 at register 0: lane 0 holds (0, 1) at shared address 16, where the atom's fragment needs 1 (row 0 of the 8x8 matrix is 16 contiguous bytes)
   stmatrix.x1, stmatrix.x2, stmatrix.x4, stmatrix.x1.trans, stmatrix.x2.trans,
-  stmatrix.x4.trans, st.shared.v4.b32, st.shared.v2.b32, st.shared.b32
 ? 0
 
-# No atom reads rows padded to 18 bytes into one row per lane: each rule is listed.
+# Rows padded to 18 bytes into one row per lane: no vector wider than one
+# f16 is aligned, so each lane reads element by element (ld.shared.b16,
+# PTX ISA 9.7.9.8 ld: .b8 and .b16 are shared-memory widths too).
 $ axe-layout atoms specs/copy_atoms.yaml:padded specs/copy_atoms.yaml:row_per_lane
 copy: shared memory to registers, f16 elements, sm_100
-no atom can move this tile
+rank  atom                       smem   tmem  regs  instr worst       cost
+   1  ld.shared.b16                16      0     4      8    2x         17
+best: ld.shared.b16, the only legal atom
+cost = 1 x smem wavefronts + 4 x tmem cycles + 0.25 x registers; ties go to fewer registers, wavefronts, instructions, then table order
 excluded:
   ldmatrix.x1, ldmatrix.x2, ldmatrix.x4
       fragment: warp 0, matrix 0 at register 0: lane 1 holds (1, 0) at shared address 9, where the atom's fragment needs 2 (row 0 of the 8x8 matrix is 16 contiguous bytes)
   ldmatrix.x1.trans, ldmatrix.x2.trans, ldmatrix.x4.trans
       fragment: warp 0, matrix 0 at register 0: lane 4 holds (4, 0) at shared address 36, where the atom's fragment needs 1 (row 0 of the 8x8 matrix is 16 contiguous bytes)
   stmatrix.x1, stmatrix.x2, stmatrix.x4, stmatrix.x1.trans, stmatrix.x2.trans,
-  stmatrix.x4.trans, st.shared.v4.b32, st.shared.v2.b32, st.shared.b32
+  stmatrix.x4.trans, st.shared.v4.b32, st.shared.v2.b32, st.shared.b32, st.shared.b16,
+  st.shared.b8
       space: moves registers to shared memory; this copy is shared memory to registers
   cp.async.bulk.tensor, cp.async.16, cp.async.8, cp.async.4
       space: moves global memory to shared memory; this copy is shared memory to registers
@@ -116,13 +126,56 @@ excluded:
       alignment: the 8-byte access of lane 1 (warp 0, step 0) starts at byte 18, which is not a multiple of 8
   ld.shared.b32
       alignment: the 4-byte access of lane 1 (warp 0, step 0) starts at byte 18, which is not a multiple of 4
+  ld.shared.b8
+      dtype: moves 1 bytes per lane; f16 elements are 2
+? 0
+
+# An i8 tile into the mma A fragment pattern: each register pair holds two
+# consecutive bytes, 2 bytes per lane (banks infers the same width and the
+# same 64 wavefronts for this thread layout); ldmatrix moves 16-bit elements.
+$ axe-layout atoms 'S[(16,64):(64,1)]' 'S[(2,8,4,2,4,2):(2,4@laneid,8,4,1@laneid,1)]' --dtype i8 | sed -n 1,5p
+copy: shared memory to registers, i8 elements, sm_100
+rank  atom                       smem   tmem  regs  instr worst       cost
+   1  ld.shared.b16                64      0     8     16    4x         66
+   2  ld.shared.b8                128      0     8     32    4x        130
+best: ld.shared.b16, ahead of ld.shared.b8 by cost
+? 0
+
+$ axe-layout banks 'S[(16,64):(64,1)]' --threads 'S[(2,8,4,2,4,2):(2,4@laneid,8,4,1@laneid,1)]' --dtype i8 --json | grep -o '"total":{[^}]*}'
+"total":{"instructions":16,"wavefronts":64,"ideal":16,"conflicts":48,"max_way":4}
+? 0
+
+# No atom: tensor memory does not exist before sm_100; every rule is listed.
+$ axe-layout atoms specs/copy_atoms.yaml:tmem_acc specs/copy_atoms.yaml:acc_regs --arch sm_90
+copy: tensor memory to registers, f32 elements, sm_90
+no atom can move this tile
+excluded:
+  ldmatrix.x1, ldmatrix.x2, ldmatrix.x4, ldmatrix.x1.trans, ldmatrix.x2.trans,
+  ldmatrix.x4.trans, ld.shared.v4.b32, ld.shared.v2.b32, ld.shared.b32, ld.shared.b16,
+  ld.shared.b8
+      space: moves shared memory to registers; this copy is tensor memory to registers
+  stmatrix.x1, stmatrix.x2, stmatrix.x4, stmatrix.x1.trans, stmatrix.x2.trans,
+  stmatrix.x4.trans, st.shared.v4.b32, st.shared.v2.b32, st.shared.b32, st.shared.b16,
+  st.shared.b8
+      space: moves registers to shared memory; this copy is tensor memory to registers
+  cp.async.bulk.tensor, cp.async.16, cp.async.8, cp.async.4
+      space: moves global memory to shared memory; this copy is tensor memory to registers
+  cp.async.bulk.tensor.s2g
+      space: moves shared memory to global memory; this copy is tensor memory to registers
+  tcgen05.ld.32x32b.x1, tcgen05.ld.32x32b.x2, tcgen05.ld.32x32b.x4, tcgen05.ld.32x32b.x8,
+  tcgen05.ld.32x32b.x16, tcgen05.ld.32x32b.x32, tcgen05.ld.32x32b.x64,
+  tcgen05.ld.32x32b.x128, tcgen05.ld.16x256b.x1, tcgen05.st.32x32b.x1,
+  tcgen05.st.32x32b.x2, tcgen05.st.32x32b.x4, tcgen05.st.32x32b.x8, tcgen05.st.32x32b.x16,
+  tcgen05.st.32x32b.x32, tcgen05.st.32x32b.x64, tcgen05.st.32x32b.x128,
+  tcgen05.st.16x256b.x1
+      arch: needs sm_100 or later; the target is sm_90
 ? 1
 
 # Tensor memory to registers, one row per lane, warp w on TMEM lanes 32w..32w+31.
 $ axe-layout atoms specs/copy_atoms.yaml:tmem_acc specs/copy_atoms.yaml:acc_regs --json | sed 's/},{/},\n{/g' | sed -n '1,3p;9,11p'
-{"from":"t","to":"r","dtype":"f32","arch":"sm_100","atoms":[{"name":"tcgen05.ld.32x32b.x1","legal":true,"smem_wavefronts":0,"tmem_cycles":256,"registers":1,"instructions":256,"max_way":0,"cost":1024.25},
-{"name":"tcgen05.ld.32x32b.x2","legal":true,"smem_wavefronts":0,"tmem_cycles":256,"registers":2,"instructions":128,"max_way":0,"cost":1024.5},
-{"name":"tcgen05.ld.32x32b.x4","legal":true,"smem_wavefronts":0,"tmem_cycles":256,"registers":4,"instructions":64,"max_way":0,"cost":1025},
+{"from":"t","to":"r","dtype":"f32","arch":"sm_100","atoms":[{"name":"tcgen05.ld.32x32b.x64","legal":true,"smem_wavefronts":0,"tmem_cycles":256,"registers":64,"instructions":4,"max_way":0,"cost":1040},
+{"name":"tcgen05.ld.32x32b.x32","legal":true,"smem_wavefronts":0,"tmem_cycles":256,"registers":64,"instructions":8,"max_way":0,"cost":1040},
+{"name":"tcgen05.ld.32x32b.x16","legal":true,"smem_wavefronts":0,"tmem_cycles":256,"registers":64,"instructions":16,"max_way":0,"cost":1040},
 {"name":"ldmatrix.x2","legal":false,"rule":"space","reason":"space: moves shared memory to registers; this copy is tensor memory to registers"},
 {"name":"ldmatrix.x4","legal":false,"rule":"space","reason":"space: moves shared memory to registers; this copy is tensor memory to registers"},
 {"name":"ldmatrix.x1.trans","legal":false,"rule":"space","reason":"space: moves shared memory to registers; this copy is tensor memory to registers"},
@@ -130,7 +183,7 @@ $ axe-layout atoms specs/copy_atoms.yaml:tmem_acc specs/copy_atoms.yaml:acc_regs
 
 # Literals: --dtype and --shape for both, --swizzle for the shared side.
 $ axe-layout atoms 'S[(16,16):(16,1)]' 'S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]' --dtype f16 --swizzle 32B --json | grep -o '"best":"[^"]*"'
-"best":"ldmatrix.x1"
+"best":"ldmatrix.x4"
 ? 0
 
 $ axe-layout atoms 'S[(8,8):(8,1)]' 'S[(8,4,2):(4@laneid,1@laneid,1)]' --direction s2r --dtype f16 --arch sm_90 | sed -n 1,3p

@@ -529,7 +529,7 @@ axe-layout: error: no instruction matches the --warp and --step given
 ? 2
 
 $ axe-layout banks 'S[(8,64):(64,1)]' --dtype f16
-axe-layout banks: error: give exactly one of --threads and --access
+axe-layout banks: error: give --threads or --access
 Try 'axe-layout banks --help'.
 ? 2
 
@@ -541,6 +541,80 @@ Try 'axe-layout banks --help'.
 $ axe-layout banks 'S[(8,64):(64,1)]' --dtype f16 --access ldmatrix.x1 --vector 4
 axe-layout banks: error: --vector goes with --threads; ldmatrix rows are 16 bytes and a spec access gives vector_bytes
 Try 'axe-layout banks --help'.
+? 2
+
+# Several accesses of one tile, ranked together by their total wavefronts.
+# The writer alone: lane 8i+j stores 16 bytes of row 4k+i, conflict-free on
+# plain 128-byte rows, so "none" leads (a tie with the swizzles on wavefronts).
+$ axe-layout banks 'S[(64,64):(64,1)]' --dtype f16 --threads 'S[(16,4,8,8):(8,8@laneid,1@laneid,1)]' --suggest | sed -n 6p
+     1  none*                    64     64          0        1            16      16            0           0  yes      S[(64,64):(64,1)]
+? 0
+
+# The reader alone: ldmatrix.x4 on those rows is 8-way conflicted (512
+# wavefronts against 64 ideal).
+$ axe-layout banks 'S[(64,64):(64,1)]' --dtype f16 --access ldmatrix.x4 | tail -1
+total:      16 instructions: wavefronts 512, ideal 64, conflicts 448, max_way 8
+? 0
+
+$ axe-layout banks 'S[(64,64):(64,1)]' --swizzle 128B --dtype f16 --access ldmatrix.x4 | tail -1
+total:      16 instructions: wavefronts 64, ideal 64, conflicts 0, max_way 1
+? 0
+
+# Both: 128B wins with 64 + 64; "none" costs 64 + 512, each share what the
+# single analyses above give.
+$ axe-layout banks 'S[(64,64):(64,1)]' --dtype f16 --threads 'S[(16,4,8,8):(8,8@laneid,1@laneid,1)]' --access ldmatrix.x4 --suggest | grep 'access\|ranked\|  1  \|none\|cheapest'
+swizzle:    none
+access 1:   thread layout S[(16,4,8,8):(8,8@laneid,1@laneid,1)], vector width inferred per candidate
+access 2:   ldmatrix.x4, 16 bytes per lane (16-byte rows): 4 phases of 8 lanes
+suggest:    the same accesses on other shared-memory layouts, cheapest first ('*': the layout as given; tma/mma: a TMA copy writes it and a wgmma/UMMA descriptor reads it)
+            ranked by the total over the 2 accesses
+     1  128B                    128    128          0        1            32      16            0        1024  yes      Swizzle(3,3,3) o S[(64,64):(64,1)]  (wavefronts by access: 64 + 64)
+     2  pad 8                   128    128          0        1            32      16         1008           0  no       S[(64,64):(72,1)]  (wavefronts by access: 64 + 64)
+     3  pad 24                  128    128          0        1            32      16         3024           0  no       S[(64,64):(88,1)]  (wavefronts by access: 64 + 64)
+     4  pad 40                  128    128          0        1            32      16         5040           0  no       S[(64,64):(104,1)]  (wavefronts by access: 64 + 64)
+     5  pad 56                  128    128          0        1            32      16         7056           0  no       S[(64,64):(120,1)]  (wavefronts by access: 64 + 64)
+     6  64B                     192    128         64        2            32      16            0         512  yes      Swizzle(3,2,3) o S[(64,64):(64,1)]  (wavefronts by access: 64 + 128)
+     7  Swizzle(4,2,2)          192    128         64        2            32      16            0         512  no       Swizzle(4,2,2) o S[(64,64):(64,1)]  (wavefronts by access: 64 + 128)
+     8  Swizzle(4,2,3)          192    128         64        2            32      16            0        1024  no       Swizzle(4,2,3) o S[(64,64):(64,1)]  (wavefronts by access: 64 + 128)
+     9  Swizzle(3,2,4)          192    128         64        2            32      16            0        1024  no       Swizzle(3,2,4) o S[(64,64):(64,1)]  (wavefronts by access: 64 + 128)
+    10  Swizzle(3,3,4)          192    128         64        2            32      16            0        2048  no       Swizzle(3,3,4) o S[(64,64):(64,1)]  (wavefronts by access: 64 + 128)
+    13  32B                     320    128        192        4            32      16            0         256  yes      Swizzle(3,1,3) o S[(64,64):(64,1)]  (wavefronts by access: 64 + 256)
+    27  none*                   576    128        448        8            32      16            0           0  yes      S[(64,64):(64,1)]  (wavefronts by access: 64 + 512)
+  (148 more candidates ranked lower: --json lists every one)
+cheapest:   128B: 128 wavefronts, as for pad 8, which needs 1008 more bytes; conflict-free: no phase touches two words of one bank; needs a 1024-byte aligned buffer base
+? 0
+
+$ axe-layout banks 'S[(64,64):(64,1)]' --dtype f16 --threads 'S[(16,4,8,8):(8,8@laneid,1@laneid,1)]' --access ldmatrix.x4 --suggest --json | grep -o '"accesses":\[[^]]*\]\|{"name":"none",[^}]*}[^]]*\]\|"best":.*'
+"accesses":[{"source":"threads","op":"lds"},{"source":"preset","op":"ldmatrix","num":4,"vector_bytes":16,"vector":"fixed","phases":4,"lanes_per_phase":8}]
+{"name":"none","layout":"S[(64,64):(64,1)]","current":true,"hardware":true,"possible":true,"shown":true,"padding":0,"extra_bytes":0,"base_alignment":0,"vector_bytes":16,"total":{"instructions":32,"wavefronts":576,"ideal":128,"conflicts":448,"max_way":8},"wavefronts_by_access":[64,512]
+"best":"128B","decided_by":"memory"}}
+? 0
+
+# Spec accesses too: a column read and a row read of the TIRx example.
+$ axe-layout banks --access specs/banks_column.yaml:col_read --access specs/banks_column.yaml:row_pairs --suggest | sed -n 3,8p
+access 1:   access 'col_read' (lds), 2 bytes per lane (from the spec): 1 phase of 32 lanes
+access 2:   access 'row_pairs' (lds), 2 bytes per lane (from the spec): 1 phase of 32 lanes
+suggest:    the same accesses on other shared-memory layouts, cheapest first ('*': the layout as given; tma/mma: a TMA copy writes it and a wgmma/UMMA descriptor reads it)
+            ranked by the total over the 2 accesses
+  rank  candidate        wavefronts  ideal  conflicts  max_way  instructions  vector  extra bytes  base align  tma/mma  layout
+     1  128B                      2      2          0        1             2       2            0        1024  yes      Swizzle(3,3,3) o S[(8,64):(64,1)]  (wavefronts by access: 1 + 1)
+? 0
+
+# Several accesses are ranked, never analysed one after another.
+$ axe-layout banks 'S[(64,64):(64,1)]' --dtype f16 --threads 'S[(16,4,8,8):(8,8@laneid,1@laneid,1)]' --threads 'S[(16,4,8,8):(8,8@laneid,1@laneid,1)]'
+axe-layout banks: error: 2 accesses given (--threads and --access): several accesses go with --suggest, which ranks layouts by their total wavefronts; give one to analyse it
+Try 'axe-layout banks --help'.
+? 2
+
+# An option that takes one value, given twice, is an error (it used to keep the last).
+$ axe-layout banks 'S[(8,64):(64,1)]' --dtype f16 --threads 'S[(8,4,16):(4@laneid,1@laneid,1)]' --vector 4 --vector 8
+axe-layout banks: error: --vector given twice; it takes one value
+Try 'axe-layout banks --help'.
+? 2
+
+$ axe-layout eval 'S[8:1]' --shape 8 --shape 4
+axe-layout eval: error: --shape given twice; it takes one value
+Try 'axe-layout eval --help'.
 ? 2
 
 $ axe-layout banks 'S[(8,64):(64,1)]' --dtype f16 --access ldmatrix.x1 --suggest --grid

@@ -314,13 +314,20 @@ $ axe-layout emit-cuda specs/copy_atoms.yaml:a_smem_rows specs/copy_atoms.yaml:a
 hint: did you mean 'ldmatrix.x1'?
 ? 2
 
-$ axe-layout emit-cuda specs/copy_atoms.yaml:padded specs/copy_atoms.yaml:row_per_lane --kind copy --atom auto
+# Rows padded to 18 bytes: element by element, ld.shared.b16.
+$ axe-layout emit-cuda specs/copy_atoms.yaml:padded specs/copy_atoms.yaml:row_per_lane --kind copy --atom auto | grep 'instruction:'
+ * instruction: ld.shared.b16 (PTX ISA 9.7.9.8 ld (.shared, .b16)), chosen with
+? 0
+
+# Global rows of 18 bytes: no cp.async chunk is aligned and TMA needs 16-byte strides.
+$ axe-layout emit-cuda 'S[(32,8):(9,1)]' 'S[(32,8):(8,1)]' --dtype f16 --kind copy --atom auto
 axe-layout emit-cuda: no copy atom can move this tile (axe-layout atoms lists why)
 ? 1
 
-$ axe-layout emit-cuda specs/copy_atoms.yaml:tmem_acc specs/copy_atoms.yaml:acc_regs --kind copy --atom auto | grep 'instruction:\|asm volatile("tcgen05.ld.sync.aligned.32x32b.x1.b32 {'
- * instruction: tcgen05.ld.32x32b.x1 (PTX ISA 9.7.16.8.3 tcgen05.ld, shape
-		asm volatile("tcgen05.ld.sync.aligned.32x32b.x1.b32 {%0}, [%1];\n" : "=r"(w[0]) : "r"(tmem + (unsigned)base) : "memory");
+# auto: every width holds the same 64 words per lane; the fewest instructions win.
+$ axe-layout emit-cuda specs/copy_atoms.yaml:tmem_acc specs/copy_atoms.yaml:acc_regs --kind copy --atom auto | grep 'instruction:\|asm volatile("tcgen05.ld.sync.aligned.32x32b.x64.b32 {' | cut -c1-80
+ * instruction: tcgen05.ld.32x32b.x64 (PTX ISA 9.7.16.8.3 tcgen05.ld, shape
+		asm volatile("tcgen05.ld.sync.aligned.32x32b.x64.b32 {%0, %1, %2, %3, %4, %5, 
 ? 0
 
 $ axe-layout emit-cuda specs/copy_atoms.yaml:acc_regs specs/copy_atoms.yaml:tmem_acc --kind copy --atom tcgen05.st.32x32b.x128

@@ -15,7 +15,7 @@ tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   elementStrides = {1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
-  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 1 (global to shared) of 8192 bytes, 8192 bytes in all; mbarrier expect-tx 8192 per copy
 alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
@@ -24,7 +24,7 @@ copy list (coordinates innermost first):
   copy 0: coords {0, 0}, shared + 0
 ? 0
 $ axe-layout emit-tma 'S[(4096,4096)]' 'S[(64,64)]' --dtype f16 --swizzle 128B --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[4096,4096],"globalStrides":[8192],"boxDim":[64,64],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[4096,4096],"globalStrides":[8192],"boxDim":[64,64],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_L2_128B","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
 ? 0
 
 # A bf16 tile 64 wide and 128 rows, 128B swizzle, from rows 128.. and columns 64..
@@ -39,7 +39,7 @@ tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   elementStrides = {1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
-  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 1 (global to shared) of 16384 bytes, 16384 bytes in all; mbarrier expect-tx 16384 per copy
 alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
@@ -62,7 +62,7 @@ tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   elementStrides = {1, 1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
-  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 1 (global to shared) of 16384 bytes, 16384 bytes in all; mbarrier expect-tx 16384 per copy
 alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
@@ -71,7 +71,7 @@ copy list (coordinates innermost first):
   copy 0: coords {0, 0, 0}, shared + 0
 ? 0
 $ axe-layout emit-tma specs/tma_gemm.yaml:A specs/tma_gemm.yaml:A_atoms --dtype bf16 --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_BFLOAT16","rank":3,"globalDim":[64,4096,64],"globalStrides":[8192,128],"boxDim":[64,64,2],"elementStrides":[1,1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":16384,"direction":"g2s","total_bytes":16384,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_BFLOAT16","rank":3,"globalDim":[64,4096,64],"globalStrides":[8192,128],"boxDim":[64,64,2],"elementStrides":[1,1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_L2_128B","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":16384,"direction":"g2s","total_bytes":16384,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
 ? 0
 
 # An f32 tile 64 wide under 128B: the rank-3 box {32, 2, rows}.
@@ -86,7 +86,7 @@ tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   elementStrides = {1, 1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
-  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 1 (global to shared) of 32768 bytes, 32768 bytes in all; mbarrier expect-tx 32768 per copy
 alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
@@ -107,7 +107,7 @@ tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   elementStrides = {1, 1, 1, 1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_NONE;
-  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 2 (global to shared) of 2048 bytes, 4096 bytes in all; mbarrier expect-tx 2048 per copy
 alignment: shared buffer 128 bytes, global base 16 bytes
@@ -120,16 +120,18 @@ copy list (coordinates innermost first):
 ? 0
 
 # One batch of a rank-3 tensor, stored back (s2g), with L2 promotion: the
-# batch is a dimension of box 1.
+# batch is a dimension of box 1 and the copy's coordinate 3; the map is the
+# whole tensor's, as CUTLASS's make_tma_copy encodes it, so one map serves
+# every batch.
 $ axe-layout emit-tma 'S[(8,256,512)]' 'S[(64,64)]' --dtype f16 --swizzle 128B --region 3:4,64:128,128:192 --direction s2g --l2-promotion 256B
 tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   tensorDataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
-  tensorRank     = 2;
-  globalAddress  = global + 786432;  // bytes
-  globalDim      = {512, 256};
-  globalStrides  = {1024};  // bytes, of dimensions 1 and up
-  boxDim         = {64, 64};
-  elementStrides = {1, 1};
+  tensorRank     = 3;
+  globalAddress  = global + 0;  // bytes
+  globalDim      = {512, 256, 8};
+  globalStrides  = {1024, 262144};  // bytes, of dimensions 1 and up
+  boxDim         = {64, 64, 1};
+  elementStrides = {1, 1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
   l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_256B;
@@ -138,12 +140,12 @@ copies: 1 (shared to global) of 8192 bytes, 8192 bytes in all; a bulk group comp
 alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
 box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
 copy list (coordinates innermost first):
-  copy 0: coords {128, 64}, shared + 0
+  copy 0: coords {128, 64, 3}, shared + 0
 ? 0
 
 # A box extent of 1 stands for a dimension outside the box: the same plan.
 $ axe-layout emit-tma 'S[(8,256,512)]' 'S[(64,64)]' --dtype f16 --swizzle 128B --region 3:4,64:128,128:192 --box 1,64,64 --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[512,256],"globalStrides":[1024],"boxDim":[64,64],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[128,64],"smem_offset_bytes":0,"global_offset_bytes":786432}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":3,"globalDim":[512,256,8],"globalStrides":[1024,262144],"boxDim":[64,64,1],"elementStrides":[1,1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_L2_128B","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[128,64,3],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
 ? 0
 
 # A forced box that keeps the rules: 256 rows, two copies.
@@ -158,7 +160,7 @@ tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   elementStrides = {1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
-  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 2 (global to shared) of 32768 bytes, 65536 bytes in all; mbarrier expect-tx 32768 per copy
 alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
@@ -180,7 +182,7 @@ tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   elementStrides = {1, 1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
-  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 1 (global to shared) of 16384 bytes, 16384 bytes in all; mbarrier expect-tx 16384 per copy
 alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
@@ -191,7 +193,7 @@ copy list (coordinates innermost first):
 
 # M,B,S swizzles that equal a preset are that TMA mode.
 $ axe-layout emit-tma 'S[(64,64)]' 'S[(64,64)]' --dtype f16 --swizzle 3,3,3 --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[64,64],"globalStrides":[128],"boxDim":[64,64],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[64,64],"globalStrides":[128],"boxDim":[64,64],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_L2_128B","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
 ? 0
 
 # No plan (exit 1): a 2002-byte global stride, a transposed shared tile,
@@ -253,7 +255,7 @@ tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   elementStrides = {1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
-  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 1 (global to shared) of 8192 bytes, 8192 bytes in all; mbarrier expect-tx 8192 per copy
 alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
@@ -278,7 +280,7 @@ tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   elementStrides = {1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_NONE;
-  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 1 (global to shared) of 8192 bytes, 8192 bytes in all; mbarrier expect-tx 8192 per copy
 alignment: shared buffer 128 bytes, global base 16 bytes
@@ -341,7 +343,8 @@ $ axe-layout emit-tma specs/tma_gemm.yaml:A 'S[(64,64)]' --dtype f16 --region 0:
 ? 2
 
 # Requests production kernels make: a ragged last tile (rows past 4096 filled),
-# a broadcast batch and an aliasing coordinate folded into the base address,
+# a broadcast batch folded into the base address (stride 0 is no map stride),
+# an aliasing tensor whose outer dimensions stay in the map as coordinates,
 # FlashAttention-4's Q matched in row-major order, FlashAttention-3's shared
 # (seq, heads, dim) tile whose map strides decrease.
 $ axe-layout emit-tma 'S[(4096,4096)]' 'S[(128,64)]' --dtype f16 --swizzle 128B --region 4090:4218,0:64
@@ -355,7 +358,7 @@ tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   elementStrides = {1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
-  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 1 (global to shared) of 16384 bytes, 16384 bytes in all; mbarrier expect-tx 16384 per copy
 alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
@@ -365,74 +368,74 @@ copy list (coordinates innermost first):
   copy 0: coords {0, 4090}, shared + 0
 ? 0
 $ axe-layout emit-tma 'S[(4096,4096)]' 'S[(128,64)]' --dtype f16 --swizzle 128B --region 4090:4218,0:64 --oob-fill nan --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[4096,4096],"globalStrides":[8192],"boxDim":[64,128],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA","copies":[{"coords":[0,4090],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":16384,"direction":"g2s","total_bytes":16384,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":7808,"fill":"nan","ranges":[{"dim":0,"begin":4096,"end":4218}]},"loops":[]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[4096,4096],"globalStrides":[8192],"boxDim":[64,128],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_L2_128B","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA","copies":[{"coords":[0,4090],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":16384,"direction":"g2s","total_bytes":16384,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":7808,"fill":"nan","ranges":[{"dim":0,"begin":4096,"end":4218}]},"loops":[]}
 ? 0
 $ axe-layout emit-tma 'S[(16,256,64):(0,64,1)]' 'S[(64,64)]' --dtype f16 --global-shape 16,256,64 --region 5:6,0:64,0:64 --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[256,64],"globalStrides":[512],"boxDim":[256,16],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_NONE","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":512,"smem_alignment_bytes":128,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[256,64],"globalStrides":[512],"boxDim":[256,16],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_NONE","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_L2_128B","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":512,"smem_alignment_bytes":128,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
 ? 0
 $ axe-layout emit-tma 'S[(16,16,128,128):(131072,128,1024,1)]' 'S[(128,128)]' --dtype f16 --swizzle 128B --region 3:4,4:5,0:128,0:128
 tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   tensorDataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
-  tensorRank     = 3;
-  globalAddress  = global + 787456;  // bytes
-  globalDim      = {64, 2, 128};
-  globalStrides  = {128, 2048};  // bytes, of dimensions 1 and up
-  boxDim         = {64, 2, 128};
-  elementStrides = {1, 1, 1};
+  tensorRank     = 5;
+  globalAddress  = global + 0;  // bytes
+  globalDim      = {64, 2, 128, 16, 16};
+  globalStrides  = {128, 2048, 256, 262144};  // bytes, of dimensions 1 and up
+  boxDim         = {64, 2, 128, 1, 1};
+  elementStrides = {1, 1, 1, 1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
-  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 1 (global to shared) of 32768 bytes, 32768 bytes in all; mbarrier expect-tx 32768 per copy
 alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
 box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
 copy list (coordinates innermost first):
-  copy 0: coords {0, 0, 0}, shared + 0
+  copy 0: coords {0, 0, 0, 4, 3}, shared + 0
 ? 0
 $ axe-layout emit-tma 'S[(1,32,4,128)]' 'S[(128,128)]' --dtype bf16 --swizzle 128B --region 0:1,0:32,0:4,0:128 --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_BFLOAT16","rank":2,"globalDim":[64,256],"globalStrides":[128],"boxDim":[64,256],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":32768,"direction":"g2s","total_bytes":32768,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_BFLOAT16","rank":2,"globalDim":[64,256],"globalStrides":[128],"boxDim":[64,256],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_L2_128B","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":32768,"direction":"g2s","total_bytes":32768,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
 ? 0
 $ axe-layout emit-tma 'S[(2,256,4,64)]' 'S[(64,4,64):(64,4096,1)]' --smem-shape 64,4,64 --dtype f16 --swizzle 128B --region 1:2,0:64,0:4,0:64
 tensor map (cuTensorMapEncodeTiled arguments, arrays innermost first):
   tensorDataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
-  tensorRank     = 3;
-  globalAddress  = global + 131072;  // bytes
-  globalDim      = {64, 256, 4};
-  globalStrides  = {512, 128};  // bytes, of dimensions 1 and up
-  boxDim         = {64, 64, 4};
-  elementStrides = {1, 1, 1};
+  tensorRank     = 4;
+  globalAddress  = global + 0;  // bytes
+  globalDim      = {64, 256, 4, 2};
+  globalStrides  = {512, 128, 131072};  // bytes, of dimensions 1 and up
+  boxDim         = {64, 64, 4, 1};
+  elementStrides = {1, 1, 1, 1};
   interleave     = CU_TENSOR_MAP_INTERLEAVE_NONE;
   swizzle        = CU_TENSOR_MAP_SWIZZLE_128B;
-  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  l2Promotion    = CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
   oobFill        = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 copies: 1 (global to shared) of 32768 bytes, 32768 bytes in all; mbarrier expect-tx 32768 per copy
 alignment: shared buffer 1024 bytes (the swizzle repeats every 1024), global base 16 bytes
 box rows: 128 bytes apart in shared memory; shared offsets are before the swizzle
 copy list (coordinates innermost first):
-  copy 0: coords {0, 0, 0}, shared + 0
+  copy 0: coords {0, 0, 0, 1}, shared + 0
 ? 0
 
-# The planner's search: a coordinate of stride 4100 folded into the base
-# (+16400 bytes), 136 columns cut in 16s with the overhang outside the map,
+# The planner's search: a coordinate of stride 4100 (8200 bytes: no map stride)
+# folded into the base (+16400 bytes), 136 columns cut in 16s with the overhang outside the map,
 # a 300-row tile in boxes of 150 rows, two dimensions that are one run, and a
 # 64-wide f32 tile as one rank-3 box.
 $ axe-layout emit-tma 'S[(3,64,64):(4100,64,1)]' 'S[(64,64):(64,1)]' --dtype f16 --region 2:3,0:64,0:64 --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[256,16],"globalStrides":[512],"boxDim":[256,16],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_NONE","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":16400}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":512,"smem_alignment_bytes":128,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":2,"globalDim":[256,16],"globalStrides":[512],"boxDim":[256,16],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_NONE","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_L2_128B","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":16400}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":512,"smem_alignment_bytes":128,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
 ? 0
 $ axe-layout emit-tma 'S[(128,136):(136,1)]' 'S[(128,32):(32,1)]' --dtype f16 --swizzle 32B --region 0:128,96:128 --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":3,"globalDim":[16,8,128],"globalStrides":[32,272],"boxDim":[16,2,128],"elementStrides":[1,1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_32B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,6,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":32,"smem_alignment_bytes":256,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":3,"globalDim":[16,8,128],"globalStrides":[32,272],"boxDim":[16,2,128],"elementStrides":[1,1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_32B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_L2_128B","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,6,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":8192,"direction":"g2s","total_bytes":8192,"box_pitch_bytes":32,"smem_alignment_bytes":256,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
 ? 0
 $ axe-layout emit-tma 'S[(3865,256):(256,1)]' 'S[(300,32)]' --dtype e4m3 --swizzle 32B --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_UINT8","rank":3,"globalDim":[256,150,25],"globalStrides":[256,38400],"boxDim":[32,150,2],"elementStrides":[1,1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_32B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":9600,"direction":"g2s","total_bytes":9600,"box_pitch_bytes":32,"smem_alignment_bytes":256,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_UINT8","rank":3,"globalDim":[256,150,25],"globalStrides":[256,38400],"boxDim":[32,150,2],"elementStrides":[1,1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_32B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_L2_128B","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":9600,"direction":"g2s","total_bytes":9600,"box_pitch_bytes":32,"smem_alignment_bytes":256,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
 ? 0
 $ axe-layout emit-tma 'S[(3865,256):(256,1)]' 'S[(300,32)]' --dtype e4m3 --swizzle 32B --box 100,32 --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_UINT8","rank":2,"globalDim":[256,3865],"globalStrides":[256],"boxDim":[32,100],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_32B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0},{"coords":[0,100],"smem_offset_bytes":3200,"global_offset_bytes":0},{"coords":[0,200],"smem_offset_bytes":6400,"global_offset_bytes":0}],"bytes_per_copy":3200,"direction":"g2s","total_bytes":9600,"box_pitch_bytes":32,"smem_alignment_bytes":256,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[{"extent":3,"coord_step":[0,100],"smem_step_bytes":3200,"global_step_bytes":0}]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_UINT8","rank":2,"globalDim":[256,3865],"globalStrides":[256],"boxDim":[32,100],"elementStrides":[1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_32B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_L2_128B","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0],"smem_offset_bytes":0,"global_offset_bytes":0},{"coords":[0,100],"smem_offset_bytes":3200,"global_offset_bytes":0},{"coords":[0,200],"smem_offset_bytes":6400,"global_offset_bytes":0}],"bytes_per_copy":3200,"direction":"g2s","total_bytes":9600,"box_pitch_bytes":32,"smem_alignment_bytes":256,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[{"extent":3,"coord_step":[0,100],"smem_step_bytes":3200,"global_step_bytes":0}]}
 ? 0
 $ axe-layout emit-tma 'S[(64,4):(4,1)]' 'S[(64,4):(4,1)]' --dtype f16 --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":1,"globalDim":[256],"globalStrides":[],"boxDim":[256],"elementStrides":[1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_NONE","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":512,"direction":"g2s","total_bytes":512,"box_pitch_bytes":512,"smem_alignment_bytes":128,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT16","rank":1,"globalDim":[256],"globalStrides":[],"boxDim":[256],"elementStrides":[1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_NONE","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_L2_128B","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":512,"direction":"g2s","total_bytes":512,"box_pitch_bytes":512,"smem_alignment_bytes":128,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
 ? 0
 $ axe-layout emit-tma 'S[(64,1000)]' 'S[(64,64)]' --dtype f32 --swizzle 128B --json
-{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT32","rank":3,"globalDim":[32,31,64],"globalStrides":[128,4000],"boxDim":[32,2,64],"elementStrides":[1,1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_NONE","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":16384,"direction":"g2s","total_bytes":16384,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
+{"possible":true,"dtype":"CU_TENSOR_MAP_DATA_TYPE_FLOAT32","rank":3,"globalDim":[32,31,64],"globalStrides":[128,4000],"boxDim":[32,2,64],"elementStrides":[1,1,1],"interleave":"CU_TENSOR_MAP_INTERLEAVE_NONE","swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","l2Promotion":"CU_TENSOR_MAP_L2_PROMOTION_L2_128B","oobFill":"CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE","copies":[{"coords":[0,0,0],"smem_offset_bytes":0,"global_offset_bytes":0}],"bytes_per_copy":16384,"direction":"g2s","total_bytes":16384,"box_pitch_bytes":128,"smem_alignment_bytes":1024,"global_alignment_bytes":16,"out_of_bounds":{"elements":0,"fill":"none","ranges":[]},"loops":[]}
 ? 0
 
 # No plan: the refusal names the arrangements tried.

@@ -84,6 +84,15 @@ def test_banks_errors_placed_as_the_cli_places_them():
     assert e.value.file == "warp="
 
 
+def test_banks_suggest_several_accesses_equals_cli():
+    writer = "S[(16,4,8,8):(8,8@laneid,1@laneid,1)]"
+    got = axe.Layout("S[(64,64):(64,1)]", dtype="f16").banks(
+        threads=[writer], access=["ldmatrix.x4"], suggest=True)
+    assert got == cli_json("banks", "S[(64,64):(64,1)]", "--dtype", "f16", "--threads", writer,
+                           "--access", "ldmatrix.x4", "--suggest", "--json")
+    assert got["suggest"]["best"] == "128B"
+
+
 # --- atoms -----------------------------------------------------------------------
 
 def test_atoms_equals_cli():
@@ -94,7 +103,7 @@ def test_atoms_equals_cli():
     src, dst = "S[(16,16):(16,1)]", "S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]"
     got = axe.atoms(src, dst, dtype="f16", swizzle="32B")
     assert got == cli_json("atoms", src, dst, "--dtype", "f16", "--swizzle", "32B", "--json")
-    assert got["best"] == "ldmatrix.x1"
+    assert got["best"] == "ldmatrix.x4"
     got = axe.atoms("S[(8,8):(8,1)]", "S[(8,4,2):(4@laneid,1@laneid,1)]", direction="s2r",
                     dtype="f16", arch="sm_90", suggest=True)
     assert got == cli_json("atoms", "S[(8,8):(8,1)]", "S[(8,4,2):(4@laneid,1@laneid,1)]",
@@ -103,9 +112,10 @@ def test_atoms_equals_cli():
 
 
 def test_atoms_status_and_text():
-    status, out, _ = run("atoms", ATOMS + ":padded", ATOMS + ":row_per_lane")
-    assert axe.atoms(ATOMS + ":padded", ATOMS + ":row_per_lane", format="text") == out
-    got = axe.atoms(ATOMS + ":padded", ATOMS + ":row_per_lane")
+    src, dst = ATOMS + ":tmem_acc", ATOMS + ":acc_regs"
+    status, out, _ = run("atoms", src, dst, "--arch", "sm_90")
+    assert axe.atoms(src, dst, arch="sm_90", format="text") == out
+    got = axe.atoms(src, dst, arch="sm_90")
     assert got.status == status == 1
     assert got.reason == "no atom can move this tile"
 

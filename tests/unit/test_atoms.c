@@ -218,7 +218,8 @@ static void test_mma_a_fragment(void **state)
 	assert_int_equal(c->terms.instructions, 4);
 	assert_int_equal(c->terms.smem_wavefronts, 16);
 	assert_int_equal(c->max_way, 1);
-	assert_int_equal(c->terms.registers, 4);
+	/* The fragment per lane: 16 x 64 f16 over 32 lanes, 2048 bytes / 32 / 4. */
+	assert_int_equal(c->terms.registers, 16 * 64 * 2 / 32 / 4);
 	rank("S[(16,64):(64,1)]", A_K64, 16, 64, "f16", NULL, &rows);
 	c = find(&rows, "ldmatrix.x4");
 	assert_true(c->legal);
@@ -227,7 +228,7 @@ static void test_mma_a_fragment(void **state)
 	assert_true(c->cost > find(&sw, "ldmatrix.x4")->cost);
 	assert_string_equal(find(&rows, "ldmatrix.x4.trans")->rule, "fragment");
 	rank("S[(16,64):(1,16)]", A_K64, 16, 64, "f16", NULL, &t);
-	assert_string_equal(t.c[0].atom->name, "ldmatrix.x1.trans");
+	assert_string_equal(t.c[0].atom->name, "ldmatrix.x4.trans");
 	assert_true(find(&t, "ldmatrix.x4.trans")->legal);
 	assert_string_equal(find(&t, "ldmatrix.x4")->rule, "fragment");
 	assert_string_equal(find(&t, "ld.shared.b32")->rule, "alignment");
@@ -236,20 +237,87 @@ static void test_mma_a_fragment(void **state)
 	axe_atom_ranking_release(&t);
 }
 
-static void test_no_atom(void **state)
+/*
+ * The worked example's live registers from a real tile: the 128x64 f16 A
+ * operand of a wgmma over 128 threads (specs/copy_atoms.yaml wgmma_a) is
+ * 8192 elements x 2 bytes / 128 threads / 4 bytes = 32 registers per
+ * thread, the LDSM_M88 row.  Counted per tile, ldmatrix x1, x2 and x4 tie on
+ * registers and wavefronts, and x4 leads by instructions (CUTLASS's
+ * SM75_U32x4_LDSM_N, cute/atom/copy_traits_sm75.hpp).
+ */
+#define WGMMA_A "S[(2,4,2,8,4,2,4,2):(32,1@warpid,2,4@laneid,8,4,1@laneid,1)]"
+
+static void test_tileas_registers(void **state)
+{
+	axe_atom_ranking r;
+	axe_atom_tie by;
+
+	(void)state;
+	rank("S[(128,64):(64,1)]", WGMMA_A, 128, 64, "f16", "128B", &r);
+	assert_int_equal(find(&r, "ldmatrix.x1")->terms.registers, tileas[0].terms.registers);
+	assert_int_equal(find(&r, "ldmatrix.x2")->terms.registers, tileas[0].terms.registers);
+	assert_int_equal(find(&r, "ldmatrix.x4")->terms.registers, tileas[0].terms.registers);
+	assert_int_equal(find(&r, "ldmatrix.x4")->terms.smem_wavefronts,
+			 find(&r, "ldmatrix.x1")->terms.smem_wavefronts);
+	assert_string_equal(r.c[0].atom->name, "ldmatrix.x4");
+	assert_string_equal(r.c[1].atom->name, "ldmatrix.x2");
+	axe_atom_compare(&r.c[0].terms, r.c[0].index, &r.c[1].terms, r.c[1].index, &by);
+	assert_int_equal(by, AXE_ATOM_BY_INSTRUCTIONS);
+	axe_atom_ranking_release(&r);
+}
+
+/*
+ * Every width a lane moves in shared memory has an atom (PTX ISA 9.7.9.8
+ * ld, .b8 and .b16): rows padded to 18 bytes are read element by element,
+ * and an i8 tile into the mma A fragment pattern (two consecutive bytes per
+ * register pair) two bytes per lane, the width banks infers for it.
+ */
+static void test_narrow_widths(void **state)
 {
 	axe_atom_ranking r;
 
 	(void)state;
 	rank("S[(32,8):(9,1)]", "S[(32,8):(1@laneid,1)]", 32, 8, "f16", NULL, &r);
-	assert_int_equal(r.nlegal, 0);
-	for (size_t i = 0; i < r.n; i++)
-		assert_true(r.c[i].reason[0] != '\0' && !r.c[i].legal);
+	assert_int_equal(r.nlegal, 1);
+	assert_string_equal(r.c[0].atom->name, "ld.shared.b16");
 	assert_string_equal(find(&r, "ldmatrix.x1")->rule, "fragment");
 	assert_string_equal(find(&r, "ld.shared.b32")->rule, "alignment");
 	assert_string_equal(find(&r, "cp.async.16")->rule, "space");
-	assert_string_equal(find(&r, "tcgen05.ld.32x32b.x1")->rule, "space");
 	axe_atom_ranking_release(&r);
+	rank("S[(16,64):(64,1)]", A_K64, 16, 64, "i8", NULL, &r);
+	assert_int_equal(r.nlegal, 2);
+	assert_string_equal(r.c[0].atom->name, "ld.shared.b16");
+	assert_string_equal(r.c[1].atom->name, "ld.shared.b8");
+	assert_string_equal(find(&r, "ldmatrix.x4")->rule, "dtype");
+	axe_atom_ranking_release(&r);
+}
+
+/* No atom: tensor memory before sm_100; every candidate says why. */
+static void test_no_atom(void **state)
+{
+	axe_error err;
+	axe_atom_request req = { .arch = 90 };
+	axe_layout *S, *D;
+	axe_atom_ranking r;
+	int f32 = axe_dtype_lookup("f32");
+
+	(void)state;
+	axe_error_init(&err);
+	S = axe_layout_parse("S[(128,64):(1@TLane,1@TCol)]", &err);
+	D = axe_layout_parse("S[(4,32,64):(1@warpid,1@laneid,1)]", &err);
+	assert_non_null(S);
+	assert_non_null(D);
+	req.src = (axe_atom_operand){ S, { 2, { 128, 64 } }, f32, { NULL, 0, 0, NULL, 0 }, 0 };
+	req.dst = (axe_atom_operand){ D, { 2, { 128, 64 } }, f32, { NULL, 0, 0, NULL, 0 }, 0 };
+	assert_int_equal(axe_atoms_rank(&req, &r, &err), 0);
+	assert_int_equal(r.nlegal, 0);
+	for (size_t i = 0; i < r.n; i++)
+		assert_true(r.c[i].reason[0] != '\0' && !r.c[i].legal);
+	assert_string_equal(find(&r, "tcgen05.ld.32x32b.x1")->rule, "arch");
+	assert_string_equal(find(&r, "ld.shared.b8")->rule, "space");
+	axe_atom_ranking_release(&r);
+	axe_layout_free(S);
+	axe_layout_free(D);
 }
 
 static void test_tmem(void **state)
@@ -260,7 +328,9 @@ static void test_tmem(void **state)
 	(void)state;
 	rank("S[(128,64):(1@TLane,1@TCol)]", "S[(4,32,64):(1@warpid,1@laneid,1)]", 128, 64, "f32",
 	     NULL, &r);
-	assert_string_equal(r.c[0].atom->name, "tcgen05.ld.32x32b.x1");
+	/* 64 words per lane whatever the width: the fewest instructions (x64) lead. */
+	assert_string_equal(r.c[0].atom->name, "tcgen05.ld.32x32b.x64");
+	assert_int_equal(find(&r, "tcgen05.ld.32x32b.x1")->terms.registers, 64);
 	c = find(&r, "tcgen05.ld.32x32b.x64");
 	assert_true(c->legal);
 	/* 4 warps x 1 instruction of 32 lanes x 64 words: 256 cycles at 32 words each. */
@@ -361,10 +431,12 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tileas_scores),
+		cmocka_unit_test(test_tileas_registers),
 		cmocka_unit_test(test_ties),
 		cmocka_unit_test(test_fragments),
 		cmocka_unit_test(test_cutlass_ldsm),
 		cmocka_unit_test(test_mma_a_fragment),
+		cmocka_unit_test(test_narrow_widths),
 		cmocka_unit_test(test_no_atom),
 		cmocka_unit_test(test_tmem),
 		cmocka_unit_test(test_global_to_shared),

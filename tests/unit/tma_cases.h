@@ -13,7 +13,7 @@ typedef struct tma_case {
 	const char *smem, *sshape;
 	const char *dtype, *swizzle;     /* preset for SMEM, or NULL */
 	const char *region, *smem_region, *box;
-	const char *option;              /* "s2g", "nan", "32B" (interleave) or NULL */
+	const char *option;              /* "s2g", "nan", "32B" (interleave), "fold" or NULL */
 	int rank;                        /* expected; 0 for a refusal */
 	uint64_t gdim[5], strides[4];
 	uint32_t boxdim[5];
@@ -64,11 +64,18 @@ static const tma_case plans[] = {
 	  2, { 256, 256 }, { 512 }, { 16, 16 }, 1, 512, NULL },
 	{ "S[(64,64)]", NULL, "S[(32,16)]", NULL, "f64", "128B", NULL, NULL, NULL, NULL,
 	  2, { 64, 64 }, { 512 }, { 16, 32 }, 1, 4096, NULL },
-	/* one batch of a rank-3 tensor: the batch is a coordinate, folded into the base */
+	/*
+	 * one batch of a rank-3 tensor: the map keeps the batch (dims innermost
+	 * first 512, 256, 8; strides 512 x 2 and 256 x 512 x 2 bytes) and the
+	 * copy's coordinate is 3, as one map per tensor serves every batch
+	 * (CUTLASS's make_tma_copy); "fold" folds it into the base instead
+	 */
 	{ "S[(8,256,512)]", NULL, "S[(64,64)]", NULL, "f16", "128B", "3:4,64:128,128:192", NULL,
-	  NULL, NULL, 2, { 512, 256 }, { 1024 }, { 64, 64 }, 1, 8192, NULL },
+	  NULL, NULL, 3, { 512, 256, 8 }, { 1024, 262144 }, { 64, 64, 1 }, 1, 8192, NULL },
 	{ "S[(8,256,512)]", NULL, "S[(64,64)]", NULL, "f16", "128B", "3:4,64:128,128:192", NULL,
-	  "1,64,64", NULL, 2, { 512, 256 }, { 1024 }, { 64, 64 }, 1, 8192, NULL },
+	  "1,64,64", NULL, 3, { 512, 256, 8 }, { 1024, 262144 }, { 64, 64, 1 }, 1, 8192, NULL },
+	{ "S[(8,256,512)]", NULL, "S[(64,64)]", NULL, "f16", "128B", "3:4,64:128,128:192", NULL,
+	  "1,64,64", "fold", 2, { 512, 256 }, { 1024 }, { 64, 64 }, 1, 8192, NULL },
 	/* a store, and a shared sub-tile */
 	{ "S[(4096,4096)]", NULL, "S[(64,64)]", NULL, "f16", "128B", NULL, NULL, NULL, "s2g",
 	  2, { 4096, 4096 }, { 8192 }, { 64, 64 }, 1, 8192, NULL },
@@ -99,16 +106,17 @@ static const tma_case plans[] = {
 	{ "S[(200,4096)]", NULL, "S[(128,64)]", NULL, "f16", "128B", "128:256,0:64", NULL, NULL,
 	  "nan", 2, { 4096, 200 }, { 8192 }, { 64, 128 }, 1, 16384, NULL },
 	/* FlashAttention-3: [batch, seq, heads, dim] into a shared (seq, heads, dim) tile
-	   whose heads are outermost: the map follows the shared order, strides decrease */
+	   whose heads are outermost: the map follows the shared order, strides decrease;
+	   the batch stays a dimension of the map (batch 1: its coordinate) */
 	{ "S[(2,256,4,64)]", NULL, "S[(64,4,64):(64,4096,1)]", "64,4,64", "f16", "128B",
-	  "1:2,0:64,0:4,0:64", NULL, NULL, NULL, 3, { 64, 256, 4 }, { 512, 128 }, { 64, 64, 4 },
-	  1, 32768, NULL },
+	  "1:2,0:64,0:4,0:64", NULL, NULL, NULL, 4, { 64, 256, 4, 2 }, { 512, 128, 131072 },
+	  { 64, 64, 4, 1 }, 1, 32768, NULL },
 	/* a broadcast (stride-0) batch, and a coordinate whose stride makes the tensor alias */
 	{ "S[(16,256,64):(0,64,1)]", "16,256,64", "S[(64,64)]", NULL, "f16", NULL,
 	  "5:6,0:64,0:64", NULL, NULL, NULL, 2, { 256, 64 }, { 512 }, { 256, 16 }, 1, 8192, NULL },
 	{ "S[(16,16,128,128):(131072,128,1024,1)]", NULL, "S[(128,128)]", NULL, "f16", "128B",
-	  "3:4,4:5,0:128,0:128", NULL, NULL, NULL, 3, { 64, 2, 128 }, { 128, 2048 },
-	  { 64, 2, 128 }, 1, 32768, NULL },
+	  "3:4,4:5,0:128,0:128", NULL, NULL, NULL, 5, { 64, 2, 128, 16, 16 },
+	  { 128, 2048, 256, 262144 }, { 64, 2, 128, 1, 1 }, 1, 32768, NULL },
 	/* FlashAttention-4's Q: global (1, 32, 4, 128) into a shared (128, 128) tile */
 	{ "S[(1,32,4,128)]", NULL, "S[(128,128)]", NULL, "bf16", "128B", "0:1,0:32,0:4,0:128",
 	  NULL, NULL, NULL, 2, { 64, 256 }, { 128 }, { 64, 256 }, 1, 32768, NULL },
