@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "../core/arith.h"
+#include "../core/relate.h"
 #include "cute_private.h"
 
 /* One leaf of a TV layout: a digit of tid (axis 0) or reg (axis 1). */
@@ -462,11 +463,16 @@ char *axe_cute_tv_export(const axe_layout *layout, const axe_shape *shape, int d
 {
 	axe_cute_layout tv;
 	char *text = NULL;
+	/* Lanes and warps as CuTe numbers threads: tid = laneid + 32*warpid. */
+	axe_layout *flat = axe_layout_flatten_threads(layout, why, why_size, err);
 
 	(void)dtype;
+	if (!flat)
+		return NULL;
 	memset(&tv, 0, sizeof(tv));
-	if (axe_to_tv(layout, shape, &tv, why, why_size, err) == 0)
+	if (axe_to_tv(flat, shape, &tv, why, why_size, err) == 0)
 		text = axe_cute_layout_print(&tv, err);
 	axe_cute_layout_release(&tv);
+	axe_layout_free(flat);
 	return text;
 }
