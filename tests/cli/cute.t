@@ -132,3 +132,12 @@ $ axe-layout check-equal 'S[(2,8,4,2):(2@reg,4@laneid,1@laneid,1@reg)]' --expr '
 axe-layout: note: the expr: layout names a thread axis coarser than the other layout's; expr: layouts are compared as named
 NOT equal at (0, 2): A -> {reg: 0, laneid: 1, tid: 0}, B -> {reg: 0, laneid: 0, tid: 1}
 ? 1
+
+# A TV layout with no axes (CUTLASS include/cute/atom/mma_traits_sm100.hpp,
+# SM100_2x1x1_F32F32F32F32's BLayout, which CuTe prints (_1,_1):(_0,_0)): valid JSON
+$ axe-layout eval 'cute-tv:(1,1):(0,0)' --tile 1,1 --all --json
+{"coord":[0,0],"images":[{}]}
+? 0
+$ axe-layout eval 'cute-tv:(1,1):(0,0)' --tile 1,1 --all
+(0, 0) -> {}
+? 0
