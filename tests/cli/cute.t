@@ -200,3 +200,21 @@ $ axe-layout show 'cute:ComposedLayout<Swizzle<3,4,3>, smem_ptr_flag_bits<3>, La
   cute:ComposedLayout<Swizzle<3,4,3>, smem_ptr_flag_bits<3>, Layout<_8,_1>>
        ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 ? 2
+
+# --tile qualifies each cute-tv: operand alone.  The TV layout is SM80_16x8x16_F32F16F16F32_TN's
+# LayoutC_TV as CuTe prints it (print(make_tiled_mma(...)), CUTLASS commit 7107b055):
+# ((_4,_8),(_2,_2)):((_32,_1),(_16,_8)) over the (M16,N8) tile.
+$ axe-layout banks 'S[(16,8):(8,1)]' --dtype f16 --threads 'cute-tv:((4,8),(2,2)):((32,1),(16,8))' --tile 16,8
+smem:       S[(16,8):(8,1)]  shape (16, 8), f16 (2 bytes)
+swizzle:    none
+access:     thread layout S[(2,8,4,2):(2@reg,4@tid,1@tid,1@reg)], 4 bytes per lane (inferred): 1 phase of 32 lanes
+widened:    each lane's 2 contiguous elements were measured as one 4-byte vector (the layouts allow it); for one element per load, pass --vector 2
+warp  step  lanes  wavefronts  ideal  conflicts  max_way  first lane reads
+   0     0     32           1      1          0        1  lane 0: (0, 0)
+   0     1     32           1      1          0        1  lane 0: (8, 0)
+total:      2 instructions: wavefronts 2, ideal 2, conflicts 0, max_way 1
+? 0
+# (only the first line: the ranking below it is the atoms tests')
+$ axe-layout atoms 'S[(16,8):(8,1)]' 'cute-tv:((4,8),(2,2)):((32,1),(16,8))' --tile 16,8 --dtype f16 | head -1
+copy: shared memory to registers, f16 elements, sm_100
+? 0
