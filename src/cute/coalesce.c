@@ -83,7 +83,7 @@ void axe_cute_coalesce_x(const axe_cute_layout *a, axe_cute_flat *f)
 	 * another leaf replace it; the size of the last mode is never read
 	 * by composition.
 	 */
-	if (f->shape[f->n - 1] == 1)
+	if (f->n > 0 && f->shape[f->n - 1] == 1) /* an empty tuple has no last leaf: 1:0 */
 		f->shape[f->n - 1] = 2;
 	coalesce_flat(f);
 }

@@ -133,13 +133,14 @@ axe-layout: note: the expr: layout names a thread axis coarser than the other la
 NOT equal at (0, 2): A -> {reg: 0, laneid: 1, tid: 0}, B -> {reg: 0, laneid: 0, tid: 1}
 ? 1
 
-# A TV layout with no axes (CUTLASS include/cute/atom/mma_traits_sm100.hpp,
-# SM100_2x1x1_F32F32F32F32's BLayout, which CuTe prints (_1,_1):(_0,_0)): valid JSON
+# A TV layout with one element, held by thread 0 in register 0 (CUTLASS
+# include/cute/atom/mma_traits_sm100.hpp, SM100_2x1x1_F32F32F32F32's BLayout, which CuTe
+# prints (_1,_1):(_0,_0)): valid JSON, and the layout 0@tid reads back as printed
 $ axe-layout eval 'cute-tv:(1,1):(0,0)' --tile 1,1 --all --json
-{"coord":[0,0],"images":[{}]}
+{"coord":[0,0],"images":[{"tid":0}]}
 ? 0
 $ axe-layout eval 'cute-tv:(1,1):(0,0)' --tile 1,1 --all
-(0, 0) -> {}
+(0, 0) -> {tid: 0}
 ? 0
 
 # C++ type spellings; CuTe's print() of each (CUTLASS commit 7107b055, nvcc 13.0):
