@@ -154,6 +154,13 @@ static axe_layout *tv_compact(const tv_leaves *lv, size_t nbcast, size_t boundar
 		if (axe_layout_push_replica(L, lv->leaf[i].extent, lv->leaf[i].weight,
 					    ax[lv->leaf[i].axis]) < 0)
 			goto nomem;
+	/*
+	 * One element held by thread 0 in register 0 ((_1,_1):(_0,_0), SM100
+	 * 2x1x1's B layout): tid is kept as the written offset 0@tid, so that
+	 * the layout names an axis and its text reads back as the same layout.
+	 */
+	if (L->nshard == 0 && L->nreplica == 0)
+		L->offset_written[ax[0]] = true;
 	axe_layout_order_axes(L);
 	return L;
 nomem:
