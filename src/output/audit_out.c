@@ -37,7 +37,7 @@ static void put_shape(axe_writer *w, const axe_audit_item *it, char sep)
 {
 	for (size_t d = 0; d < it->rank; d++)
 		put(w, "%s%" PRId64, d ? (sep == 'x' ? "x" : ",") : "", it->shape[d]);
-	if (it->kind == AXE_AUDIT_WGMMA || it->kind == AXE_AUDIT_TCGEN05)
+	if ((it->kind == AXE_AUDIT_WGMMA || it->kind == AXE_AUDIT_TCGEN05) && it->mma_k)
 		put(w, "%s%" PRId64, sep == 'x' ? "x" : ",", it->mma_k);
 }
 
