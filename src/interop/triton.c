@@ -398,7 +398,7 @@ static int pick_shape(const tt_src *src, size_t pos, const axe_import_opts *opts
  * has) against the module's ttg.threads-per-warp, ttg.num-warps and
  * ttg.num-ctas, where those are known; an error names both numbers.
  */
-static int module_counts(tt_ctx *c, const axe_linear *L, size_t start, axe_error *err)
+int tt_module_counts(tt_ctx *c, const axe_linear *L, size_t start, axe_error *err)
 {
 	static const struct {
 		int in;
@@ -434,7 +434,7 @@ int tt_import_value(tt_ctx *c, const tt_value *v, size_t start, const axe_import
 		return tt_error(c->src, start, 1, err, "Triton layouts have at most %d dims",
 				AXE_LINEAR_MAX_RANK);
 	if (tt_encoding_linear(c, v, shape.rank ? shape.dim : NULL, rank, &L, err) < 0 ||
-	    module_counts(c, &L, start, err) < 0)
+	    tt_module_counts(c, &L, start, err) < 0)
 		return -1;
 	if (!shape.rank) {
 		shape.rank = rank;

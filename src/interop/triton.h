@@ -2,11 +2,13 @@
  * triton.h: the pieces of the Triton reader shared by its files:
  * triton_enc.c (TTGIR attributes -> LinearLayout), triton.c (the reader
  * entry, LinearLayout dumps, the reference evaluator), triton_module.c
- * (.mlir/.ttgir modules) and triton_write.c (the #ttg.linear writer).
+ * (.mlir/.ttgir modules, read by mlir/mlir.h) and triton_write.c (the
+ * #ttg.linear writer).
  */
 #ifndef AXE_INTEROP_TRITON_H
 #define AXE_INTEROP_TRITON_H
 
+#include "../mlir/mlir.h"
 #include "linear.h"
 #include "triton_attr.h"
 
@@ -39,6 +41,12 @@ int tt_encoding_linear(tt_ctx *c, const tt_value *v, const int64_t *shape, size_
 size_t tt_encoding_rank(tt_ctx *c, const tt_value *v);
 
 /*
+ * The lanes, warps and blocks L spans against c's threads per warp, warps
+ * and CTAs (where known, nonzero); an error at byte "start" names both.
+ */
+int tt_module_counts(tt_ctx *c, const axe_linear *L, size_t start, axe_error *err);
+
+/*
  * Convert L on "shape" to an Axe layout and validate it against Triton's
  * own meaning (the XOR of bases over every hardware index); "out" filled.
  * 0 or -1.
@@ -62,11 +70,28 @@ int tt_import_value(tt_ctx *c, const tt_value *v, size_t start, const axe_import
 int tt_import_text(tt_ctx *c, const axe_import_opts *opts, axe_import *out, axe_error *err);
 
 /*
- * The layout "alias" of the module text "text" ("len" bytes, named "path"
+ * The layout "name" of the module text "text" ("len" bytes, named "path"
  * in errors): what axe_triton_import_file does after reading the file.
  */
-int tt_import_module_text(const char *path, const char *text, size_t len, const char *alias,
+int tt_import_module_text(const char *path, const char *text, size_t len, const char *name,
 			  const axe_import_opts *opts, axe_import *out, axe_error *err);
+
+/*
+ * Triton's LinearLayout of "encoding" in chunk "c": an alias name
+ * ("#blocked", defined in c) or an inline attribute ("#ttg.slice<{dim = 0,
+ * parent = #blocked}>", best the very string of one of c's types, so
+ * that errors point into the file), on "shape" ("rank" dims: for a memdesc,
+ * the last "rank" dims of its allocation shape, as Triton lays it out),
+ * for an op run by "num_warps" warps (0: the module's).  The module's
+ * threads per warp and CTAs apply.  Only the aliases the encoding names
+ * are read, so an alias the tool cannot read spoils no other.  0, or -1
+ * with "err" set at the text's place in the file.
+ */
+int tt_chunk_linear(const axe_mlir_chunk *c, const char *encoding, const int64_t *shape,
+		    size_t rank, int num_warps, axe_linear *out, axe_error *err);
+
+/* The dtype of a Triton element type ("f16", "f8E4M3FN", "bf16"), or -1 (i1, f4E2M1FN). */
+int tt_dtype(const char *elem);
 
 /* The LinearLayout of the attribute "text" on "shape" (no aliases, no module); for tests. */
 int tt_linear_of_text(const char *text, const axe_shape *shape, axe_linear *L, axe_error *err);

@@ -608,7 +608,7 @@ static const error_row error_rows[] = {
 	  "  tt.func @f(%a: tensor<64x8xf32, #mma>) { tt.return }\n}\n", 1, 75,
 	  "warpsPerCTA has 4 warps, but the module's ttg.num-warps is 8" },
 	{ "#bad", "\n\n#bad = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], "
-	  "warpsPerCTA = [1], order = [0]\n", 4, 1, "expected ',' or '}'" },
+	  "warpsPerCTA = [1], order = [0]\n", 3, 21, "'{' is never closed" },
 };
 
 static void test_error_positions(void **state)
