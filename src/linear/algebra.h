@@ -29,7 +29,7 @@
 #include "../core/error.h"
 #include "linear.h"
 
-#define AXE_LL_MAX_DIMS 8     /* in-dims, and out-dims, of one layout */
+#define AXE_LL_MAX_DIMS 10    /* in-dims, and out-dims, of one layout (Triton's tests use 9) */
 #define AXE_LL_NAME_SIZE 16   /* a dim name with its NUL */
 
 typedef struct axe_ll {
