@@ -278,13 +278,15 @@ int axe_ll_invert_and_compose(axe_ll *out, const axe_ll *L, const axe_ll *outer,
 	agreeing_ins(&same, &A, L, &outs);
 	split_ins(&a_rest, &A, &same, false);
 	split_ins(&b_rest, L, &same, false);
-	if ((a_rest.n == 0) != (b_rest.n == 0))
-		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
-				     "the layouts differ on in-dims only one of them has");
+	/*
+	 * Triton asserts that both or neither layout has in-dims left; where
+	 * only one has, the least-squares solution is still the answer (no
+	 * columns on one side), so it is computed rather than refused.
+	 */
 	ll_select(&a_red, &A, &a_rest, &outs);
 	ll_select(&b_red, L, &b_rest, &outs);
 	axe_ll_init(&ret);
-	if (a_rest.n > 0 && lstsq(&ret, &a_red, &b_red, err) < 0)
+	if ((a_rest.n > 0 || b_rest.n > 0) && lstsq(&ret, &a_red, &b_red, err) < 0)
 		return -1;
 	for (int k = 0; k < same.n; k++) {
 		int in = axe_ll_in_index(&A, same.name[k]);
