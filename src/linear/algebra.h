@@ -188,7 +188,8 @@ int axe_ll_compose(axe_ll *out, const axe_ll *L, const axe_ll *outer, axe_error 
 /*
  * Triton's invertAndCompose: C with L(x) = outer(C(x)), from L's in-dims to
  * outer's in-dims.  The out-dims of both are the same set of the same sizes
- * and outer is surjective.  In-dims on which both layouts agree map to
+ * and outer reaches every value L takes (Triton asks that outer be
+ * surjective).  In-dims on which both layouts agree map to
  * themselves; the rest is the least-squares solution of minimal norm (free
  * variables 0), so that broadcast data is read from one place.  0 or -1.
  */
