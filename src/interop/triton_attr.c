@@ -259,9 +259,16 @@ static int padding_number(const tt_src *src, size_t *pos, tt_value *v, const cha
 {
 	*pos = tt_skip(src, *pos);
 	v->pos = *pos;
+	v->kind = TT_INT;
 	if (*pos >= src->len || !isdigit((unsigned char)src->text[*pos]))
 		return tt_error(src, *pos, 1, err, "expected %s (INTERVAL:+PADDING)", what);
-	return parse_int(src, pos, v, err);
+	while (*pos < src->len && isdigit((unsigned char)src->text[*pos]))
+		if (__builtin_mul_overflow(v->num, 10, &v->num) ||
+		    __builtin_add_overflow(v->num, src->text[(*pos)++] - '0', &v->num))
+			return tt_error(src, v->pos, *pos - v->pos, err,
+					"number does not fit in 64 bits");
+	v->len = *pos - v->pos;
+	return 0;
 }
 
 /*
@@ -397,6 +404,17 @@ static int parse_hash(const tt_src *src, size_t *pos, int depth, tt_value *v, ax
 	return parse_body(src, pos, depth, v->attr, err);
 }
 
+/* An MLIR dictionary value `{key = value, ...}` (AMD's ctaLayout): an attribute without a name. */
+static int parse_dictionary(const tt_src *src, size_t *pos, int depth, tt_value *v,
+			    axe_error *err)
+{
+	v->kind = TT_ATTR;
+	if (!(v->attr = calloc(1, sizeof(tt_attr))))
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	v->attr->pos = v->attr->name_pos = (*pos)++;
+	return parse_entries(src, pos, depth, v->attr, '}', err);
+}
+
 static int parse_into(const tt_src *src, size_t *pos, int depth, tt_value *v, axe_error *err)
 {
 	char c;
@@ -414,6 +432,8 @@ static int parse_into(const tt_src *src, size_t *pos, int depth, tt_value *v, ax
 		rc = parse_list(src, pos, depth, v, err);
 	else if (c == '#')
 		rc = parse_hash(src, pos, depth, v, err);
+	else if (c == '{')
+		rc = parse_dictionary(src, pos, depth, v, err);
 	else if (c == '-' || isdigit((unsigned char)c))
 		rc = parse_int(src, pos, v, err);
 	else if (*pos + 4 <= src->len && memcmp(src->text + *pos, "true", 4) == 0 &&
@@ -424,7 +444,8 @@ static int parse_into(const tt_src *src, size_t *pos, int depth, tt_value *v, ax
 		rc = (v->kind = TT_BOOL, v->num = 0, *pos += 5, 0);
 	else
 		rc = tt_error(src, *pos, 1, err,
-			      "expected a number, true, false, a list or an attribute");
+			      "expected a number, true, false, a list, a {dictionary} or an "
+			      "attribute");
 	if (rc == 0 && v->kind != TT_INT)
 		v->len = *pos - v->pos;
 	return rc;
