@@ -1,8 +1,9 @@
 /*
  * encoding.c: the encodings of a chunk as the audit needs them: Triton
- * LinearLayouts through interop/triton.h (the one reader of Triton's
- * attributes), and the parameters of shared and tensor-memory encodings
- * that the TMA and MMA rules test (audit/tma.c, audit/mma.c).
+ * LinearLayouts through interop/triton.h's tt_chunk_linear (the one reader
+ * of Triton's attributes), and the parameters of shared and tensor-memory
+ * encodings that the TMA and MMA rules test (audit/tma.c, audit/mma.c),
+ * read off the attribute's text.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -13,56 +14,22 @@
 
 struct axe_audit_aliases {
 	const axe_mlir_chunk *chunk;
-	tt_alias *alias;  /* the aliases that parse as Triton attributes */
-	size_t nalias;
-	axe_loc where;
 };
 
 axe_audit_aliases *axe_audit_aliases_new(const axe_mlir_chunk *c, axe_error *err)
 {
 	axe_audit_aliases *a = calloc(1, sizeof(*a));
 
-	if (!a || !(a->alias = calloc(c->nalias ? c->nalias : 1, sizeof(tt_alias)))) {
-		free(a);
+	if (!a) {
 		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 		return NULL;
 	}
 	a->chunk = c;
-	/*
-	 * An alias that is not a Triton attribute (#loc, #smem =
-	 * #ttg.shared_memory, a tensor-memory encoding) is left out: it is
-	 * never an encoding the LinearLayout reader is asked for, and its
-	 * parameters are read from its text (encoding_params).
-	 */
-	for (size_t i = 0; i < c->nalias; i++) {
-		const axe_mlir_alias *al = &c->alias[i];
-		axe_loc where = { "<alias>", al->line, al->col, NULL, 0 };
-		tt_src src = { al->text, strlen(al->text), &where };
-		size_t pos = 0;
-		axe_error ignored;
-		tt_value *v;
-
-		axe_error_init(&ignored);
-		if (strlen(al->name) >= sizeof(a->alias[0].name) ||
-		    !(v = tt_parse_value(&src, &pos, &ignored)))
-			continue;
-		if (v->kind != TT_ATTR && v->kind != TT_ALIAS) {
-			tt_value_free(v);
-			continue;
-		}
-		strcpy(a->alias[a->nalias].name, al->name);
-		a->alias[a->nalias++].value = v;
-	}
 	return a;
 }
 
 void axe_audit_aliases_free(axe_audit_aliases *a)
 {
-	if (!a)
-		return;
-	for (size_t i = 0; i < a->nalias; i++)
-		tt_value_free(a->alias[i].value);
-	free(a->alias);
 	free(a);
 }
 
@@ -70,20 +37,7 @@ int axe_audit_encoding_linear(const axe_audit_aliases *a, const char *text,
 			      const int64_t *shape, size_t rank, int num_warps,
 			      axe_linear *out, axe_error *err)
 {
-	axe_loc where = { "<encoding>", 1, 1, NULL, 0 };
-	tt_src src = { text, strlen(text), &where };
-	size_t pos = 0;
-	tt_value *v = tt_parse_value(&src, &pos, err);
-	tt_ctx c;
-	int rc;
-
-	if (!v)
-		return -1;
-	c = (tt_ctx){ &src, a->alias, a->nalias, a->chunk->threads_per_warp,
-		      num_warps ? num_warps : a->chunk->num_warps, 0, a->chunk->num_ctas };
-	rc = tt_encoding_linear(&c, v, shape, rank, out, err);
-	tt_value_free(v);
-	return rc;
+	return tt_chunk_linear(a->chunk, text, shape, rank, num_warps, out, err);
 }
 
 /* The text "name" (an alias, with its '#') stands for, followed through aliases. */

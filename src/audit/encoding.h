@@ -16,10 +16,10 @@
 #include "../linear/linear.h"
 #include "../mlir/mlir.h"
 
-/* A chunk's aliases, parsed once (encoding.c); opaque to its callers. */
+/* The encodings of one chunk (encoding.c); opaque to its callers. */
 typedef struct axe_audit_aliases axe_audit_aliases;
 
-/* The aliases of "c" that are Triton attributes; NULL on no memory ("err"). */
+/* The encodings of chunk "c"; NULL on no memory ("err"). */
 axe_audit_aliases *axe_audit_aliases_new(const axe_mlir_chunk *c, axe_error *err);
 void axe_audit_aliases_free(axe_audit_aliases *a);
 

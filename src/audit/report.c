@@ -135,8 +135,11 @@ static void take_type(axe_audit_item *it, const axe_mlir_type *t)
 {
 	it->rank = t->rank;
 	memcpy(it->shape, t->shape, t->rank * sizeof(int64_t));
-	snprintf(it->dtype, sizeof(it->dtype), "%s", t->elem);
-	it->elem_bits = axe_audit_elem_bits(t->elem);
+	snprintf(it->dtype, sizeof(it->dtype), "%s%s", t->pointer ? "!tt.ptr<" : "", t->elem);
+	if (t->pointer)
+		snprintf(it->dtype + strlen(it->dtype), sizeof(it->dtype) - strlen(it->dtype), ">");
+	/* A pointer tensor moves 64-bit addresses. */
+	it->elem_bits = t->pointer ? 64 : axe_audit_elem_bits(t->elem);
 }
 
 /*
@@ -207,7 +210,10 @@ static int do_convert(const walk *w, axe_audit_item *it)
 		return 0;
 	axe_error_init(&e);
 	if (axe_audit_convert_layout(&it->lsrc, &it->ldst, it->elem_bits, w->arch, &it->convert,
-				     &e) < 0)
+				     &e) < 0 ||
+	    (it->convert.cls == AXE_CVT_SHARED &&
+	     axe_audit_convert_shared(&it->lsrc, &it->ldst, it->elem_bits, w->arch, &it->convert,
+				      &e) < 0))
 		return skip(it, "%s", e.message);
 	if (it->convert.cls == AXE_CVT_SHARED)
 		it->conflicts = it->convert.store.conflicts > it->convert.load.conflicts

@@ -39,7 +39,7 @@ typedef struct axe_audit_item {
 	const char *src, *dst;        /* encoding texts (the op's), or NULL */
 	size_t rank;
 	int64_t shape[AXE_MLIR_MAX_RANK];
-	char dtype[32];
+	char dtype[48];                
 	int elem_bits;
 	bool skipped;
 	char reason[320];             /* why it was skipped */
