@@ -90,6 +90,14 @@ int tt_import_module_text(const char *path, const char *text, size_t len, const 
 int tt_chunk_linear(const axe_mlir_chunk *c, const char *encoding, const int64_t *shape,
 		    size_t rank, int num_warps, axe_linear *out, axe_error *err);
 
+/*
+ * The shape Triton lays the encoding of type "t" (of chunk "c") out on: a
+ * tensor's shape; a memdesc's allocation shape cut to its rank, and for a
+ * multi-buffered allocation (more dims than its encoding) one buffer.
+ * -1 when "t" has no encoding.
+ */
+int tt_type_layout_shape(const axe_mlir_chunk *c, const axe_mlir_type *t, axe_shape *shape);
+
 /* The dtype of a Triton element type ("f16", "f8E4M3FN", "bf16"), or -1 (i1, f4E2M1FN). */
 int tt_dtype(const char *elem);
 
