@@ -572,6 +572,20 @@ static int chunk_suffix(char *path)
 	return (int)n;
 }
 
+int tt_chunk_import(const axe_mlir_chunk *c, const char *encoding, const axe_import_opts *opts,
+		    axe_import *out, axe_error *err)
+{
+	target t = { c, encoding, 0, NULL, 0, 0 };
+	int rc = -1;
+
+	memset(out, 0, sizeof(*out));
+	out->dtype = -1;
+	if (collect_uses(&t, NULL, err) == 0)
+		rc = import_target(&t, opts, out, err);
+	free(t.uses);
+	return rc;
+}
+
 static int import_from(const axe_mlir_file *f, int index, const char *name,
 		       const axe_import_opts *opts, axe_import *out, axe_error *err)
 {
