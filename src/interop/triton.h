@@ -90,6 +90,61 @@ int tt_import_module_text(const char *path, const char *text, size_t len, const 
 int tt_chunk_linear(const axe_mlir_chunk *c, const char *encoding, const int64_t *shape,
 		    size_t rank, int num_warps, axe_linear *out, axe_error *err);
 
+/*
+ * The layout "encoding" (an alias or inline text) of chunk "c" as an
+ * import, validated, on the shape it is used at (opts->shape picks one of
+ * several), with its element type as dtype.  0 or -1.
+ */
+int tt_chunk_import(const axe_mlir_chunk *c, const char *encoding, const axe_import_opts *opts,
+		    axe_import *out, axe_error *err);
+
+/*
+ * The shape Triton lays the encoding of type "t" (of chunk "c") out on: a
+ * tensor's shape; a memdesc's allocation shape cut to its rank, and for a
+ * multi-buffered allocation (more dims than its encoding) one buffer.
+ * -1 when "t" has no encoding.
+ */
+int tt_type_layout_shape(const axe_mlir_chunk *c, const axe_mlir_type *t, axe_shape *shape);
+
+/* One place a layout of a module is used: a type written in an op. */
+typedef struct tt_layout_use {
+	int line;             /* the type's line */
+	const char *op;       /* "ttg.convert_layout" */
+	const char *value;    /* the value of that type ("%acc"), or "" */
+	axe_shape shape;      /* the shape the layout is laid out on there */
+	const char *elem;     /* "f16", the pointee of a pointer tensor */
+	const char *kind;     /* "tensor", "memdesc", "tensordesc" */
+	bool pointer;         /* a tensor of pointers to "elem" */
+} tt_layout_use;
+
+/* One layout of a chunk: an alias, or an encoding written inline in types. */
+typedef struct tt_layout_entry {
+	int chunk;
+	const char *encoding; /* "#blocked", or the inline "#ttg.slice<{...}>" */
+	const char *text;     /* the alias's value, or the inline text */
+	bool alias;
+	int line;             /* the alias's line, or the first use's */
+	char name[48];        /* what names it after FILE.mlir[@N]: "#blocked" or "L123[.K]" */
+	size_t first_use, nuses; /* its rows of the index's "use" */
+	size_t nshapes;       /* distinct shapes of its uses */
+	bool read;            /* read at every shape it is used at (or, unused, alone) */
+	char reason[512];     /* why not, when !read */
+} tt_layout_entry;
+
+/* Every layout of a module file, chunk by chunk, as `info FILE.mlir` lists them. */
+typedef struct tt_layout_index {
+	const axe_mlir_file *file;
+	tt_layout_entry *entry;
+	size_t nentries;
+	tt_layout_use *use;
+	size_t nuses;
+} tt_layout_index;
+
+/* The index of "f" (each layout read at each shape to say whether it reads).  0 or -1. */
+int tt_layout_index_build(const axe_mlir_file *f, tt_layout_index *out, axe_error *err);
+
+void tt_layout_index_release(tt_layout_index *ix);
+
 /* The dtype of a Triton element type ("f16", "f8E4M3FN", "bf16"), or -1 (i1, f4E2M1FN). */
 int tt_dtype(const char *elem);
 

@@ -200,6 +200,7 @@ typedef struct use {
 typedef struct target {
 	const axe_mlir_chunk *c;
 	const char *encoding;
+	size_t enc_rank;   /* dims the encoding implies, 0 when it cannot tell */
 	use *uses;
 	size_t nuses, cap;
 } target;
@@ -239,15 +240,48 @@ static int collect_uses(target *t, const axe_mlir_op *only, axe_error *err)
 	return 0;
 }
 
-/* The shape Triton lays a type's layout out on (a memdesc: its allocation, cut to its rank). */
-static void layout_shape(const axe_mlir_type *t, axe_shape *s)
+/*
+ * The shape Triton lays a type's layout out on: a tensor's shape; a
+ * memdesc's allocation shape cut to its rank (a view has the buffer's
+ * offsets), and of a multi-buffered allocation (more dims than its
+ * encoding: 3x128x64 for a 2-d #shared) one buffer, the last dims, as each
+ * view of it (ttg.memdesc_index) is laid out.  "enc_rank" is 0 when unknown.
+ */
+static void layout_shape(const axe_mlir_type *t, size_t enc_rank, axe_shape *s)
 {
 	const int64_t *dims = t->shape;
+	size_t rank = t->rank;
 
-	if (t->kind == AXE_MLIR_TYPE_MEMDESC && t->alloc_rank >= t->rank)
+	if (t->kind == AXE_MLIR_TYPE_MEMDESC && t->alloc_rank >= t->rank) {
 		dims = t->alloc_shape + (t->alloc_rank - t->rank);
-	s->rank = t->rank;
-	memcpy(s->dim, dims, t->rank * sizeof(int64_t));
+		if (enc_rank && enc_rank < rank) {
+			dims += rank - enc_rank;
+			rank = enc_rank;
+		}
+	}
+	s->rank = rank;
+	memcpy(s->dim, dims, rank * sizeof(int64_t));
+}
+
+int tt_type_layout_shape(const axe_mlir_chunk *c, const axe_mlir_type *t, axe_shape *shape)
+{
+	chunk_ctx cc;
+	tt_value *owned;
+	const tt_value *v;
+	size_t pos, enc_rank = 0;
+
+	if (!t->encoding)
+		return -1;
+	ctx_init(&cc, c);
+	if ((v = encoding_value(&cc, t->encoding, &owned, &pos, NULL))) {
+		tt_ctx ctx = chunk_tt_ctx(&cc, 0);
+
+		enc_rank = tt_encoding_rank(&ctx, v);
+	}
+	tt_value_free(owned);
+	ctx_release(&cc);
+	layout_shape(t, enc_rank, shape);
+	return 0;
 }
 
 static bool same_shape(const axe_shape *a, const axe_shape *b)
@@ -276,9 +310,9 @@ static size_t shapes_listed(const target *t, char *buf, size_t size)
 		bool seen = false;
 		char dims[96];
 
-		layout_shape(t->uses[i].type, &s);
+		layout_shape(t->uses[i].type, t->enc_rank, &s);
 		for (size_t j = 0; j < i && !seen; j++) {
-			layout_shape(t->uses[j].type, &e);
+			layout_shape(t->uses[j].type, t->enc_rank, &e);
 			seen = same_shape(&s, &e);
 		}
 		if (seen)
@@ -307,7 +341,7 @@ static const use *pick_use(const target *t, const axe_import_opts *opts, axe_err
 		for (size_t i = 0; i < t->nuses; i++) {
 			axe_shape s;
 
-			layout_shape(t->uses[i].type, &s);
+			layout_shape(t->uses[i].type, t->enc_rank, &s);
 			if (same_shape(&s, opts->shape))
 				return &t->uses[i];
 		}
@@ -330,7 +364,7 @@ static const use *pick_use(const target *t, const axe_import_opts *opts, axe_err
 static int import_target(target *t, const axe_import_opts *opts, axe_import *out,
 			 axe_error *err)
 {
-	const use *u = pick_use(t, opts, err);
+	const use *u = NULL;
 	axe_shape typed = { 0 };
 	int dtype = -1, rc = -1;
 	tt_value *owned;
@@ -338,14 +372,17 @@ static int import_target(target *t, const axe_import_opts *opts, axe_import *out
 	chunk_ctx cc;
 	size_t pos;
 
-	if (axe_error_is_set(err))
-		return -1;
-	if (u) {
-		layout_shape(u->type, &typed);
-		dtype = tt_dtype(u->type->elem);
-	}
 	ctx_init(&cc, t->c);
 	if ((v = encoding_value(&cc, t->encoding, &owned, &pos, err))) {
+		tt_ctx ctx = chunk_tt_ctx(&cc, 0);
+
+		t->enc_rank = tt_encoding_rank(&ctx, v);
+		if ((u = pick_use(t, opts, err))) {
+			layout_shape(u->type, t->enc_rank, &typed);
+			dtype = tt_dtype(u->type->elem);
+		}
+	}
+	if (v && !axe_error_is_set(err)) {
 		tt_ctx ctx = chunk_tt_ctx(&cc, u ? u->op->num_warps : 0);
 
 		if (!cc.c->threads_per_warp && opts)
@@ -533,6 +570,20 @@ static int chunk_suffix(char *path)
 		return -1;
 	*at = '\0';
 	return (int)n;
+}
+
+int tt_chunk_import(const axe_mlir_chunk *c, const char *encoding, const axe_import_opts *opts,
+		    axe_import *out, axe_error *err)
+{
+	target t = { c, encoding, 0, NULL, 0, 0 };
+	int rc = -1;
+
+	memset(out, 0, sizeof(*out));
+	out->dtype = -1;
+	if (collect_uses(&t, NULL, err) == 0)
+		rc = import_target(&t, opts, out, err);
+	free(t.uses);
+	return rc;
 }
 
 static int import_from(const axe_mlir_file *f, int index, const char *name,

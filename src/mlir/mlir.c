@@ -361,18 +361,29 @@ static int scan(chunk_reader *cr, size_t *i, size_t end, bool top, axe_mlir_op *
 	return 0;
 }
 
-/* The integer (or string, into "text") after `"KEY" =` in the module's dictionary; -1 if none. */
-static long module_attr(chunk_reader *cr, size_t begin, size_t end, const char *key,
-			char *text, size_t size)
+/* Token k is the dictionary key "key": `"ttg.num-warps"` or a bare `ttg.target`. */
+static bool key_is(const chunk_reader *cr, size_t k, const char *key, size_t n)
+{
+	const mlir_tok *t = &cr->r.tok[k];
+	const char *q = cr->r.file->text + t->pos;
+
+	if (t->kind == TOK_STRING)
+		return t->len == n + 2 && memcmp(q + 1, key, n) == 0;
+	return t->kind == TOK_WORD && t->len == n && memcmp(q, key, n) == 0;
+}
+
+/*
+ * The integer (or string, into "text") after `KEY =` in the op text of
+ * tokens [begin, end); -1 if none.
+ */
+static long dict_value(chunk_reader *cr, size_t begin, size_t end, const char *key,
+		       char *text, size_t size)
 {
 	const mlir_tok *t = cr->r.tok;
 	size_t n = strlen(key);
 
 	for (size_t k = begin; k + 2 < end; k++) {
-		const char *q = cr->r.file->text + t[k].pos;
-
-		if (t[k].kind != TOK_STRING || t[k].len != n + 2 || memcmp(q + 1, key, n) != 0 ||
-		    !mlir_is(&cr->r, k + 1, '='))
+		if (!key_is(cr, k, key, n) || !mlir_is(&cr->r, k + 1, '='))
 			continue;
 		if (text && t[k + 2].kind == TOK_STRING) {
 			snprintf(text, size, "%.*s", (int)t[k + 2].len - 2,
@@ -388,29 +399,40 @@ static long module_attr(chunk_reader *cr, size_t begin, size_t end, const char *
 	return -1;
 }
 
-/* `"ttg.num-warps" = 4 : i32` and the others (`triton_gpu.` too), from the module op's text. */
-static void module_attrs(chunk_reader *cr, size_t begin, size_t end)
+/* The integer attribute "ttg.KEY" (or "triton_gpu.KEY") of an op's text, or 0. */
+static int triton_int(chunk_reader *cr, size_t begin, size_t end, const char *key)
 {
 	static const char *const dialect[] = { "ttg", "triton_gpu" };
+	char name[64];
+
+	for (size_t d = 0; d < 2; d++) {
+		long v;
+
+		snprintf(name, sizeof(name), "%s.%s", dialect[d], key);
+		if ((v = dict_value(cr, begin, end, name, NULL, 0)) > 0)
+			return (int)v;
+	}
+	return 0;
+}
+
+/*
+ * A module's `"ttg.num-warps" = 4 : i32` and the others: the chunk takes
+ * those of its first module that has them.
+ */
+static void module_attrs(chunk_reader *cr, size_t begin, size_t end)
+{
 	struct {
 		const char *key;
 		int *into;
 	} ints[] = { { "threads-per-warp", &cr->c->threads_per_warp },
 		     { "num-warps", &cr->c->num_warps }, { "num-ctas", &cr->c->num_ctas } };
-	char key[64];
 
-	for (size_t d = 0; d < 2; d++) {
-		for (size_t k = 0; k < sizeof(ints) / sizeof(ints[0]); k++) {
-			long v;
-
-			snprintf(key, sizeof(key), "%s.%s", dialect[d], ints[k].key);
-			if (!*ints[k].into && (v = module_attr(cr, begin, end, key, NULL, 0)) > 0)
-				*ints[k].into = (int)v;
-		}
-		snprintf(key, sizeof(key), "%s.target", dialect[d]);
-		if (!cr->c->target[0])
-			module_attr(cr, begin, end, key, cr->c->target, sizeof(cr->c->target));
-	}
+	for (size_t k = 0; k < sizeof(ints) / sizeof(ints[0]); k++)
+		if (!*ints[k].into)
+			*ints[k].into = triton_int(cr, begin, end, ints[k].key);
+	if (!cr->c->target[0] &&
+	    dict_value(cr, begin, end, "ttg.target", cr->c->target, sizeof(cr->c->target)) < 0)
+		dict_value(cr, begin, end, "triton_gpu.target", cr->c->target, sizeof(cr->c->target));
 }
 
 static bool op_is(const axe_mlir_op *op, const char *name)
@@ -459,8 +481,7 @@ static int push_region(chunk_reader *cr, size_t owner, int num_warps, const mlir
 				 MAX_REGIONS);
 	cr->stack[cr->depth++] = (region){
 		owner,
-		num_warps ? num_warps : op_is(op, "module") || op_is(op, "builtin.module") ?
-			cr->c->num_warps : up ? up->num_warps : cr->c->num_warps,
+		num_warps ? num_warps : up ? up->num_warps : cr->c->num_warps,
 		is_function(op) && cr->c->nfunctions ? cr->c->functions[cr->c->nfunctions - 1] :
 			up ? up->function : NULL
 	};
@@ -520,6 +541,9 @@ static int op_statement(chunk_reader *cr, size_t *i)
 		return -1;
 	view_allocation(op);
 	loop_arg_types(op);
+	/* A module's or a function's own "ttg.num-warps" holds inside it. */
+	if ((op_is(op, "module") || op_is(op, "builtin.module") || is_function(op)) && !s.num_warps)
+		s.num_warps = triton_int(cr, first, *i, "num-warps");
 	return s.region ? push_region(cr, index, s.num_warps, &t[*i - 1]) : 0;
 }
 

@@ -4,7 +4,8 @@
  * triton-lang/triton 1706ecf25fc5dc420fa08d92ad512101872f1367):
  *   tensor<128x64xf16, #enc>, tensor<128x!tt.ptr<f16>, #enc>,
  *   !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable[, 3x128x64]>
- *   (also !triton_gpu.memdesc and !tt.memdesc), !tt.tensordesc<tensor<...>>,
+ *   (also !triton_gpu.memdesc and !tt.memdesc), !tt.tensordesc<tensor<...>> and
+ *   !tt.tensordesc<128x64xf16, #shared>,
  *   !tt.ptr<f16>, scalars (f16, i32, index) and other dialects' types,
  *   whose text is only skipped.  A tensor or memdesc type whose dims or
  *   element type cannot be read is an error at its first bad token.
@@ -229,6 +230,8 @@ static int tensordesc(mlir_reader *r, size_t *i, axe_mlir_type *t)
 	    r->tok[j + 1].match + 1 == close) {
 		if (tensor(r, &j, t) < 0)
 			return -1;
+	} else if (shaped(r, &j, close, t) < 0 || encoding(r, &j, close, t) < 0) {
+		return -1; /* the newer spelling: !tt.tensordesc<128x64xf16, #shared> */
 	}
 	t->kind = AXE_MLIR_TYPE_TENSORDESC;
 	*i = close + 1;
