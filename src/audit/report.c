@@ -403,9 +403,9 @@ static void gates(const axe_audit_options *o, axe_audit_item *it)
 		return;
 	if (o->max_conflicts_given && it->conflicts > o->max_conflicts) {
 		it->failed = true;
-		snprintf(it->failure, sizeof(it->failure), "%lld extra wavefronts per wavefront "
+		snprintf(it->failure, sizeof(it->failure), "%lld extra wavefront%s per wavefront "
 			 "(--max-conflicts %lld)", (long long)it->conflicts,
-			 (long long)o->max_conflicts);
+			 it->conflicts == 1 ? "" : "s", (long long)o->max_conflicts);
 	} else if (it->kind == AXE_AUDIT_CONVERT && (o->deny >> it->convert.cls & 1)) {
 		it->failed = true;
 		snprintf(it->failure, sizeof(it->failure), "a %s conversion (--deny %s)",

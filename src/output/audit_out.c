@@ -51,10 +51,11 @@ static void text_convert(axe_writer *w, const axe_audit_convert *c)
 	case AXE_CVT_SHUFFLE: put(w, "warp shuffles, %" PRId64 " per thread", c->shuffles); break;
 	case AXE_CVT_SHARED:
 		put(w, "through shared memory: store %s x%" PRId64 " (%" PRId64 " extra "
-		    "wavefronts), load %s x%" PRId64 " (%" PRId64 "), %" PRId64 " scratch bytes, "
+		    "wavefront%s), load %s x%" PRId64 " (%" PRId64 "), %" PRId64 " scratch bytes, "
 		    "%d round%s, %s", c->store.instr, c->store.instructions, c->store.conflicts,
-		    c->load.instr, c->load.instructions, c->load.conflicts, c->scratch_bytes,
-		    c->rounds, c->rounds == 1 ? "" : "s", c->barrier);
+		    c->store.conflicts == 1 ? "" : "s", c->load.instr, c->load.instructions,
+		    c->load.conflicts, c->scratch_bytes, c->rounds, c->rounds == 1 ? "" : "s",
+		    c->barrier);
 		break;
 	}
 }
@@ -82,7 +83,8 @@ static void text_answer(axe_writer *w, const axe_audit_item *it)
 		put(w, "%s x%" PRId64 " per thread (%d bits), ", it->smem.instr,
 		    it->smem.instructions, it->smem.vector_bits);
 		if (it->smem.conflicts)
-			put(w, "%" PRId64 " extra wavefronts per wavefront", it->smem.conflicts);
+			put(w, "%" PRId64 " extra wavefront%s per wavefront", it->smem.conflicts,
+			    it->smem.conflicts == 1 ? "" : "s");
 		else
 			put(w, "conflict-free");
 		break;
@@ -131,8 +133,9 @@ static void text_summary(axe_writer *w, const axe_audit_result *r)
 {
 	put(w, "%zu op%s: %" PRId64 " analysed, %" PRId64 " skipped; convert_layout: %" PRId64
 	    " noop, %" PRId64 " registers, %" PRId64 " shuffle, %" PRId64 " shared; %" PRId64
-	    " extra wavefronts; ", r->nitems, r->nitems == 1 ? "" : "s", r->analyzed, r->skipped,
-	    r->classes[0], r->classes[1], r->classes[2], r->classes[3], r->conflicts);
+	    " extra wavefront%s; ", r->nitems, r->nitems == 1 ? "" : "s", r->analyzed, r->skipped,
+	    r->classes[0], r->classes[1], r->classes[2], r->classes[3], r->conflicts,
+	    r->conflicts == 1 ? "" : "s");
 	if (r->failed)
 		put(w, "%" PRId64 " op%s break%s a gate\n", r->failed, r->failed == 1 ? "" : "s",
 		    r->failed == 1 ? "s" : "");
