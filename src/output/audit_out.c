@@ -425,7 +425,10 @@ static void html_links(axe_writer *w, size_t i, const axe_audit_item *it, const 
 
 		if (side[2 * i + (size_t)s] < 0)
 			continue;
-		put(w, " <a href=\"#pic%ld\">%s</a>", side[2 * i + (size_t)s],
+		/* "A bank grid" for an MMA operand, "bank grid" or "registers" otherwise */
+		put(w, " <a href=\"#pic%ld\">%s%s%s</a>", side[2 * i + (size_t)s],
+		    name && L->has_in[AXE_LINEAR_OFFSET] ? name : "",
+		    name && L->has_in[AXE_LINEAR_OFFSET] ? " " : "",
 		    L->has_in[AXE_LINEAR_OFFSET] ? "bank grid" : name ? name : "registers");
 	}
 }

@@ -129,12 +129,13 @@ $ axe-layout audit tests/data/triton/hopper_matmul.mlir --format html | grep -c 
 $ axe-layout audit tests/data/triton/hopper_matmul.mlir --format html | grep -o 'href="#pic[0-9]*">[a-zA-Z ]*' | sort | uniq -c
       1 href="#pic0">source
       1 href="#pic1">result
-      3 href="#pic2">bank grid
+      1 href="#pic2">A bank grid
+      2 href="#pic2">bank grid
       1 href="#pic3">registers
       2 href="#pic4">bank grid
       1 href="#pic5">registers
       1 href="#pic6">bank grid
-      1 href="#pic7">bank grid
+      1 href="#pic7">B bank grid
 ? 0
 
 # Bad input: a malformed module at its first bad token, options, files.
