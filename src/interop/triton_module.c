@@ -138,6 +138,13 @@ static const tt_value *encoding_value(chunk_ctx *cc, const char *encoding, tt_va
 	if (!(*owned = tt_parse_value(&cc->src, pos, err)))
 		return NULL;
 	*pos = (*owned)->pos;
+	/* `#gluon.auto_encoding`: another dialect's attribute, decided when Gluon compiles. */
+	if ((*owned)->kind == TT_ALIAS && strchr(encoding, '.')) {
+		tt_error(&cc->src, *pos, strlen(encoding), err, "'%s' is no Triton layout (an "
+			 "attribute of another dialect)", encoding);
+		tt_value_free(*owned);
+		return *owned = NULL;
+	}
 	if (load_names(cc, *owned, 0, err) < 0) {
 		tt_value_free(*owned);
 		return *owned = NULL;
