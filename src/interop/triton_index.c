@@ -65,7 +65,8 @@ static const char *value_of(const axe_mlir_op *op, const axe_mlir_type *t)
 		return op->nout == op->nresults ? op->results[t - op->out] : "";
 	if (op->nout == 0 && op->nresults == 1 && t == op->in + op->nin - 1)
 		return op->results[0];
-	return op->nin == op->noperands ? op->operands[t - op->in] : "";
+	/* Types before the arrow follow the operands (those after, `%buf[%i]`, have none). */
+	return (size_t)(t - op->in) < op->noperands ? op->operands[t - op->in] : "";
 }
 
 static const char *kind_name(axe_mlir_type_kind k)

@@ -138,6 +138,13 @@ static const tt_value *encoding_value(chunk_ctx *cc, const char *encoding, tt_va
 	if (!(*owned = tt_parse_value(&cc->src, pos, err)))
 		return NULL;
 	*pos = (*owned)->pos;
+	/* `#gluon.auto_encoding`: another dialect's attribute, decided when Gluon compiles. */
+	if ((*owned)->kind == TT_ALIAS && strchr(encoding, '.')) {
+		tt_error(&cc->src, *pos, strlen(encoding), err, "'%s' is no Triton layout (an "
+			 "attribute of another dialect)", encoding);
+		tt_value_free(*owned);
+		return *owned = NULL;
+	}
 	if (load_names(cc, *owned, 0, err) < 0) {
 		tt_value_free(*owned);
 		return *owned = NULL;
@@ -433,7 +440,7 @@ static const axe_mlir_chunk *pick_chunk(const axe_mlir_file *f, int index, const
 	const axe_mlir_chunk *found = NULL;
 	char list[256];
 	size_t len = 0, count = 0;
-	const char *near;
+	const char *near, *what;
 
 	if (index >= (int)f->nchunks)
 		return axe_error_set(err, AXE_ERR_NAME, NULL, 0, "'%s' has %zu chunk%s (0 to %zu); "
@@ -455,12 +462,13 @@ static const axe_mlir_chunk *pick_chunk(const axe_mlir_file *f, int index, const
 			      found->index, name);
 		return NULL;
 	}
+	what = name[0] == '%' ? "value" : "Triton layout";
 	if (index >= 0)
-		axe_error_set(err, AXE_ERR_NAME, NULL, 0, "chunk %d of '%s' defines no Triton "
-			      "layout '%s'", index, f->source, name);
+		axe_error_set(err, AXE_ERR_NAME, NULL, 0, "chunk %d of '%s' defines no %s '%s'",
+			      index, f->source, what, name);
 	else
-		axe_error_set(err, AXE_ERR_NAME, NULL, 0, "'%s' defines no Triton layout '%s'",
-			      f->source, name);
+		axe_error_set(err, AXE_ERR_NAME, NULL, 0, "'%s' defines no %s '%s'", f->source,
+			      what, name);
 	if (name[0] == '#' && (near = nearest(f, index, name)))
 		axe_error_hint(err, "did you mean '%s'?", near);
 	return NULL;
@@ -525,8 +533,9 @@ static int line_target(const axe_mlir_file *f, int index, const char *name, targ
 				     "starts no operation");
 	if (which >= (int)n || (which < 0 && n > 1))
 		return axe_error_set(err, AXE_ERR_NAME, NULL, 0, "the %s of line %d writes %zu "
-				     "layouts (L%d.0 to L%d.%zu, in the order written); name one",
-				     (*op)->name, line, n, line, line, n - 1);
+				     "layout%s (L%d.0 to L%d.%zu, in the order written); %s",
+				     (*op)->name, line, n, n > 1 ? "s" : "", line, line, n - 1,
+				     which < 0 ? "name one" : "there is no such index");
 	t->encoding = enc[which < 0 ? 0 : which];
 	return 0;
 }

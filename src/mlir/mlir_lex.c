@@ -325,10 +325,11 @@ static int pair(lexer *lx)
 
 			if (!open)
 				return mlir_fail(lx->f, t, lx->err, "'%c' closes nothing", t->c);
+			/* The opener is where the text went wrong (an unclosed tensor<...). */
 			if (closer(open->c) != t->c)
-				return mlir_fail(lx->f, t, lx->err, "expected '%c' to close the '%c' "
-						 "of line %d, column %d", closer(open->c), open->c,
-						 open->line, open->col);
+				return mlir_fail(lx->f, open, lx->err, "'%c' is never closed (the '%c' "
+						 "of line %d, column %d closes something else)",
+						 open->c, t->c, t->line, t->col);
 			t->match = stack[--depth];
 			lx->tok[stack[depth]].match = i;
 		}
