@@ -165,7 +165,7 @@ static int bit_permutation(int *perm, const axe_ll *S, const axe_ll *T, axe_erro
 static int walk_cycles(const int *perm, int nreg, int n, warp_cvt *w, axe_error *err)
 {
 	bool seen[MAX_BITS] = { false };
-	int lane_to[MAX_BITS];
+	int lane_to[MAX_BITS] = { 0 };
 
 	w->nreg = nreg;
 	w->mixed = 0;
@@ -246,7 +246,7 @@ int axe_audit_convert_layout(const axe_linear *src, const axe_linear *dst, int e
 			     axe_audit_arch arch, axe_audit_convert *out, axe_error *err)
 {
 	axe_ll s, d, comp;
-	warp_cvt w;
+	warp_cvt w = { 0 };
 
 	(void)arch; /* the decision is the same on sm_80, sm_90 and sm_100 */
 	memset(out, 0, sizeof(*out));
