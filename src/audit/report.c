@@ -326,6 +326,9 @@ static int do_tma(const walk *w, axe_audit_item *it)
 	if (w->chunk->num_ctas > 1)
 		return skip(it, "a copy shared by a cluster of %d CTAs is not analysed",
 			    w->chunk->num_ctas);
+	if (!tile->encoding && tile == desc)
+		return skip(it, "the tensor descriptor has no shared encoding yet (Triton gives it "
+			    "one in its optimize-descriptor-encoding pass)");
 	if (!read_params(w, it, tile, &enc))
 		return 0;
 	it->has_dst = read_layout(w, it, tile, "shared", &it->ldst);

@@ -71,7 +71,7 @@ static void test_errors(void)
 	r = axe_audit_report("tests/data/triton/audit_malformed.mlir", NULL, AXE_OUTPUT_TEXT,
 			     NULL, &err);
 	check(!r && strcmp(err.source, "tests/data/triton/audit_malformed.mlir") == 0 &&
-	      err.line == 7 && err.col == 3, "a malformed module: an error at FILE:LINE:COL");
+	      err.line == 5 && err.col == 40, "a malformed module: an error at FILE:LINE:COL");
 }
 
 static void test_stream(void)

@@ -140,9 +140,9 @@ $ axe-layout audit tests/data/triton/hopper_matmul.mlir --format html | grep -o 
 
 # Bad input: a malformed module at its first bad token, options, files.
 $ axe-layout audit tests/data/triton/audit_malformed.mlir
-tests/data/triton/audit_malformed.mlir:7:3: error: expected '>' to close the '<' of line 5, column 40
-    }
-    ^
+tests/data/triton/audit_malformed.mlir:5:40: error: '<' is never closed (the '}' of line 7, column 3 closes something else)
+      %0 = ttg.convert_layout %a : tensor<64x32xf16, #blocked -> tensor<64x32xf16, #blocked>
+                                         ^
 ? 2
 
 $ axe-layout audit tests/data/no_such.mlir
