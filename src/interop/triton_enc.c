@@ -620,7 +620,7 @@ static int enc_linear(tt_ctx *c, const tt_attr *a, const int64_t *shape, size_t 
 /* The encodings whose bases give their own shape. */
 static bool shape_free(const struct encoding *e)
 {
-	return e->fn == enc_linear || e->fn == tt_enc_shared_linear;
+	return e->fn == enc_linear || e->fn == tt_enc_shared_linear || e->fn == tt_enc_padded;
 }
 
 size_t tt_encoding_rank(tt_ctx *c, const tt_value *v)
@@ -630,6 +630,11 @@ size_t tt_encoding_rank(tt_ctx *c, const tt_value *v)
 
 	if (!a)
 		return 0;
+	if (strcmp(a->name, "padded_shared") == 0 && (e = tt_attr_find(a, "shape")))
+		return e->value.kind == TT_LIST ? e->value.nitem : 0;
+	if (strcmp(a->name, "padded_shared") == 0 && (e = tt_attr_find(a, "offset")))
+		return e->value.kind == TT_LIST && e->value.nitem && e->value.item[0].kind == TT_LIST ?
+		       e->value.item[0].nitem : 0;
 	if (strcmp(a->name, "linear") == 0 || strcmp(a->name, "generic_linear") == 0 ||
 	    strcmp(a->name, "shared_linear") == 0)
 		return linear_rank(a);

@@ -17,7 +17,7 @@ typedef int encoding_fn(tt_ctx *c, const tt_attr *a, const int64_t *shape, size_
 			axe_linear *out, axe_error *err);
 
 encoding_fn tt_enc_mma, tt_enc_dot, tt_enc_swizzled, tt_enc_rotating, tt_enc_nvmma,
-	tt_enc_shared_linear, tt_enc_tmem, tt_enc_tmem_scales;
+	tt_enc_shared_linear, tt_enc_padded, tt_enc_tmem, tt_enc_tmem_scales;
 
 /* An error (AXE_ERR_VALUE) at byte "pos" of the attribute text; always -1. */
 int tt_fail(tt_ctx *c, size_t pos, size_t span, axe_error *err, const char *fmt, ...)

@@ -731,8 +731,10 @@ static const error_row error_rows[] = {
 	  "isTransposed = true}>", 1, 6, "#ttg.amd_mfma is not supported: AMD's MFMA" },
 	{ NULL, "#ttg.amd_wmma<{version = 1, rank = 3, ctaLayout = {warp = [[0, 0, 1], "
 	  "[1, 0, 0]]}}>", 1, 6, "#ttg.amd_wmma is not supported: AMD's WMMA" },
-	{ NULL, "#ttg.padded_shared<[32:+4] {order = [0], shape = [16]}>", 1, 6,
-	  "#ttg.padded_shared is not supported: padded shared memory" },
+	{ NULL, "#ttg.padded_shared<[32:+3] {order = [0], shape = [16]}>", 1, 21,
+	  "intervals and paddings are powers of two" },
+	{ NULL, "#ttg.padded_shared<[32:+4] {offset = [[1], [1]], block = []}>", 1, 1,
+	  "offset bases 0 and 1 are equal" },
 	{ NULL, "#ttg.padded_shared<[32:4] {order = [0], shape = [16]}>", 1, 24,
 	  "expected '+' before the padding" },
 	{ NULL, "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], "
@@ -799,6 +801,64 @@ static void test_slice_register_numbering(void **state)
 	axe_import_release(&imp);
 }
 
+/*
+ * #ttg.padded_shared as Triton's lit tests write it at e3b5495
+ * (test/Analysis/test-allocation.mlir; the first row
+ * test/Conversion/amd/tritongpu_tdm_to_llvm.mlir): every element's m is its offset
+ * in the linear component, padded as Triton's applyPadding does
+ * (lib/Conversion/TritonGPUToLLVM/Utility.cpp: x + sum (x >> log2
+ * interval) << log2 padding), computed here apart from the reader.
+ */
+static void test_padded_offsets(void **state)
+{
+	static const struct {
+		const char *text;
+		int64_t rows, cols;
+		int n, interval[3], padding[3];
+	} rows[] = {
+		{ "#ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>", 64, 64, 1,
+		  { 32 }, { 4 } },
+		{ "#ttg.padded_shared<[128:+4, 256:+8] {order = [1, 0], shape = [16, 256]}>", 16, 256,
+		  2, { 128, 256 }, { 4, 8 } },
+		{ "#ttg.padded_shared<[64:+2, 128:+4, 256:+8] {order = [1, 0], shape = [16, 256]}>",
+		  16, 256, 3, { 64, 128, 256 }, { 2, 4, 8 } },
+		{ "#ttg.padded_shared<[256:+8] {order = [1, 0], shape = [16, 32]}>", 16, 32, 1,
+		  { 256 }, { 8 } },
+		{ "#ttg.padded_shared<[4:+4] {order = [0, 1], shape = [4, 4]}>", 4, 4, 1, { 4 },
+		  { 4 } },
+	};
+
+	(void)state;
+	for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		const int64_t dims[] = { rows[r].rows, rows[r].cols };
+		bool row_major = strstr(rows[r].text, "[1, 0]") != NULL;
+		int64_t base[8], images[8];
+		axe_evaluator ev;
+		axe_import imp;
+		axe_error err;
+		int m;
+
+		import_ok(rows[r].text, 2, dims, &imp);
+		assert_non_null(imp.layout);
+		axe_error_init(&err);
+		assert_int_equal(axe_evaluator_init(&ev, imp.layout, &imp.shape, &err), 0);
+		m = axe_layout_axis_index(imp.layout, "m");
+		for (int64_t i = 0; i < dims[0]; i++)
+			for (int64_t j = 0; j < dims[1]; j++) {
+				int64_t x = row_major ? i * dims[1] + j : j * dims[0] + i, want = x;
+
+				for (int k = 0; k < rows[r].n; k++)
+					want += x / rows[r].interval[k] * rows[r].padding[k];
+				axe_evaluator_base(&ev, i * dims[1] + j, base);
+				axe_evaluator_images(&ev, base, true, images);
+				assert_int_equal(ev.nimages, 1);
+				assert_int_equal(images[m], want);
+			}
+		axe_evaluator_release(&ev);
+		axe_import_release(&imp);
+	}
+}
+
 static void test_error_positions(void **state)
 {
 	(void)state;
@@ -835,6 +895,7 @@ int main(void)
 		cmocka_unit_test(test_linear_xor),
 		cmocka_unit_test(test_mma_fragments),
 		cmocka_unit_test(test_slice_register_numbering),
+		cmocka_unit_test(test_padded_offsets),
 		cmocka_unit_test(test_error_positions),
 	};
 
