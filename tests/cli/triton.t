@@ -213,10 +213,13 @@ $ axe-layout convert 'triton:#ttg.linear<{register = [[0, 1]], lane = [[1, 0], [
 #ttg.linear<{register = [[0, 1], [0, 2], [4, 0]], lane = [[1, 0], [2, 0]], warp = [], block = []}>
 ? 0
 
-$ axe-layout info 'triton:#ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 1], instrShape = [32, 32, 8], isTransposed = true}>' --shape 64,64
-$ axe-layout info 'triton:#ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 1], instrShape = [32, 32, 8], isTransposed = true}>' --shape 64,64
-<arg>:13: error: #ttg.amd_mfma is not supported: AMD's MFMA register layout is not read yet; give its LinearLayout instead (#ttg.linear bases, or the dump LinearLayout::toString prints)
-  triton:#ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 1], instrShape = [32, 32, 8], isTransposed = true}>
+$ axe-layout convert 'triton:#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false, tilesPerWarp = [2, 2]}>' --shape 128,128 --to triton
+#ttg.linear<{register = [[1, 0], [2, 0], [8, 0], [16, 0], [0, 32], [32, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 64], [0, 0], [64, 0]], block = []}>
+? 0
+
+$ axe-layout info 'triton:#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], [1, 0]]}, instrShape = [16, 16, 32]}>' --shape 64,64
+<arg>:13: error: #ttg.amd_wmma is not supported: AMD's WMMA register layout is not read yet; give its LinearLayout instead (#ttg.linear bases, or the dump LinearLayout::toString prints)
+  triton:#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], [1, 0]]}, instrShape = [16, 16, 32]}>
               ^~~~~~~~
 ? 2
 

@@ -352,6 +352,682 @@ static const expect_row expect_rows_e3b5[] = {
 	  "[0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], block = [[0, 64]]}" },
 };
 
+/*
+ * Every AMD MFMA row of the same test file at e3b5495 whose expectation is
+ * written out (the MFMA* TEST_Fs; "same as" rows take the layout they are
+ * compared with; the fp4 rows test chooseDotDsReadTrLayout, not an
+ * encoding): mfma(version, warps, instrShape, isTransposed, tilesPerWarp,
+ * elementBitWidth) as #ttg.amd_mfma, mfmaDotOp(parent, opIdx, kWidth) as
+ * #ttg.dot_op.  Transcribed mechanically from the C++ expectations.
+ */
+static const expect_row expect_rows_mfma[] = {
+	{ "MFMA32_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>",
+	  "32,32",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [0, 0], [0, 0]], lane = [[0, 1], "
+	  "[0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], "
+	  "block = []}" },
+	{ "MFMA32_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [0, 32], [32, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 64], "
+	  "[0, 0], [64, 0]], block = []}" },
+	{ "MFMA32_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [0, 32], [32, 0], [128, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 64], "
+	  "[0, 128], [64, 0]], block = []}" },
+	{ "MFMA32_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>",
+	  "32,32",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 0], [0, 0]], lane = [[1, 0], "
+	  "[2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [0, 0]], "
+	  "block = []}" },
+	{ "MFMA32_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [32, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 64], "
+	  "[0, 0], [64, 0]], block = []}" },
+	{ "MFMA32_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>",
+	  "256,256",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [32, 0], [128, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 64], "
+	  "[0, 128], [64, 0]], block = []}" },
+	{ "MFMA16_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 16], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>",
+	  "32,32",
+	  "{register = [[1, 0], [2, 0], [0, 16], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [4, 0], [8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 16], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [0, 16], [16, 0], [64, 0]], lane = [[0, 1], "
+	  "[0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], warp = [[0, 32], [0, 64], [32, 0]], "
+	  "block = []}" },
+	{ "MFMA16_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 16], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [0, 16], [0, 128], [16, 0], [64, 0], [128, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], warp = [[0, 32], "
+	  "[0, 64], [32, 0]], block = []}" },
+	{ "MFMA16_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 16], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>",
+	  "32,32",
+	  "{register = [[0, 1], [0, 2], [0, 16], [16, 0]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 4], [0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 16], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 16], [16, 0], [64, 0]], lane = [[1, 0], "
+	  "[2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 32], [0, 64], [32, 0]], "
+	  "block = []}" },
+	{ "MFMA16_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 16], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>",
+	  "256,256",
+	  "{register = [[0, 1], [0, 2], [0, 16], [0, 128], [16, 0], [64, 0], [128, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 32], "
+	  "[0, 64], [32, 0]], block = []}" },
+	{ "MFMA32_2x4Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = false}>",
+	  "32,32",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [0, 16], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_2x4Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = false}>",
+	  "64,32",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [0, 16], [4, 0]], warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
+	{ "MFMA32_2x4Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = false}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [64, 0]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 32], [0, 64], [32, 0]], "
+	  "block = []}" },
+	{ "MFMA32_2x4Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = true}>",
+	  "32,32",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_2x4Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = true}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
+	{ "MFMA32_2x4Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = true}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [64, 0]], lane = [[1, 0], [2, 0], "
+	  "[4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 32], [0, 64], [32, 0]], "
+	  "block = []}" },
+	{ "MFMA16_2x4Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 16], "
+	  "isTransposed = false}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], "
+	  "[8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_2x4Warps_F64",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 4], "
+	  "isTransposed = false, elementBitWidth = 64}>",
+	  "16,16",
+	  "{register = [[4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], "
+	  "[2, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_2x4x1Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4, 1], instrShape = [32, 32, 8], "
+	  "isTransposed = false}>",
+	  "1,128,128",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 8, 0], [0, 16, 0], [0, 0, 32], "
+	  "[0, 0, 64]], lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 0, 16], "
+	  "[0, 4, 0]], warp = [[0, 32, 0], [0, 64, 0], [0, 0, 0]], block = []}" },
+	{ "MFMA32_2x4x1Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4, 1], instrShape = [32, 32, 8], "
+	  "isTransposed = false}>",
+	  "2,32,32",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 8, 0], [0, 16, 0]], lane = [[0, 0, 1], "
+	  "[0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 0, 16], [0, 4, 0]], warp = [[0, 0, 0], "
+	  "[0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "MFMA32_2x4x1Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4, 1], instrShape = [32, 32, 8], "
+	  "isTransposed = false}>",
+	  "2,64,32",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 8, 0], [0, 16, 0]], lane = [[0, 0, 1], "
+	  "[0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 0, 16], [0, 4, 0]], warp = [[0, 32, 0], "
+	  "[0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "MFMA32_2x4x1Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4, 1], instrShape = [32, 32, 8], "
+	  "isTransposed = true}>",
+	  "1,128,128",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 8], [0, 0, 16], [0, 0, 32], "
+	  "[0, 0, 64]], lane = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0], "
+	  "[0, 0, 4]], warp = [[0, 32, 0], [0, 64, 0], [0, 0, 0]], block = []}" },
+	{ "MFMA32_2x4x1Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4, 1], instrShape = [32, 32, 8], "
+	  "isTransposed = true}>",
+	  "2,32,32",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 8], [0, 0, 16]], lane = [[0, 1, 0], "
+	  "[0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0], [0, 0, 4]], warp = [[0, 0, 0], "
+	  "[0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "MFMA32_2x4x1Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4, 1], instrShape = [32, 32, 8], "
+	  "isTransposed = true}>",
+	  "2,64,32",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 8], [0, 0, 16]], lane = [[0, 1, 0], "
+	  "[0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0], [0, 0, 4]], warp = [[0, 32, 0], "
+	  "[0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [0, 64], [32, 0], "
+	  "[64, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 8]], "
+	  "warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "128,256",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [0, 64], [0, 128], "
+	  "[32, 0], [64, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 8]], "
+	  "warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "32,64",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], "
+	  "[4, 0], [8, 0], [16, 0], [0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "256,256",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [0, 64], [0, 128], "
+	  "[32, 0], [64, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], "
+	  "[0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 0], [0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0], [64, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [8, 0]], warp = [[0, 32], "
+	  "[0, 64], [0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "128,256",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0], [64, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [8, 0]], warp = [[0, 32], "
+	  "[0, 64], [0, 128]], block = []}" },
+	{ "MFMA32_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [0, 16], [8, 0]], warp = [[0, 32], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0], [64, 0], [128, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [8, 0]], warp = [[0, 32], "
+	  "[0, 64], [0, 128]], block = []}" },
+	{ "MFMA32_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[0, 0], [8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0], [64, 0], [128, 0], "
+	  "[0, 128]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [8, 0]], "
+	  "warp = [[0, 32], [0, 64]], block = []}" },
+	{ "MFMA16_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 32], [0, 64], [16, 0], [32, 0], "
+	  "[64, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8], [0, 16]], "
+	  "warp = [[0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "1,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 32], [0, 64]], lane = [[0, 0], [0, 0], "
+	  "[0, 0], [0, 0], [0, 8], [0, 16]], warp = [[0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "128,1",
+	  "{register = [[0, 0], [0, 0], [0, 0], [16, 0], [32, 0], [64, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 0], [0, 0]], warp = [[0, 0], "
+	  "[0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "256,256",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 32], [0, 64], [0, 128], [16, 0], "
+	  "[32, 0], [64, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8], "
+	  "[0, 16]], warp = [[0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 8], [0, 0]], warp = [[0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "256,256",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 32], [0, 64], [0, 128], [16, 0], "
+	  "[32, 0], [64, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8], "
+	  "[0, 16]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1, 8], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "1,256,256",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 32], [0, 0, 64], "
+	  "[0, 0, 128], [0, 16, 0], [0, 32, 0], [0, 64, 0], [0, 128, 0]], "
+	  "lane = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 0, 8], [0, 0, 16]], "
+	  "warp = [[0, 0, 0], [0, 0, 0], [0, 0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [4, 0], [32, 0], [64, 0], [0, 64]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0], [16, 0]], warp = [[0, 16], "
+	  "[0, 32]], block = []}" },
+	{ "MFMA16_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "1,128",
+	  "{register = [[0, 0], [0, 0], [0, 0], [0, 64]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [0, 0], [0, 0]], warp = [[0, 16], [0, 32]], block = []}" },
+	{ "MFMA16_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "128,1",
+	  "{register = [[1, 0], [2, 0], [4, 0], [32, 0], [64, 0]], lane = [[0, 0], [0, 0], "
+	  "[0, 0], [0, 0], [8, 0], [16, 0]], warp = [[0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [4, 0], [32, 0], [64, 0], [128, 0], [0, 64], "
+	  "[0, 128]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0], [16, 0]], "
+	  "warp = [[0, 16], [0, 32]], block = []}" },
+	{ "MFMA16_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[8, 0], [0, 0]], warp = [[0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [4, 0], [32, 0], [64, 0], [128, 0], [0, 128]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0], [16, 0]], warp = [[0, 16], "
+	  "[0, 32], [0, 64]], block = []}" },
+	{ "MFMA16_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1, 8], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "1,256,256",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 32, 0], [0, 64, 0], "
+	  "[0, 128, 0], [0, 0, 128]], lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], "
+	  "[0, 8, 0], [0, 16, 0]], warp = [[0, 0, 16], [0, 0, 32], [0, 0, 64]], block = []}" },
+	{ "MFMA32_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [32, 0]], lane = [[1, 0], [2, 0], "
+	  "[4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [32, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], "
+	  "[0, 0], [64, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "256,256",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128], "
+	  "[32, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], "
+	  "warp = [[0, 0], [0, 0], [64, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [32, 0]], lane = [[1, 0], [2, 0], "
+	  "[4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [32, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], "
+	  "[0, 0], [64, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "256,256",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128], "
+	  "[32, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], "
+	  "warp = [[0, 0], [0, 0], [64, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 16], [16, 0]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 4], [0, 8]], warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [16, 0], [64, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 0], "
+	  "[0, 0], [32, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "256,256",
+	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [0, 128], [16, 0], "
+	  "[64, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], "
+	  "warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 16], [16, 0]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 4], [0, 8]], warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [16, 0], [64, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 0], "
+	  "[0, 0], [32, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [16, 0], [64, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 0], "
+	  "[0, 0], [32, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [64, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], "
+	  "[0, 0], [32, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 4}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 4}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 0], [0, 4]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], isTransposed = true}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [64, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], "
+	  "[0, 0], [32, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], isTransposed = true}>, kWidth = 4}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], isTransposed = true}>, kWidth = 4}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 0], [0, 4]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [32, 0], [64, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 0], "
+	  "[0, 0], [16, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 4}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 16], [32, 0]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 4], [0, 8]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 4}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], "
+	  "[0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = true}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [32, 0], [64, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 0], "
+	  "[0, 0], [16, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = true}>, kWidth = 4}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 16], [32, 0]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 4], [0, 8]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = true}>, kWidth = 4}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], "
+	  "[0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [0, 32]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0], [0, 32]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 64], "
+	  "[0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0], "
+	  "[0, 32]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], "
+	  "warp = [[0, 64], [0, 128], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0], [0, 32]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 64], "
+	  "[0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [0, 32]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0], "
+	  "[0, 32]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], "
+	  "warp = [[0, 64], [0, 128], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [16, 0], [0, 16]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [4, 0], [8, 0]], warp = [[0, 32], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [0, 16]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], warp = [[0, 32], "
+	  "[0, 64], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [128, 0], [0, 16], "
+	  "[0, 128]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], "
+	  "warp = [[0, 32], [0, 64], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [16, 0], [0, 16]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [4, 0], [8, 0]], warp = [[0, 32], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [0, 16]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], warp = [[0, 32], "
+	  "[0, 64], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [128, 0], [0, 16], "
+	  "[0, 128]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], "
+	  "warp = [[0, 32], [0, 64], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 32], "
+	  "[0, 64], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 4}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [0, 16], [4, 0]], warp = [[0, 32], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 4}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[0, 0], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], isTransposed = true}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 32], "
+	  "[0, 64], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [32, 32, 8], isTransposed = true}>, kWidth = 4}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[0, 0], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [0, 64]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], warp = [[0, 16], "
+	  "[0, 32], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 4}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[4, 0], [8, 0]], warp = [[0, 16], [0, 32], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 4}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], "
+	  "[8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = true}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [0, 64]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], warp = [[0, 16], "
+	  "[0, 32], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
+	  "instrShape = [16, 16, 16], isTransposed = true}>, kWidth = 4}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], "
+	  "[8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+};
+
 static axe_shape shape_of(const char *text)
 {
 	axe_shape s = { 0 };
@@ -434,6 +1110,7 @@ static void test_triton_unit_tests(void **state)
 	(void)state;
 	check_rows(expect_rows, sizeof(expect_rows) / sizeof(expect_rows[0]));
 	check_rows(expect_rows_e3b5, sizeof(expect_rows_e3b5) / sizeof(expect_rows_e3b5[0]));
+	check_rows(expect_rows_mfma, sizeof(expect_rows_mfma) / sizeof(expect_rows_mfma[0]));
 }
 
 /* "text" on "dims" (rank n) imported; fails the test on an error. */
@@ -727,8 +1404,8 @@ static const error_row error_rows[] = {
 	  "[4, 1], instrShape = [16, 8]}>\nmodule attributes {\"ttg.num-warps\" = 8 : i32} {\n"
 	  "  tt.func @f(%a: tensor<64x8xf32, #mma>) { tt.return }\n}\n", 1, 75,
 	  "warpsPerCTA has 4 warps, but the module's ttg.num-warps is 8" },
-	{ NULL, "#ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 1], instrShape = [32, 32, 8], "
-	  "isTransposed = true}>", 1, 6, "#ttg.amd_mfma is not supported: AMD's MFMA" },
+	{ NULL, "#ttg.amd_mfma<{version = 3, warpsPerCTA = [4], instrShape = [32, 32, 8], "
+	  "isTransposed = true}>", 1, 1, "#ttg.amd_mfma lays out 2-d or 3-d tensors" },
 	{ NULL, "#ttg.amd_wmma<{version = 1, rank = 3, ctaLayout = {warp = [[0, 0, 1], "
 	  "[1, 0, 0]]}}>", 1, 6, "#ttg.amd_wmma is not supported: AMD's WMMA" },
 	{ NULL, "#ttg.padded_shared<[32:+3] {order = [0], shape = [16]}>", 1, 21,
