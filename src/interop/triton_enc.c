@@ -1,10 +1,14 @@
 /*
  * triton_enc.c: TTGIR layout attributes as Triton's LinearLayout, following
  * the toLinearLayout functions of Triton's
- * lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp: the table of
- * encodings (triton_encodings.def), parameter checks, combineCtaCgaWithShape,
- * and blocked, slice and linear here; nvidia_mma and dot_op in
- * triton_mma.c, the shared layouts in triton_shared.c.  Written from their
+ * lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp (triton-lang/triton
+ * commit e3b5495253313e42ad074906ea8e2063b70dcc69): the table of encodings
+ * (triton_encodings.def), parameter checks, the CGA layout (CGALayout as
+ * parseCGAAttr in Dialect.cpp reads it, or the older split parameters),
+ * combineCtaCgaWithShape, and blocked, slice and linear (fitted as
+ * LinearEncodingTrait::toLinearLayout fits it) here; nvidia_mma and dot_op
+ * in triton_mma.c, AMD's in triton_amd.c, the shared layouts in
+ * triton_shared.c, tensor memory in triton_tmem.c.  Written from their
  * behaviour, not their code;
  * tests/unit/test_triton.c pins each against Triton's own unit tests.
  * Parameters are checked as Triton's verifiers do; what Triton would

@@ -17,10 +17,15 @@ typedef int encoding_fn(tt_ctx *c, const tt_attr *a, const int64_t *shape, size_
 			axe_linear *out, axe_error *err);
 
 encoding_fn tt_enc_mma, tt_enc_dot, tt_enc_swizzled, tt_enc_rotating, tt_enc_nvmma,
-	tt_enc_shared_linear, tt_enc_padded, tt_enc_tmem, tt_enc_tmem_scales, tt_enc_mfma;
+	tt_enc_shared_linear, tt_enc_padded, tt_enc_tmem, tt_enc_tmem_scales, tt_enc_mfma,
+	tt_enc_wmma;
 
 /* A dot operand ("op" 0 or 1, "kwidth") of the amd_mfma attribute "pa" (triton_amd.c). */
 int tt_enc_mfma_dot(tt_ctx *c, const tt_attr *pa, int op, int64_t kwidth,
+		    const int64_t *shape, size_t rank, axe_linear *out, axe_error *err);
+
+/* A dot operand of the amd_wmma attribute "pa" (triton_amd.c). */
+int tt_enc_wmma_dot(tt_ctx *c, const tt_attr *pa, int op, int64_t kwidth,
 		    const int64_t *shape, size_t rank, axe_linear *out, axe_error *err);
 
 /* An error (AXE_ERR_VALUE) at byte "pos" of the attribute text; always -1. */

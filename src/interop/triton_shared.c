@@ -334,7 +334,7 @@ int tt_enc_shared_linear(tt_ctx *c, const tt_attr *a, const int64_t *shape, size
 	return 0;
 }
 
-/* `[interval:+padding, ...]`: powers of two, intervals distinct (PaddedSharedEncodingAttr::verify). */
+/* `[interval:+padding, ...]`: powers of two, intervals distinct (verify) */
 static int get_paddings(tt_ctx *c, const tt_attr *a, tt_padding *pad, axe_error *err)
 {
 	const tt_value *v = tt_param(c, a, "intervals", true, err);

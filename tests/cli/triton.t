@@ -217,10 +217,14 @@ $ axe-layout convert 'triton:#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], i
 #ttg.linear<{register = [[1, 0], [2, 0], [8, 0], [16, 0], [0, 32], [32, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 64], [0, 0], [64, 0]], block = []}>
 ? 0
 
-$ axe-layout info 'triton:#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], [1, 0]]}, instrShape = [16, 16, 32]}>' --shape 64,64
-<arg>:13: error: #ttg.amd_wmma is not supported: AMD's WMMA register layout is not read yet; give its LinearLayout instead (#ttg.linear bases, or the dump LinearLayout::toString prints)
-  triton:#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], [1, 0]]}, instrShape = [16, 16, 32]}>
-              ^~~~~~~~
+$ axe-layout convert 'triton:#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], [1, 0]]}, instrShape = [16, 16, 32]}>' --shape 64,64 --to triton
+#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 32], [32, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8]], warp = [[0, 16], [16, 0]], block = []}>
+? 0
+
+$ axe-layout info 'triton:#ttg.partitioned_shared<{numPartitions = 2}>' --shape 64,64
+<arg>:13: error: #ttg.partitioned_shared is not supported: a partitioned shared layout spans several buffers (its partition in-dim has no Axe axis)
+  triton:#ttg.partitioned_shared<{numPartitions = 2}>
+              ^~~~~~~~~~~~~~~~~~
 ? 2
 
 $ axe-layout info 'triton:#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0], CGALayout = [[3]]}>' --shape 64

@@ -248,8 +248,8 @@ static const expect_row expect_rows[] = {
  * amd_rotating_shared, tensor memory (TensorMemory_*: tmem(blockM, blockN)
  * is colStride 1), and rows added to the test since db1ed003.
  */
-#define BLKG(spt, tpw, wpc, ord, cga) "#ttg.blocked<{sizePerThread = " spt ", threadsPerWarp = "   \
-	tpw ", warpsPerCTA = " wpc ", order = " ord ", CGALayout = " cga "}>"
+#define BLKG(spt, tpw, wpc, ord, cga) "#ttg.blocked<{sizePerThread = " spt                  \
+	", threadsPerWarp = " tpw ", warpsPerCTA = " wpc ", order = " ord ", CGALayout = " cga "}>"
 #define NVMMAT(bytes, trans, bits) "#ttg.nvmma_shared<{swizzlingByteWidth = " bytes             \
 	", transposed = " trans ", elementBitWidth = " bits "}>"
 #define ROT(vec, per, maxp, ord) "#ttg.amd_rotating_shared<{vec = " vec ", perPhase = " per     \
@@ -353,14 +353,17 @@ static const expect_row expect_rows_e3b5[] = {
 };
 
 /*
- * Every AMD MFMA row of the same test file at e3b5495 whose expectation is
- * written out (the MFMA* TEST_Fs; "same as" rows take the layout they are
- * compared with; the fp4 rows test chooseDotDsReadTrLayout, not an
- * encoding): mfma(version, warps, instrShape, isTransposed, tilesPerWarp,
- * elementBitWidth) as #ttg.amd_mfma, mfmaDotOp(parent, opIdx, kWidth) as
+ * Every AMD row of the same test file at e3b5495 whose expectation is
+ * written out (the MFMA*, WMMA* and TWMMA* TEST_Fs; "same as" rows take the
+ * layout they are compared with; the fp4 rows test chooseDotDsReadTrLayout,
+ * not an encoding): mfma(version, warps, instrShape, isTransposed,
+ * tilesPerWarp, elementBitWidth) as #ttg.amd_mfma; wmma(warps, version,
+ * transposed, instrShape) as #ttg.amd_wmma whose ctaLayout holds the warp
+ * bases the test's chooseWmmaCTALinearLayout makes (row-major warps, one
+ * tile per warp); mfmaDotOp/wmmaDotOp(parent, opIdx, kWidth) as
  * #ttg.dot_op.  Transcribed mechanically from the C++ expectations.
  */
-static const expect_row expect_rows_mfma[] = {
+static const expect_row expect_rows_amd[] = {
 	{ "MFMA32_2x4Warps_tpw_2_2",
 	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
 	  "isTransposed = false, tilesPerWarp = [2, 2]}>",
@@ -536,496 +539,1058 @@ static const expect_row expect_rows_mfma[] = {
 	  "[0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0], [0, 0, 4]], warp = [[0, 32, 0], "
 	  "[0, 0, 0], [1, 0, 0]], block = []}" },
 	{ "MFMA32_warp1onK_lhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "128,128",
 	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [0, 64], [32, 0], "
 	  "[64, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 8]], "
 	  "warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_warp1onK_lhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "128,256",
 	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [0, 64], [0, 128], "
 	  "[32, 0], [64, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 8]], "
 	  "warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_warp1onK_lhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "32,64",
 	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], "
 	  "[4, 0], [8, 0], [16, 0], [0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_warp1onK_lhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "256,256",
 	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [0, 64], [0, 128], "
 	  "[32, 0], [64, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], "
 	  "[0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_warp1onK_lhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "16,16",
 	  "{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
 	  "[0, 0], [0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_warp1onK_rhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "128,128",
 	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0], [64, 0]], "
 	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [8, 0]], warp = [[0, 32], "
 	  "[0, 64], [0, 0]], block = []}" },
 	{ "MFMA32_warp1onK_rhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "128,256",
 	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0], [64, 0]], "
 	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [8, 0]], warp = [[0, 32], "
 	  "[0, 64], [0, 128]], block = []}" },
 	{ "MFMA32_warp1onK_rhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "32,64",
 	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
 	  "[0, 8], [0, 16], [8, 0]], warp = [[0, 32], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_warp1onK_rhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "256,256",
 	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0], [64, 0], [128, 0]], "
 	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [8, 0]], warp = [[0, 32], "
 	  "[0, 64], [0, 128]], block = []}" },
 	{ "MFMA32_warp1onK_rhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "16,16",
 	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
 	  "[0, 0], [8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_warp1onK_rhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "256,256",
 	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0], [64, 0], [128, 0], "
 	  "[0, 128]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [8, 0]], "
 	  "warp = [[0, 32], [0, 64]], block = []}" },
 	{ "MFMA16_warp1onK_lhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "128,128",
 	  "{register = [[0, 1], [0, 2], [0, 4], [0, 32], [0, 64], [16, 0], [32, 0], "
 	  "[64, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8], [0, 16]], "
 	  "warp = [[0, 0], [0, 0]], block = []}" },
 	{ "MFMA16_warp1onK_lhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "1,128",
 	  "{register = [[0, 1], [0, 2], [0, 4], [0, 32], [0, 64]], lane = [[0, 0], [0, 0], "
 	  "[0, 0], [0, 0], [0, 8], [0, 16]], warp = [[0, 0], [0, 0]], block = []}" },
 	{ "MFMA16_warp1onK_lhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "128,1",
 	  "{register = [[0, 0], [0, 0], [0, 0], [16, 0], [32, 0], [64, 0]], "
 	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 0], [0, 0]], warp = [[0, 0], "
 	  "[0, 0]], block = []}" },
 	{ "MFMA16_warp1onK_lhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "256,256",
 	  "{register = [[0, 1], [0, 2], [0, 4], [0, 32], [0, 64], [0, 128], [16, 0], "
 	  "[32, 0], [64, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8], "
 	  "[0, 16]], warp = [[0, 0], [0, 0]], block = []}" },
 	{ "MFMA16_warp1onK_lhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "16,16",
 	  "{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
 	  "[0, 8], [0, 0]], warp = [[0, 0], [0, 0]], block = []}" },
 	{ "MFMA16_warp1onK_lhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "256,256",
 	  "{register = [[0, 1], [0, 2], [0, 4], [0, 32], [0, 64], [0, 128], [16, 0], "
 	  "[32, 0], [64, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8], "
 	  "[0, 16]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA16_warp1onK_lhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1, 8], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 1, 8], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "1,256,256",
 	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 32], [0, 0, 64], "
 	  "[0, 0, 128], [0, 16, 0], [0, 32, 0], [0, 64, 0], [0, 128, 0]], "
 	  "lane = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 0, 8], [0, 0, 16]], "
 	  "warp = [[0, 0, 0], [0, 0, 0], [0, 0, 0]], block = []}" },
 	{ "MFMA16_warp1onK_rhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "128,128",
 	  "{register = [[1, 0], [2, 0], [4, 0], [32, 0], [64, 0], [0, 64]], "
 	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0], [16, 0]], warp = [[0, 16], "
 	  "[0, 32]], block = []}" },
 	{ "MFMA16_warp1onK_rhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "1,128",
 	  "{register = [[0, 0], [0, 0], [0, 0], [0, 64]], lane = [[0, 1], [0, 2], [0, 4], "
 	  "[0, 8], [0, 0], [0, 0]], warp = [[0, 16], [0, 32]], block = []}" },
 	{ "MFMA16_warp1onK_rhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "128,1",
 	  "{register = [[1, 0], [2, 0], [4, 0], [32, 0], [64, 0]], lane = [[0, 0], [0, 0], "
 	  "[0, 0], [0, 0], [8, 0], [16, 0]], warp = [[0, 0], [0, 0]], block = []}" },
 	{ "MFMA16_warp1onK_rhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "256,256",
 	  "{register = [[1, 0], [2, 0], [4, 0], [32, 0], [64, 0], [128, 0], [0, 64], "
 	  "[0, 128]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0], [16, 0]], "
 	  "warp = [[0, 16], [0, 32]], block = []}" },
 	{ "MFMA16_warp1onK_rhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "16,16",
 	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
 	  "[8, 0], [0, 0]], warp = [[0, 0], [0, 0]], block = []}" },
 	{ "MFMA16_warp1onK_rhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 8], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "256,256",
 	  "{register = [[1, 0], [2, 0], [4, 0], [32, 0], [64, 0], [128, 0], [0, 128]], "
 	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0], [16, 0]], warp = [[0, 16], "
 	  "[0, 32], [0, 64]], block = []}" },
 	{ "MFMA16_warp1onK_rhs_kwidth8",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1, 8], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 1, 8], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
 	  "1,256,256",
 	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 32, 0], [0, 64, 0], "
 	  "[0, 128, 0], [0, 0, 128]], lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], "
 	  "[0, 8, 0], [0, 16, 0]], warp = [[0, 0, 16], [0, 0, 32], [0, 0, 64]], block = []}" },
 	{ "MFMA32_dot_op_lhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], "
-	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "64,32",
 	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [32, 0]], lane = [[1, 0], [2, 0], "
 	  "[4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_dot_op_lhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], "
-	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "128,128",
 	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [32, 0]], "
 	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], "
 	  "[0, 0], [64, 0]], block = []}" },
 	{ "MFMA32_dot_op_lhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], "
-	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "256,256",
 	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128], "
 	  "[32, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], "
 	  "warp = [[0, 0], [0, 0], [64, 0]], block = []}" },
 	{ "MFMA32_dot_op_lhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], "
-	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "64,32",
 	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [32, 0]], lane = [[1, 0], [2, 0], "
 	  "[4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_dot_op_lhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], "
-	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "128,128",
 	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [32, 0]], "
 	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], "
 	  "[0, 0], [64, 0]], block = []}" },
 	{ "MFMA32_dot_op_lhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], "
-	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "256,256",
 	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128], "
 	  "[32, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], "
 	  "warp = [[0, 0], [0, 0], [64, 0]], block = []}" },
 	{ "MFMA16_dot_op_lhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], "
-	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "64,32",
 	  "{register = [[0, 1], [0, 2], [0, 16], [16, 0]], lane = [[1, 0], [2, 0], [4, 0], "
 	  "[8, 0], [0, 4], [0, 8]], warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
 	{ "MFMA16_dot_op_lhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], "
-	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "128,128",
 	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [16, 0], [64, 0]], "
 	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 0], "
 	  "[0, 0], [32, 0]], block = []}" },
 	{ "MFMA16_dot_op_lhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], "
-	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "256,256",
 	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [0, 128], [16, 0], "
 	  "[64, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], "
 	  "warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
 	{ "MFMA16_dot_op_lhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], "
-	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "64,32",
 	  "{register = [[0, 1], [0, 2], [0, 16], [16, 0]], lane = [[1, 0], [2, 0], [4, 0], "
 	  "[8, 0], [0, 4], [0, 8]], warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
 	{ "MFMA16_dot_op_lhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], "
-	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "128,128",
 	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [16, 0], [64, 0]], "
 	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 0], "
 	  "[0, 0], [32, 0]], block = []}" },
 	{ "MFMA16_dot_op_lhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], "
-	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "128,128",
 	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [16, 0], [64, 0]], "
 	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 0], "
 	  "[0, 0], [32, 0]], block = []}" },
 	{ "MFMA32_dot_op_lhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 4}>",
 	  "128,128",
 	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [64, 0]], "
 	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], "
 	  "[0, 0], [32, 0]], block = []}" },
 	{ "MFMA32_dot_op_lhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 4}>",
 	  "64,32",
 	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], "
 	  "[8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
 	{ "MFMA32_dot_op_lhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 4}>",
 	  "16,16",
 	  "{register = [[0, 1], [0, 2], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
 	  "[0, 0], [0, 4]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_dot_op_lhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], isTransposed = true}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true}>, "
+	  "kWidth = 4}>",
 	  "128,128",
 	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [64, 0]], "
 	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], "
 	  "[0, 0], [32, 0]], block = []}" },
 	{ "MFMA32_dot_op_lhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], isTransposed = true}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true}>, "
+	  "kWidth = 4}>",
 	  "64,32",
 	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], "
 	  "[8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
 	{ "MFMA32_dot_op_lhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], isTransposed = true}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true}>, "
+	  "kWidth = 4}>",
 	  "16,16",
 	  "{register = [[0, 1], [0, 2], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
 	  "[0, 0], [0, 4]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA16_dot_op_lhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 4}>",
 	  "128,128",
 	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [32, 0], [64, 0]], "
 	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 0], "
 	  "[0, 0], [16, 0]], block = []}" },
 	{ "MFMA16_dot_op_lhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 4}>",
 	  "64,32",
 	  "{register = [[0, 1], [0, 2], [0, 16], [32, 0]], lane = [[1, 0], [2, 0], [4, 0], "
 	  "[8, 0], [0, 4], [0, 8]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
 	{ "MFMA16_dot_op_lhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 4}>",
 	  "16,16",
 	  "{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], "
 	  "[0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA16_dot_op_lhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = true}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true}>, "
+	  "kWidth = 4}>",
 	  "128,128",
 	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [32, 0], [64, 0]], "
 	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 0], "
 	  "[0, 0], [16, 0]], block = []}" },
 	{ "MFMA16_dot_op_lhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = true}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true}>, "
+	  "kWidth = 4}>",
 	  "64,32",
 	  "{register = [[0, 1], [0, 2], [0, 16], [32, 0]], lane = [[1, 0], [2, 0], [4, 0], "
 	  "[8, 0], [0, 4], [0, 8]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
 	{ "MFMA16_dot_op_lhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = true}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true}>, "
+	  "kWidth = 4}>",
 	  "16,16",
 	  "{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], "
 	  "[0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_dot_op_rhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], "
-	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "32,64",
 	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [0, 32]], lane = [[0, 1], [0, 2], "
 	  "[0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_dot_op_rhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], "
-	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "128,128",
 	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0], [0, 32]], "
 	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 64], "
 	  "[0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_dot_op_rhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], "
-	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "256,256",
 	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0], "
 	  "[0, 32]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], "
 	  "warp = [[0, 64], [0, 128], [0, 0]], block = []}" },
 	{ "MFMA32_dot_op_rhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], "
-	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "128,128",
 	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0], [0, 32]], "
 	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 64], "
 	  "[0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_dot_op_rhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], "
-	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "32,64",
 	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [0, 32]], lane = [[0, 1], [0, 2], "
 	  "[0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_dot_op_rhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], "
-	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "256,256",
 	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0], "
 	  "[0, 32]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], "
 	  "warp = [[0, 64], [0, 128], [0, 0]], block = []}" },
 	{ "MFMA16_dot_op_rhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], "
-	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "32,64",
 	  "{register = [[1, 0], [2, 0], [16, 0], [0, 16]], lane = [[0, 1], [0, 2], [0, 4], "
 	  "[0, 8], [4, 0], [8, 0]], warp = [[0, 32], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA16_dot_op_rhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], "
-	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "128,128",
 	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [0, 16]], "
 	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], warp = [[0, 32], "
 	  "[0, 64], [0, 0]], block = []}" },
 	{ "MFMA16_dot_op_rhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], "
-	  "isTransposed = false, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "256,256",
 	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [128, 0], [0, 16], "
 	  "[0, 128]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], "
 	  "warp = [[0, 32], [0, 64], [0, 0]], block = []}" },
 	{ "MFMA16_dot_op_rhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], "
-	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "32,64",
 	  "{register = [[1, 0], [2, 0], [16, 0], [0, 16]], lane = [[0, 1], [0, 2], [0, 4], "
 	  "[0, 8], [4, 0], [8, 0]], warp = [[0, 32], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA16_dot_op_rhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], "
-	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "128,128",
 	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [0, 16]], "
 	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], warp = [[0, 32], "
 	  "[0, 64], [0, 0]], block = []}" },
 	{ "MFMA16_dot_op_rhs_tpw_2_2",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], "
-	  "isTransposed = true, tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
 	  "256,256",
 	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [128, 0], [0, 16], "
 	  "[0, 128]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], "
 	  "warp = [[0, 32], [0, 64], [0, 0]], block = []}" },
 	{ "MFMA32_dot_op_rhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 4}>",
 	  "128,128",
 	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
 	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 32], "
 	  "[0, 64], [0, 0]], block = []}" },
 	{ "MFMA32_dot_op_rhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 4}>",
 	  "32,64",
 	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
 	  "[0, 8], [0, 16], [4, 0]], warp = [[0, 32], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_dot_op_rhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], isTransposed = false}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 4}>",
 	  "16,16",
 	  "{register = [[1, 0], [2, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
 	  "[0, 0], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA32_dot_op_rhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], isTransposed = true}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true}>, "
+	  "kWidth = 4}>",
 	  "128,128",
 	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
 	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 32], "
 	  "[0, 64], [0, 0]], block = []}" },
 	{ "MFMA32_dot_op_rhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [32, 32, 8], isTransposed = true}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true}>, "
+	  "kWidth = 4}>",
 	  "16,16",
 	  "{register = [[1, 0], [2, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
 	  "[0, 0], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA16_dot_op_rhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 4}>",
 	  "128,128",
 	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [0, 64]], "
 	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], warp = [[0, 16], "
 	  "[0, 32], [0, 0]], block = []}" },
 	{ "MFMA16_dot_op_rhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 4}>",
 	  "32,64",
 	  "{register = [[1, 0], [2, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
 	  "[4, 0], [8, 0]], warp = [[0, 16], [0, 32], [0, 0]], block = []}" },
 	{ "MFMA16_dot_op_rhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 4}>",
 	  "16,16",
 	  "{register = [[1, 0], [2, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], "
 	  "[8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
 	{ "MFMA16_dot_op_rhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = true}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true}>, "
+	  "kWidth = 4}>",
 	  "128,128",
 	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [0, 64]], "
 	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], warp = [[0, 16], "
 	  "[0, 32], [0, 0]], block = []}" },
 	{ "MFMA16_dot_op_rhs_kwidth4",
-	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], "
-	  "instrShape = [16, 16, 16], isTransposed = true}>, kWidth = 4}>",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true}>, "
+	  "kWidth = 4}>",
 	  "16,16",
 	  "{register = [[1, 0], [2, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], "
 	  "[8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps",
+	  "#ttg.amd_wmma<{version = 1, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "16,16",
+	  "{register = [[2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[1, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps",
+	  "#ttg.amd_wmma<{version = 1, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "32,16",
+	  "{register = [[2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[1, 0]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps",
+	  "#ttg.amd_wmma<{version = 1, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "16,32",
+	  "{register = [[2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[1, 0]], warp = [[0, 16], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps",
+	  "#ttg.amd_wmma<{version = 1, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "128,128",
+	  "{register = [[2, 0], [4, 0], [8, 0], [0, 64], [32, 0], [64, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0]], warp = [[0, 16], [0, 32], "
+	  "[16, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps",
+	  "#ttg.amd_wmma<{version = 1, isTranspose = false, "
+	  "ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, rank = 3}>",
+	  "1,16,16",
+	  "{register = [[0, 2, 0], [0, 4, 0], [0, 8, 0]], lane = [[0, 0, 1], [0, 0, 2], "
+	  "[0, 0, 4], [0, 0, 8], [0, 1, 0]], warp = [[0, 0, 0], [0, 0, 0], [0, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v1_2x4x1Warps",
+	  "#ttg.amd_wmma<{version = 1, isTranspose = false, "
+	  "ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, rank = 3}>",
+	  "2,16,16",
+	  "{register = [[0, 2, 0], [0, 4, 0], [0, 8, 0]], lane = [[0, 0, 1], [0, 0, 2], "
+	  "[0, 0, 4], [0, 0, 8], [0, 1, 0]], warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v1_2x4x1Warps",
+	  "#ttg.amd_wmma<{version = 1, isTranspose = false, "
+	  "ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, rank = 3}>",
+	  "8,16,16",
+	  "{register = [[0, 2, 0], [0, 4, 0], [0, 8, 0], [2, 0, 0], [4, 0, 0]], "
+	  "lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 1, 0]], "
+	  "warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "32,16",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 0]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "32,64",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[1, 0], "
+	  "[2, 0], [4, 0], [8, 0], [0, 0]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "64,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], "
+	  "[32, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 0]], warp = [[0, 0], "
+	  "[0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [0, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "32,16",
+	  "{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [0, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [0, 0]], warp = [[0, 16], [0, 32], [0, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "64,128",
+	  "{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [0, 64]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 0]], warp = [[0, 16], [0, 32], "
+	  "[0, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 16}>",
+	  "1,16,16",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8]], lane = [[0, 1, 0], "
+	  "[0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 0, 0]], warp = [[0, 0, 0], [0, 0, 0], "
+	  "[0, 0, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 16}>",
+	  "2,32,16",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8]], lane = [[0, 1, 0], "
+	  "[0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 0, 0]], warp = [[0, 16, 0], [0, 0, 0], "
+	  "[1, 0, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 16}>",
+	  "2,64,16",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8]], lane = [[0, 1, 0], "
+	  "[0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 0, 0]], warp = [[0, 16, 0], [0, 32, 0], "
+	  "[1, 0, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 16}>",
+	  "4,128,32",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 0, 16], "
+	  "[0, 64, 0], [2, 0, 0]], lane = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], "
+	  "[0, 0, 0]], warp = [[0, 16, 0], [0, 32, 0], [1, 0, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 16}>",
+	  "1,16,16",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0]], lane = [[0, 0, 1], "
+	  "[0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 0, 0]], warp = [[0, 0, 0], [0, 0, 0], "
+	  "[0, 0, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 16}>",
+	  "2,32,16",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0]], "
+	  "lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 0, 0]], "
+	  "warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 16}>",
+	  "2,64,16",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0], "
+	  "[0, 32, 0]], lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 0, 0]], "
+	  "warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 16}>",
+	  "4,128,32",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0], "
+	  "[0, 32, 0], [0, 64, 0], [0, 0, 16], [2, 0, 0]], lane = [[0, 0, 1], [0, 0, 2], "
+	  "[0, 0, 4], [0, 0, 8], [0, 0, 0]], warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v2_2x4Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "32,16",
+	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[8, 0]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "16,32",
+	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[8, 0]], warp = [[0, 16], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "64,128",
+	  "{register = [[1, 0], [2, 0], [4, 0], [0, 64], [32, 0]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [8, 0]], warp = [[0, 16], [0, 32], [16, 0]], block = []}" },
+	{ "WMMA_v2_2x2x2Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = false, "
+	  "ctaLayout = {warp = [[0, 0, 1], [0, 1, 0], [1, 0, 0]]}, rank = 3}>",
+	  "1,16,16",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0]], lane = [[0, 0, 1], [0, 0, 2], "
+	  "[0, 0, 4], [0, 0, 8], [0, 8, 0]], warp = [[0, 0, 0], [0, 0, 0], [0, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v2_2x2x2Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = false, "
+	  "ctaLayout = {warp = [[0, 0, 1], [0, 1, 0], [1, 0, 0]]}, rank = 3}>",
+	  "2,16,16",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0]], lane = [[0, 0, 1], [0, 0, 2], "
+	  "[0, 0, 4], [0, 0, 8], [0, 8, 0]], warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v2_2x2x2Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = false, "
+	  "ctaLayout = {warp = [[0, 0, 1], [0, 1, 0], [1, 0, 0]]}, rank = 3}>",
+	  "4,64,64",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 0, 32], [0, 32, 0], "
+	  "[2, 0, 0]], lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 8, 0]], "
+	  "warp = [[0, 0, 16], [0, 16, 0], [1, 0, 0]], block = []}" },
+	{ "TWMMA_v2_2x4Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "TWMMA_v2_2x4Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "32,16",
+	  "{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 8]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "TWMMA_v2_2x4Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "16,32",
+	  "{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 8]], warp = [[0, 16], [0, 0], [0, 0]], block = []}" },
+	{ "TWMMA_v2_2x4Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "64,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 64], [32, 0]], lane = [[1, 0], [2, 0], "
+	  "[4, 0], [8, 0], [0, 8]], warp = [[0, 16], [0, 32], [16, 0]], block = []}" },
+	{ "TWMMA_v2_2x2x2Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 0, 1], "
+	  "[0, 1, 0], [1, 0, 0]]}, rank = 3}>",
+	  "1,16,16",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4]], lane = [[0, 1, 0], [0, 2, 0], "
+	  "[0, 4, 0], [0, 8, 0], [0, 0, 8]], warp = [[0, 0, 0], [0, 0, 0], [0, 0, 0]], "
+	  "block = []}" },
+	{ "TWMMA_v2_2x2x2Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 0, 1], "
+	  "[0, 1, 0], [1, 0, 0]]}, rank = 3}>",
+	  "2,16,16",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4]], lane = [[0, 1, 0], [0, 2, 0], "
+	  "[0, 4, 0], [0, 8, 0], [0, 0, 8]], warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], "
+	  "block = []}" },
+	{ "TWMMA_v2_2x2x2Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 0, 1], "
+	  "[0, 1, 0], [1, 0, 0]]}, rank = 3}>",
+	  "4,64,64",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 32], [0, 32, 0], "
+	  "[2, 0, 0]], lane = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 0, 8]], "
+	  "warp = [[0, 0, 16], [0, 16, 0], [1, 0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 8}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 8}>",
+	  "32,16",
+	  "{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 8]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 8}>",
+	  "32,64",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], "
+	  "[4, 0], [8, 0], [0, 8]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 8}>",
+	  "64,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [0, 64], [32, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8]], warp = [[0, 0], [0, 0], "
+	  "[16, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "16,32",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 16]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "32,32",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 16]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "32,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 32], [0, 64]], lane = [[1, 0], "
+	  "[2, 0], [4, 0], [8, 0], [0, 16]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "64,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 32], [0, 64], [32, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 16]], warp = [[0, 0], [0, 0], "
+	  "[16, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 8}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 8}>",
+	  "32,16",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 8}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [8, 0]], warp = [[0, 16], [0, 32], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 8}>",
+	  "64,128",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0], [0, 64]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0]], warp = [[0, 16], [0, 32], "
+	  "[0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "32,16",
+	  "{register = [[1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [16, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "32,32",
+	  "{register = [[1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [16, 0]], warp = [[0, 16], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "64,64",
+	  "{register = [[1, 0], [2, 0], [4, 0], [8, 0], [32, 0]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [16, 0]], warp = [[0, 16], [0, 32], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [4, 0], [8, 0], [32, 0], [64, 0], [0, 64]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [16, 0]], warp = [[0, 16], [0, 32], "
+	  "[0, 0]], block = []}" },
+	{ "WMMA_v2_2x4x1Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 8}>",
+	  "1,16,16",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4]], lane = [[0, 1, 0], [0, 2, 0], "
+	  "[0, 4, 0], [0, 8, 0], [0, 0, 8]], warp = [[0, 0, 0], [0, 0, 0], [0, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v2_2x4x1Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 8}>",
+	  "2,32,16",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4]], lane = [[0, 1, 0], [0, 2, 0], "
+	  "[0, 4, 0], [0, 8, 0], [0, 0, 8]], warp = [[0, 16, 0], [0, 0, 0], [1, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v2_2x4x1Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 8}>",
+	  "2,64,16",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4]], lane = [[0, 1, 0], [0, 2, 0], "
+	  "[0, 4, 0], [0, 8, 0], [0, 0, 8]], warp = [[0, 16, 0], [0, 32, 0], [1, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v2_2x4x1Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 8}>",
+	  "4,128,32",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 16], [0, 64, 0], "
+	  "[2, 0, 0]], lane = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 0, 8]], "
+	  "warp = [[0, 16, 0], [0, 32, 0], [1, 0, 0]], block = []}" },
+	{ "WMMA_v2_2x4x1Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 8}>",
+	  "1,16,16",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0]], lane = [[0, 0, 1], [0, 0, 2], "
+	  "[0, 0, 4], [0, 0, 8], [0, 8, 0]], warp = [[0, 0, 0], [0, 0, 0], [0, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v2_2x4x1Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 8}>",
+	  "2,32,16",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 16, 0]], lane = [[0, 0, 1], "
+	  "[0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 8, 0]], warp = [[0, 0, 0], [0, 0, 0], "
+	  "[1, 0, 0]], block = []}" },
+	{ "WMMA_v2_2x4x1Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 8}>",
+	  "2,64,16",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 16, 0], [0, 32, 0]], "
+	  "lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 8, 0]], "
+	  "warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "WMMA_v2_2x4x1Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 8}>",
+	  "4,128,32",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 16, 0], [0, 32, 0], "
+	  "[0, 64, 0], [0, 0, 16], [2, 0, 0]], lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], "
+	  "[0, 0, 8], [0, 8, 0]], warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps",
+	  "#ttg.amd_wmma<{version = 3, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}, instrShape = [16, 16, 32]}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps",
+	  "#ttg.amd_wmma<{version = 3, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}, instrShape = [16, 16, 32]}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[8, 0]], warp = [[0, 16], [0, 32], [16, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps",
+	  "#ttg.amd_wmma<{version = 3, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}, instrShape = [16, 16, 32]}>",
+	  "64,128",
+	  "{register = [[1, 0], [2, 0], [4, 0], [0, 64], [32, 0]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [8, 0]], warp = [[0, 16], [0, 32], [16, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 3, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, "
+	  "instrShape = [16, 16, 32]}>, kWidth = 8}>",
+	  "16,32",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 3, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, "
+	  "instrShape = [16, 16, 32]}>, kWidth = 8}>",
+	  "32,32",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 8]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 3, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, "
+	  "instrShape = [16, 16, 32]}>, kWidth = 8}>",
+	  "32,64",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], "
+	  "[4, 0], [8, 0], [0, 8]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 3, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, "
+	  "instrShape = [16, 16, 32]}>, kWidth = 8}>",
+	  "64,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [0, 64], [32, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8]], warp = [[0, 0], [0, 0], "
+	  "[16, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 3, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, "
+	  "instrShape = [16, 16, 32]}>, kWidth = 8}>",
+	  "32,16",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 3, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, "
+	  "instrShape = [16, 16, 32]}>, kWidth = 8}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [8, 0]], warp = [[0, 16], [0, 32], [0, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 3, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, "
+	  "instrShape = [16, 16, 32]}>, kWidth = 8}>",
+	  "64,64",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [8, 0]], warp = [[0, 16], [0, 32], [0, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 3, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, "
+	  "instrShape = [16, 16, 32]}>, kWidth = 8}>",
+	  "64,128",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0], [0, 64]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0]], warp = [[0, 16], [0, 32], "
+	  "[0, 0]], block = []}" },
 };
 
 static axe_shape shape_of(const char *text)
@@ -1110,7 +1675,7 @@ static void test_triton_unit_tests(void **state)
 	(void)state;
 	check_rows(expect_rows, sizeof(expect_rows) / sizeof(expect_rows[0]));
 	check_rows(expect_rows_e3b5, sizeof(expect_rows_e3b5) / sizeof(expect_rows_e3b5[0]));
-	check_rows(expect_rows_mfma, sizeof(expect_rows_mfma) / sizeof(expect_rows_mfma[0]));
+	check_rows(expect_rows_amd, sizeof(expect_rows_amd) / sizeof(expect_rows_amd[0]));
 }
 
 /* "text" on "dims" (rank n) imported; fails the test on an error. */
@@ -1407,7 +1972,9 @@ static const error_row error_rows[] = {
 	{ NULL, "#ttg.amd_mfma<{version = 3, warpsPerCTA = [4], instrShape = [32, 32, 8], "
 	  "isTransposed = true}>", 1, 1, "#ttg.amd_mfma lays out 2-d or 3-d tensors" },
 	{ NULL, "#ttg.amd_wmma<{version = 1, rank = 3, ctaLayout = {warp = [[0, 0, 1], "
-	  "[1, 0, 0]]}}>", 1, 6, "#ttg.amd_wmma is not supported: AMD's WMMA" },
+	  "[1, 0, 0]]}}>", 1, 60, "warp basis 0 must list 1 coordinates" },
+	{ NULL, "#ttg.partitioned_shared<{numPartitions = 2}>", 1, 6,
+	  "#ttg.partitioned_shared is not supported: a partitioned shared layout" },
 	{ NULL, "#ttg.padded_shared<[32:+3] {order = [0], shape = [16]}>", 1, 21,
 	  "intervals and paddings are powers of two" },
 	{ NULL, "#ttg.padded_shared<[32:+4] {offset = [[1], [1]], block = []}>", 1, 1,
