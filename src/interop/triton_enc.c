@@ -361,11 +361,6 @@ int tt_get_cga(tt_ctx *c, const tt_attr *a, size_t rank, axe_linear *cga, axe_er
 	return cga_of_bases(c, &e->value, rank, cga, err);
 }
 
-bool tt_cga_trivial(const axe_linear *cga)
-{
-	return cga->nbits[AXE_LINEAR_BLOCK] == 0;
-}
-
 void tt_shape_per_cta(const axe_linear *cga, const int64_t *shape, size_t rank, int64_t *out)
 {
 	for (size_t d = 0; d < rank; d++) {

@@ -78,9 +78,6 @@ int tt_shape_pow2(tt_ctx *c, const tt_attr *a, const int64_t *shape, size_t rank
  */
 int tt_get_cga(tt_ctx *c, const tt_attr *a, size_t rank, axe_linear *cga, axe_error *err);
 
-/* Whether the CGA layout has one CTA (no block bases). */
-bool tt_cga_trivial(const axe_linear *cga);
-
 /* Triton's getShapePerCTA: shape[d] / min(shape[d], the CTAs splitting dim d). */
 void tt_shape_per_cta(const axe_linear *cga, const int64_t *shape, size_t rank, int64_t *out);
 

@@ -48,9 +48,10 @@ typedef struct mma_params {
 } mma_params;
 
 /*
- * An nvidia_mma attribute's parameters.  Older Triton wrote version 2
- * without instrShape; its tile was then the m16n8 one ([16, 8], with a
- * leading 1 per batch dim), which is what it is read as.
+ * An nvidia_mma attribute's parameters.  Triton before f1512bded (#2036,
+ * which added instrShape) wrote version 2 without it; its tile was then
+ * 16 x 8 per warp (getShapePerCTA: {16 * warps[0], 8 * warps[1]}), which is
+ * what it is read as (with a leading 1 per batch dim).
  */
 static int get_mma(tt_ctx *c, const tt_attr *a, size_t rank, mma_params *m, axe_error *err)
 {
