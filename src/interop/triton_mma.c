@@ -48,9 +48,10 @@ typedef struct mma_params {
 } mma_params;
 
 /*
- * An nvidia_mma attribute's parameters.  Older Triton wrote version 2
- * without instrShape; its tile was then the m16n8 one ([16, 8], with a
- * leading 1 per batch dim), which is what it is read as.
+ * An nvidia_mma attribute's parameters.  Triton before f1512bded (#2036,
+ * which added instrShape) wrote version 2 without it; its tile was then
+ * 16 x 8 per warp (getShapePerCTA: {16 * warps[0], 8 * warps[1]}), which is
+ * what it is read as (with a leading 1 per batch dim).
  */
 static int get_mma(tt_ctx *c, const tt_attr *a, size_t rank, mma_params *m, axe_error *err)
 {
@@ -257,8 +258,12 @@ int tt_enc_dot(tt_ctx *c, const tt_attr *a, const int64_t *shape, size_t rank,
 		return dot_blocked(c, pa, (int)opidx, shape, rank, out, err);
 	if (strcmp(pa->name, "nvidia_mma") == 0 || strcmp(pa->name, "mma") == 0)
 		return dot_mma(c, a, pa, (int)opidx, kwidth, shape, rank, out, err);
+	if (strcmp(pa->name, "amd_mfma") == 0)
+		return tt_enc_mfma_dot(c, pa, (int)opidx, kwidth, shape, rank, out, err);
+	if (strcmp(pa->name, "amd_wmma") == 0)
+		return tt_enc_wmma_dot(c, pa, (int)opidx, kwidth, shape, rank, out, err);
 	return tt_fail(c, parent->pos, parent->len, err,
-		    "a dot_op parent must be #ttg.nvidia_mma or #ttg.blocked, not #ttg.%s",
-		    pa->name);
+		    "a dot_op parent must be #ttg.nvidia_mma, #ttg.amd_mfma, #ttg.amd_wmma or "
+		    "#ttg.blocked, not #ttg.%s", pa->name);
 }
 
