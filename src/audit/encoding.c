@@ -12,13 +12,13 @@
 #include "../interop/triton.h"
 #include "encoding.h"
 
-struct axe_audit_aliases {
+struct axe_audit_encodings {
 	const axe_mlir_chunk *chunk;
 };
 
-axe_audit_aliases *axe_audit_aliases_new(const axe_mlir_chunk *c, axe_error *err)
+axe_audit_encodings *axe_audit_encodings_new(const axe_mlir_chunk *c, axe_error *err)
 {
-	axe_audit_aliases *a = calloc(1, sizeof(*a));
+	axe_audit_encodings *a = calloc(1, sizeof(*a));
 
 	if (!a) {
 		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
@@ -28,12 +28,12 @@ axe_audit_aliases *axe_audit_aliases_new(const axe_mlir_chunk *c, axe_error *err
 	return a;
 }
 
-void axe_audit_aliases_free(axe_audit_aliases *a)
+void axe_audit_encodings_free(axe_audit_encodings *a)
 {
 	free(a);
 }
 
-int axe_audit_encoding_linear(const axe_audit_aliases *a, const char *text,
+int axe_audit_encoding_linear(const axe_audit_encodings *a, const char *text,
 			      const int64_t *shape, size_t rank, int num_warps,
 			      axe_linear *out, axe_error *err)
 {
@@ -116,7 +116,7 @@ static const struct {
 	{ "tensor_memory_scales_encoding", AXE_AUDIT_ENC_TMEM },
 };
 
-int axe_audit_encoding_params(const axe_audit_aliases *a, const char *text, axe_audit_enc *out,
+int axe_audit_encoding_params(const axe_audit_encodings *a, const char *text, axe_audit_enc *out,
 			      axe_error *err)
 {
 	const char *t = resolve_text(a->chunk, text), *dot, *lt;

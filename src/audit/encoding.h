@@ -17,18 +17,18 @@
 #include "../mlir/mlir.h"
 
 /* The encodings of one chunk (encoding.c); opaque to its callers. */
-typedef struct axe_audit_aliases axe_audit_aliases;
+typedef struct axe_audit_encodings axe_audit_encodings;
 
 /* The encodings of chunk "c"; NULL on no memory ("err"). */
-axe_audit_aliases *axe_audit_aliases_new(const axe_mlir_chunk *c, axe_error *err);
-void axe_audit_aliases_free(axe_audit_aliases *a);
+axe_audit_encodings *axe_audit_encodings_new(const axe_mlir_chunk *c, axe_error *err);
+void axe_audit_encodings_free(axe_audit_encodings *a);
 
 /*
  * The LinearLayout of encoding "text" on a tensor of "shape" ("rank" dims)
  * run by "num_warps" warps, with the chunk's aliases and module attributes.
  * 0, or -1 with the reason in "err".
  */
-int axe_audit_encoding_linear(const axe_audit_aliases *a, const char *text,
+int axe_audit_encoding_linear(const axe_audit_encodings *a, const char *text,
 			      const int64_t *shape, size_t rank, int num_warps,
 			      axe_linear *out, axe_error *err);
 
@@ -54,7 +54,7 @@ typedef struct axe_audit_enc {
 } axe_audit_enc;
 
 /* The parameters of encoding "text" (through aliases); 0, or -1 with "err". */
-int axe_audit_encoding_params(const axe_audit_aliases *a, const char *text, axe_audit_enc *out,
+int axe_audit_encoding_params(const axe_audit_encodings *a, const char *text, axe_audit_enc *out,
 			      axe_error *err);
 
 /*

@@ -110,7 +110,7 @@ static axe_audit_arch chunk_arch(const axe_mlir_chunk *c)
 
 typedef struct walk {
 	const axe_mlir_chunk *chunk;
-	axe_audit_aliases *aliases;
+	axe_audit_encodings *encodings;
 	const axe_audit_options *opts;
 	axe_audit_arch arch;
 } walk;
@@ -160,7 +160,7 @@ static bool read_layout(const walk *w, axe_audit_item *it, const axe_mlir_type *
 	axe_error_init(&e);
 	if (!t->encoding)
 		return skip(it, "the %s type has no encoding", what), false;
-	if (axe_audit_encoding_linear(w->aliases, t->encoding, t->shape, t->rank,
+	if (axe_audit_encoding_linear(w->encodings, t->encoding, t->shape, t->rank,
 				      it->op->num_warps, L, &e) < 0)
 		return skip(it, "the %s layout %s cannot be read: %s", what, t->encoding,
 			    e.message), false;
@@ -175,7 +175,7 @@ static bool read_params(const walk *w, axe_audit_item *it, const axe_mlir_type *
 	axe_error_init(&e);
 	if (!t->encoding)
 		return skip(it, "the shared type has no encoding"), false;
-	if (axe_audit_encoding_params(w->aliases, t->encoding, enc, &e) < 0)
+	if (axe_audit_encoding_params(w->encodings, t->encoding, enc, &e) < 0)
 		return skip(it, "%s", e.message), false;
 	return true;
 }
@@ -448,7 +448,7 @@ static int audit_chunk(const axe_mlir_chunk *c, const axe_audit_options *o,
 
 	if (c->index == 0)
 		r->arch = w.arch;
-	if (!(w.aliases = axe_audit_aliases_new(c, err)))
+	if (!(w.encodings = axe_audit_encodings_new(c, err)))
 		return -1;
 	for (size_t i = 0; i < c->nop; i++) {
 		int row = audited_row(&c->op[i]);
@@ -461,7 +461,7 @@ static int audit_chunk(const axe_mlir_chunk *c, const axe_audit_options *o,
 			axe_audit_item *grown = realloc(r->item, n * sizeof(*grown));
 
 			if (!grown) {
-				axe_audit_aliases_free(w.aliases);
+				axe_audit_encodings_free(w.encodings);
 				return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 			}
 			r->item = grown, *cap = n;
@@ -474,7 +474,7 @@ static int audit_chunk(const axe_mlir_chunk *c, const axe_audit_options *o,
 		audit_op(&w, it);
 		gates(o, it);
 	}
-	axe_audit_aliases_free(w.aliases);
+	axe_audit_encodings_free(w.encodings);
 	return 0;
 }
 
