@@ -274,3 +274,12 @@ tests/data/triton/bad_module.mlir:7:36: error: '<' is never closed (the '}' of l
 $ axe-layout info tests/data/triton/ws_partitions.mlir --json
 {"module":"tests/data/triton/ws_partitions.mlir","chunks":[{"chunk":0,"first_line":1,"last_line":47,"num_warps":4,"threads_per_warp":0,"num_ctas":0,"target":""}],"layouts":[{"chunk":0,"name":"#blocked_1_warps","operand":"tests/data/triton/ws_partitions.mlir:#blocked_1_warps","line":5,"alias":true,"text":"#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>","read":true,"shapes":1,"uses":[{"line":40,"op":"tt.make_range","value":"","kind":"tensor","shape":[128],"dtype":"i32","pointer":false}]},{"chunk":0,"name":"#blocked_2_warps","operand":"tests/data/triton/ws_partitions.mlir:#blocked_2_warps","line":7,"alias":true,"text":"#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>","read":true,"shapes":1,"uses":[{"line":34,"op":"tt.make_range","value":"","kind":"tensor","shape":[128],"dtype":"i32","pointer":false}]},{"chunk":0,"name":"#blocked_4_warps","operand":"tests/data/triton/ws_partitions.mlir:#blocked_4_warps","line":9,"alias":true,"text":"#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>","read":true,"shapes":1,"uses":[{"line":25,"op":"tt.make_range","value":"","kind":"tensor","shape":[128],"dtype":"i32","pointer":false}]},{"chunk":0,"name":"#blocked_8_warps","operand":"tests/data/triton/ws_partitions.mlir:#blocked_8_warps","line":11,"alias":true,"text":"#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>","read":true,"shapes":1,"uses":[{"line":18,"op":"tt.make_range","value":"","kind":"tensor","shape":[128],"dtype":"i32","pointer":false}]}],"summary":{"layouts":4,"read":4}}
 ? 0
+
+# A spec names a module's layouts with the notation key: `triton: FILE.mlir:NAME`.
+$ axe-layout convert tests/data/triton/module_spec.yaml:acc --to axe
+S[(2,4,2,8,32,4,2):(128@reg,1@warpid,2@reg,4@laneid,4@reg,1@laneid,1@reg)]
+? 0
+
+$ axe-layout convert tests/data/triton/module_spec.yaml:offsets --to axe
+S[(8,4,4,8,8):(8@reg,1@warpid,8@laneid,1@laneid,1@reg)]
+? 0
