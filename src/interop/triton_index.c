@@ -124,7 +124,7 @@ static int add_uses(builder *b, const axe_mlir_chunk *c, tt_layout_entry *e)
 /* Read e at each distinct shape of its uses (or alone): e->read, or the first reason. */
 static void read_each_shape(builder *b, const axe_mlir_chunk *c, tt_layout_entry *e)
 {
-	const tt_layout_use *u = b->ix->use + e->first_use;
+	const tt_layout_use *u = e->nuses ? b->ix->use + e->first_use : NULL;
 
 	e->read = true;
 	for (size_t i = 0; i < (e->nuses ? e->nuses : 1) && e->read; i++) {
