@@ -246,14 +246,19 @@ static int chunk_entries(builder *b, const axe_mlir_chunk *c)
 	return inline_entries(b, c, from);
 }
 
-int tt_layout_index_build(const axe_mlir_file *f, tt_layout_index *out, axe_error *err)
+int tt_layout_index_build(const axe_mlir_file *f, int only, tt_layout_index *out,
+			  axe_error *err)
 {
 	builder b = { out, 0, 0, err };
 
 	memset(out, 0, sizeof(*out));
 	out->file = f;
+	if (only >= (int)f->nchunks)
+		return axe_error_set(err, AXE_ERR_NAME, NULL, 0, "'%s' has %zu chunk%s (0 to %zu); "
+				     "there is no chunk %d", f->source, f->nchunks,
+				     f->nchunks == 1 ? "" : "s", f->nchunks - 1, only);
 	for (size_t k = 0; k < f->nchunks; k++)
-		if (chunk_entries(&b, &f->chunk[k]) < 0) {
+		if ((only < 0 || (int)k == only) && chunk_entries(&b, &f->chunk[k]) < 0) {
 			tt_layout_index_release(out);
 			return -1;
 		}

@@ -175,6 +175,30 @@ $ axe-layout convert tests/data/triton/two_chunks.mlir@2:#blocked --to axe
 axe-layout: error: 'tests/data/triton/two_chunks.mlir' has 2 chunks (0 to 1); there is no chunk 2
 ? 2
 
+$ axe-layout info tests/data/triton/two_chunks.mlir@1
+module:     tests/data/triton/two_chunks.mlir
+layouts:    5; name one as FILE@CHUNK:NAME for its info
+chunk 1:    lines 22-37; 16 warps, 32 threads per warp, 1 CTA; target cuda:100
+  #blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [1, 32], warpsPerCTA = [16, 1], order = [1, 0]}>
+    line 29     tt.func                     %c          tensor 128x256xf32
+    line 29     tt.func                     -           tensor 128x256xf32
+    line 33     tt.dot                      %d          tensor 128x256xf32
+    line 34     tt.return                   %d          tensor 128x256xf32
+  #blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [16, 1], order = [1, 0]}>
+    line 29     tt.func                     %b          tensor 64x256xf16
+    line 31     ttg.convert_layout          %b          tensor 64x256xf16
+  #blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 4], order = [1, 0]}>
+    line 29     tt.func                     %a          tensor 128x64xf16
+    line 30     ttg.convert_layout          %a          tensor 128x64xf16
+  L30.1 (inline) #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+    line 30     ttg.convert_layout          %ad         tensor 128x64xf16
+    line 33     tt.dot                      %ad         tensor 128x64xf16
+  L31.1 (inline) #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+    line 31     ttg.convert_layout          %bd         tensor 64x256xf16
+    line 33     tt.dot                      %bd         tensor 64x256xf16
+read:       5 of 5
+? 0
+
 # A multi-buffered allocation (1x1x2048 with a 2-d encoding) is laid out buffer by buffer,
 # as each of its memdesc_index views (Triton's toLinearLayout(MemDescType)).
 $ axe-layout convert tests/data/triton/two_chunks.mlir@0:#shared --to axe

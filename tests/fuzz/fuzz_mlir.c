@@ -64,7 +64,7 @@ static void check_index(const axe_mlir_file *f)
 	axe_error err;
 
 	axe_error_init(&err);
-	if (tt_layout_index_build(f, &ix, &err) < 0) {
+	if (tt_layout_index_build(f, -1, &ix, &err) < 0) {
 		if (err.code != AXE_ERR_NOMEM)
 			abort();
 		return;
