@@ -59,9 +59,9 @@ static bool layout_alias(const axe_mlir_chunk *c, const axe_mlir_alias *a)
 /* The value a type of "op" is the type of: its result, operand or argument; or "". */
 static const char *value_of(const axe_mlir_op *op, const axe_mlir_type *t)
 {
-	if (t >= op->arg_type && t < op->arg_type + op->nargs)
+	if (op->nargs && t >= op->arg_type && t < op->arg_type + op->nargs)
 		return op->args[t - op->arg_type];
-	if (t >= op->out && t < op->out + op->nout)
+	if (op->nout && t >= op->out && t < op->out + op->nout)
 		return op->nout == op->nresults ? op->results[t - op->out] : "";
 	if (op->nout == 0 && op->nresults == 1 && t == op->in + op->nin - 1)
 		return op->results[0];

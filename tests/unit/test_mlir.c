@@ -251,7 +251,8 @@ static const error_row error_rows[] = {
 	{ "%r:0 = tt.op\n", 1, 4, "expected the number of results" },
 	{ "%0 = tt.op : tensor<99999999999999x4xf16>\n", 1, 21, "dim larger than 2^40" },
 	{ "\n\n  , tt.op\n", 3, 3, "expected an operation, an alias or '}'" },
-	{ "{-#\n", 1, 1, "'{-#' is never closed" },
+	{ "{-#\n\n", 1, 1, "'{-#' is never closed" },
+	{ "%0 = tt.op\n  {-#\n x\n", 2, 3, "'{-#' is never closed" },
 	{ "%0 = tt.op\n\x01\n", 2, 1, "unexpected byte 0x01" },
 };
 
