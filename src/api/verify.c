@@ -270,13 +270,25 @@ static int spec_index(axe_report *r, const char *path, enum axe_output form, axe
 	return 1;
 }
 
+/* "PATH@N": the length of PATH, and N in *chunk (-1 without a chunk number). */
+static size_t chunk_suffix(const char *path, int *chunk)
+{
+	const char *at = strrchr(path, '@');
+
+	*chunk = -1;
+	if (!at || !at[1] || strspn(at + 1, "0123456789") != strlen(at + 1) ||
+	    strlen(at + 1) > 6)
+		return strlen(path);
+	*chunk = atoi(at + 1);
+	return (size_t)(at - path);
+}
+
 /* "PATH" names a Triton module file (FILE.mlir, FILE.ttgir, perhaps FILE.mlir@N). */
 static bool module_path(const char *path)
 {
 	static const char *const suffix[] = { ".mlir", ".ttgir" };
-	const char *at = strrchr(path, '@');
-	size_t len = at && at[1] && strspn(at + 1, "0123456789") == strlen(at + 1) ?
-		(size_t)(at - path) : strlen(path);
+	int chunk;
+	size_t len = chunk_suffix(path, &chunk);
 
 	for (size_t i = 0; i < 2; i++) {
 		size_t n = strlen(suffix[i]);
@@ -287,15 +299,22 @@ static bool module_path(const char *path)
 	return false;
 }
 
-/* "info FILE.mlir": every layout of the module, where it is used, whether it reads; 0 or -1. */
+/*
+ * "info FILE.mlir" (or FILE.mlir@N, one chunk): every layout of the module,
+ * where it is used, whether it reads; 0 or -1.
+ */
 static int module_index(axe_report *r, const char *path, enum axe_output form, axe_error *err)
 {
-	axe_mlir_file *f = axe_mlir_read(path, err);
+	char file[4096];
+	int only;
+	size_t len = chunk_suffix(path, &only);
+	axe_mlir_file *f;
 	tt_layout_index ix;
 
-	if (!f)
+	snprintf(file, sizeof(file), "%.*s", (int)len, path);
+	if (!(f = axe_mlir_read(file, err)))
 		return -1;
-	if (tt_layout_index_build(f, &ix, err) < 0) {
+	if (tt_layout_index_build(f, only, &ix, err) < 0) {
 		axe_mlir_free(f);
 		return -1;
 	}

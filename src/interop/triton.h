@@ -160,8 +160,12 @@ typedef struct tt_layout_index {
 	size_t nuses;
 } tt_layout_index;
 
-/* The index of "f" (each layout read at each shape to say whether it reads).  0 or -1. */
-int tt_layout_index_build(const axe_mlir_file *f, tt_layout_index *out, axe_error *err);
+/*
+ * The index of "f", or of its chunk "only" (-1: every chunk), each layout
+ * read at each shape to say whether it reads.  0 or -1.
+ */
+int tt_layout_index_build(const axe_mlir_file *f, int only, tt_layout_index *out,
+			  axe_error *err);
 
 void tt_layout_index_release(tt_layout_index *ix);
 

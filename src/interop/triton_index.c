@@ -59,9 +59,9 @@ static bool layout_alias(const axe_mlir_chunk *c, const axe_mlir_alias *a)
 /* The value a type of "op" is the type of: its result, operand or argument; or "". */
 static const char *value_of(const axe_mlir_op *op, const axe_mlir_type *t)
 {
-	if (t >= op->arg_type && t < op->arg_type + op->nargs)
+	if (op->nargs && t >= op->arg_type && t < op->arg_type + op->nargs)
 		return op->args[t - op->arg_type];
-	if (t >= op->out && t < op->out + op->nout)
+	if (op->nout && t >= op->out && t < op->out + op->nout)
 		return op->nout == op->nresults ? op->results[t - op->out] : "";
 	if (op->nout == 0 && op->nresults == 1 && t == op->in + op->nin - 1)
 		return op->results[0];
@@ -124,7 +124,7 @@ static int add_uses(builder *b, const axe_mlir_chunk *c, tt_layout_entry *e)
 /* Read e at each distinct shape of its uses (or alone): e->read, or the first reason. */
 static void read_each_shape(builder *b, const axe_mlir_chunk *c, tt_layout_entry *e)
 {
-	const tt_layout_use *u = b->ix->use + e->first_use;
+	const tt_layout_use *u = e->nuses ? b->ix->use + e->first_use : NULL;
 
 	e->read = true;
 	for (size_t i = 0; i < (e->nuses ? e->nuses : 1) && e->read; i++) {
@@ -246,14 +246,19 @@ static int chunk_entries(builder *b, const axe_mlir_chunk *c)
 	return inline_entries(b, c, from);
 }
 
-int tt_layout_index_build(const axe_mlir_file *f, tt_layout_index *out, axe_error *err)
+int tt_layout_index_build(const axe_mlir_file *f, int only, tt_layout_index *out,
+			  axe_error *err)
 {
 	builder b = { out, 0, 0, err };
 
 	memset(out, 0, sizeof(*out));
 	out->file = f;
+	if (only >= (int)f->nchunks)
+		return axe_error_set(err, AXE_ERR_NAME, NULL, 0, "'%s' has %zu chunk%s (0 to %zu); "
+				     "there is no chunk %d", f->source, f->nchunks,
+				     f->nchunks == 1 ? "" : "s", f->nchunks - 1, only);
 	for (size_t k = 0; k < f->nchunks; k++)
-		if (chunk_entries(&b, &f->chunk[k]) < 0) {
+		if ((only < 0 || (int)k == only) && chunk_entries(&b, &f->chunk[k]) < 0) {
 			tt_layout_index_release(out);
 			return -1;
 		}

@@ -15,7 +15,9 @@
  * `=` `*` or the next one starts with `:` `->` `*` `,` `{` `attributes`;
  * a `{` that ends a line opens a region.  Types are read wherever a type
  * list starts (after `:` or `->`, outside attribute dictionaries); those
- * after the op's `->` are its results'.  The syntax follows
+ * after the op's `->` are its results'.  A region written inside an op's
+ * parentheses (the combiner of a generic tt.reduce) is skipped with them.
+ * The syntax follows
  * mlir/lib/AsmParser (generic and custom op forms) and Triton's printers of
  * ttg.warp_specialize (TritonGPU/IR/Ops.cpp at triton-lang/triton
  * 1706ecf25fc5dc420fa08d92ad512101872f1367).
@@ -158,12 +160,13 @@ static int results(chunk_reader *cr, size_t *i, axe_mlir_op *op)
 			*i += 2;
 		}
 		for (long k = 0; k < (count ? count : 1); k++) {
-			char buf[96];
+			size_t size = t[name].len + 16;
+			char *buf = mlir_arena_alloc(cr->r.arena, size);
 
-			snprintf(buf, sizeof(buf), count ? "%.*s#%ld" : "%.*s", (int)t[name].len,
-				 cr->r.file->text + t[name].pos, k);
-			if (add_name(&op->results, &op->nresults,
-				     mlir_arena_strndup(cr->r.arena, buf, strlen(buf)), cr->r.err) < 0)
+			if (buf)
+				snprintf(buf, size, count ? "%.*s#%ld" : "%.*s", (int)t[name].len,
+					 cr->r.file->text + t[name].pos, k);
+			if (add_name(&op->results, &op->nresults, buf, cr->r.err) < 0)
 				return -1;
 		}
 		if (!mlir_is(&cr->r, *i, ','))
@@ -178,7 +181,7 @@ static int results(chunk_reader *cr, size_t *i, axe_mlir_op *op)
 }
 
 static bool opens_region(const chunk_reader *cr, size_t i);
-static bool word_without_dot(const chunk_reader *cr, size_t i);
+static bool region_header(const chunk_reader *cr, size_t i);
 
 /* Tokens from i are `%a, %b:2 =`: the results of a new op. */
 static bool results_follow(const mlir_reader *r, size_t i)
@@ -210,7 +213,7 @@ static bool continues(const chunk_reader *cr, size_t i)
 	if (r->tok[i].kind == TOK_VALUE && !results_follow(r, i))
 		return true;
 	/* A region's header: `default {`, `partition0(...) num_warps(4) {`, `else {`. */
-	if (word_without_dot(cr, i))
+	if (region_header(cr, i))
 		return true;
 	return r->tok[i].kind == TOK_PUNCT && (strchr(":*,<", r->tok[i].c) ||
 					      (r->tok[i].c == '{' && !opens_region(cr, i)));
@@ -331,7 +334,9 @@ static int scan_token(chunk_reader *cr, size_t *i, bool top, axe_mlir_op *op, op
 		return type_list(cr, i, op, &s->after_arrow);
 	} else if (mlir_is_word(r, *i, "num_warps") && mlir_is(r, *i + 1, '(') &&
 		   r->tok[*i + 1].match == *i + 3) {
-		s->num_warps = atoi(r->file->text + r->tok[*i + 2].pos);
+		long n = strtol(r->file->text + r->tok[*i + 2].pos, NULL, 10);
+
+		s->num_warps = n > 0 && n <= (1 << 20) ? (int)n : 0;
 		*i += 4;
 	} else {
 		(*i)++;
@@ -562,12 +567,14 @@ static int region_tail(chunk_reader *cr, size_t *i, size_t owner)
 	return s.region ? push_region(cr, owner, s.num_warps, &cr->r.tok[*i - 1]) : 0;
 }
 
-static bool word_without_dot(const chunk_reader *cr, size_t i)
+/* `default {`, `else {`, `partition0(...`: a region's header, a word without a dialect. */
+static bool region_header(const chunk_reader *cr, size_t i)
 {
 	const mlir_tok *t = &cr->r.tok[i];
 
 	return t->kind == TOK_WORD && !memchr(cr->r.file->text + t->pos, '.', t->len) &&
-	       !mlir_is_word(&cr->r, i, "module");
+	       !mlir_is_word(&cr->r, i, "module") &&
+	       (mlir_is(&cr->r, i + 1, '{') || mlir_is(&cr->r, i + 1, '('));
 }
 
 static int statement(chunk_reader *cr, size_t *i, size_t *closed)
@@ -589,7 +596,7 @@ static int statement(chunk_reader *cr, size_t *i, size_t *closed)
 		skip_line(cr, i);
 		return 0;
 	}
-	if (word_without_dot(cr, *i) && *closed != (size_t)-1)
+	if (region_header(cr, *i) && *closed != (size_t)-1)
 		return region_tail(cr, i, *closed);
 	if (t->kind == TOK_VALUE || t->kind == TOK_WORD || t->kind == TOK_STRING) {
 		*closed = (size_t)-1;

@@ -256,7 +256,8 @@ static int lex_one(lexer *lx, size_t *p)
 static int resources(lexer *lx, size_t *p)
 {
 	const char *t = lx->f->text;
-	size_t s = *p;
+	size_t s = *p, line_start = lx->line_start;
+	int line = lx->line;
 
 	for (*p += 3; *p + 3 <= lx->end && memcmp(t + *p, "#-}", 3) != 0; (*p)++)
 		if (t[*p] == '\n') {
@@ -264,7 +265,8 @@ static int resources(lexer *lx, size_t *p)
 			lx->line_start = *p + 1;
 		}
 	if (*p + 3 > lx->end) {
-		*p = s;
+		lx->line = line; /* the error is at the '{-#' */
+		lx->line_start = line_start;
 		return lex_fail(lx, s, "'{-#' is never closed by '#-}'");
 	}
 	*p += 3;

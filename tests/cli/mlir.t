@@ -175,6 +175,30 @@ $ axe-layout convert tests/data/triton/two_chunks.mlir@2:#blocked --to axe
 axe-layout: error: 'tests/data/triton/two_chunks.mlir' has 2 chunks (0 to 1); there is no chunk 2
 ? 2
 
+$ axe-layout info tests/data/triton/two_chunks.mlir@1
+module:     tests/data/triton/two_chunks.mlir
+layouts:    5; name one as FILE@CHUNK:NAME for its info
+chunk 1:    lines 22-37; 16 warps, 32 threads per warp, 1 CTA; target cuda:100
+  #blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [1, 32], warpsPerCTA = [16, 1], order = [1, 0]}>
+    line 29     tt.func                     %c          tensor 128x256xf32
+    line 29     tt.func                     -           tensor 128x256xf32
+    line 33     tt.dot                      %d          tensor 128x256xf32
+    line 34     tt.return                   %d          tensor 128x256xf32
+  #blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [16, 1], order = [1, 0]}>
+    line 29     tt.func                     %b          tensor 64x256xf16
+    line 31     ttg.convert_layout          %b          tensor 64x256xf16
+  #blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 4], order = [1, 0]}>
+    line 29     tt.func                     %a          tensor 128x64xf16
+    line 30     ttg.convert_layout          %a          tensor 128x64xf16
+  L30.1 (inline) #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+    line 30     ttg.convert_layout          %ad         tensor 128x64xf16
+    line 33     tt.dot                      %ad         tensor 128x64xf16
+  L31.1 (inline) #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+    line 31     ttg.convert_layout          %bd         tensor 64x256xf16
+    line 33     tt.dot                      %bd         tensor 64x256xf16
+read:       5 of 5
+? 0
+
 # A multi-buffered allocation (1x1x2048 with a 2-d encoding) is laid out buffer by buffer,
 # as each of its memdesc_index views (Triton's toLinearLayout(MemDescType)).
 $ axe-layout convert tests/data/triton/two_chunks.mlir@0:#shared --to axe
@@ -269,4 +293,13 @@ tests/data/triton/bad_module.mlir:7:36: error: '<' is never closed (the '}' of l
 
 $ axe-layout info tests/data/triton/ws_partitions.mlir --json
 {"module":"tests/data/triton/ws_partitions.mlir","chunks":[{"chunk":0,"first_line":1,"last_line":47,"num_warps":4,"threads_per_warp":0,"num_ctas":0,"target":""}],"layouts":[{"chunk":0,"name":"#blocked_1_warps","operand":"tests/data/triton/ws_partitions.mlir:#blocked_1_warps","line":5,"alias":true,"text":"#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>","read":true,"shapes":1,"uses":[{"line":40,"op":"tt.make_range","value":"","kind":"tensor","shape":[128],"dtype":"i32","pointer":false}]},{"chunk":0,"name":"#blocked_2_warps","operand":"tests/data/triton/ws_partitions.mlir:#blocked_2_warps","line":7,"alias":true,"text":"#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>","read":true,"shapes":1,"uses":[{"line":34,"op":"tt.make_range","value":"","kind":"tensor","shape":[128],"dtype":"i32","pointer":false}]},{"chunk":0,"name":"#blocked_4_warps","operand":"tests/data/triton/ws_partitions.mlir:#blocked_4_warps","line":9,"alias":true,"text":"#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>","read":true,"shapes":1,"uses":[{"line":25,"op":"tt.make_range","value":"","kind":"tensor","shape":[128],"dtype":"i32","pointer":false}]},{"chunk":0,"name":"#blocked_8_warps","operand":"tests/data/triton/ws_partitions.mlir:#blocked_8_warps","line":11,"alias":true,"text":"#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>","read":true,"shapes":1,"uses":[{"line":18,"op":"tt.make_range","value":"","kind":"tensor","shape":[128],"dtype":"i32","pointer":false}]}],"summary":{"layouts":4,"read":4}}
+? 0
+
+# A spec names a module's layouts with the notation key: `triton: FILE.mlir:NAME`.
+$ axe-layout convert tests/data/triton/module_spec.yaml:acc --to axe
+S[(2,4,2,8,32,4,2):(128@reg,1@warpid,2@reg,4@laneid,4@reg,1@laneid,1@reg)]
+? 0
+
+$ axe-layout convert tests/data/triton/module_spec.yaml:offsets --to axe
+S[(8,4,4,8,8):(8@reg,1@warpid,8@laneid,1@laneid,1@reg)]
 ? 0
