@@ -259,6 +259,10 @@ static void layout_shape(const axe_mlir_type *t, size_t enc_rank, axe_shape *s)
 	const int64_t *dims = t->shape;
 	size_t rank = t->rank;
 
+	/* Tensor memory layouts are 2-d (tensorMemoryToLinearLayout asserts it). */
+	if (!enc_rank && t->memory_space && strcmp(t->memory_space, "#ttng.tensor_memory") == 0)
+		enc_rank = 2;
+
 	if (t->kind == AXE_MLIR_TYPE_MEMDESC && t->alloc_rank >= t->rank) {
 		dims = t->alloc_shape + (t->alloc_rank - t->rank);
 		if (enc_rank && enc_rank < rank) {
