@@ -79,8 +79,11 @@ static int load_alias(chunk_ctx *cc, const char *name, int depth, axe_error *err
 	for (size_t i = 0; i < cc->nalias; i++)
 		if (strcmp(cc->alias[i].name, name) == 0)
 			return 0;
-	if (!a || depth > MAX_ALIAS_DEPTH || strlen(name) >= sizeof(cc->alias[0].name))
+	if (!a || depth > MAX_ALIAS_DEPTH)
 		return 0;
+	if (strlen(name) >= sizeof(cc->alias[0].name))
+		return tt_error(&cc->src, a->text_pos, 1, err, "alias names of Triton layouts are "
+				"read up to %zu characters", sizeof(cc->alias[0].name) - 1);
 	if (cc->nalias == MAX_CTX_ALIASES)
 		return tt_error(&cc->src, a->text_pos, 1, err, "an encoding names more than %d "
 				"aliases", MAX_CTX_ALIASES);
