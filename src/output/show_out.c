@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../core/arith.h"
+#include "../expr/expr_source.h"
 #include "../parse/parse.h"
 #include "algebra_out.h"
 #include "show_out.h"
@@ -133,7 +134,7 @@ static int fill_forward(picture *p, const axe_evaluator *ev, const axe_show_opts
 		return -1;
 	}
 	for (; !cur.done; axe_cursor_next(&cur)) {
-		axe_evaluator_images(ev, cur.base, !o->base, images);
+		n = axe_evaluator_images(ev, cur.base, !o->base, images);
 		begin_cell(p, (size_t)cur.flat);
 		put_str(p, json ? "[" : "");
 		for (size_t i = 0; i < n; i++) {
@@ -166,27 +167,29 @@ static void forward_grid(picture *p, const axe_shape *shape, int64_t size)
  * Rows and columns of the reverse picture, and its cell count in "*cells"
  * (INT64_MAX when it does not fit in 64 bits: far over the limit anyway).
  */
-static void reverse_grid(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
-			 int64_t *cells)
+static int reverse_grid(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
+			int64_t *cells, axe_error *err)
 {
 	int64_t lo[2] = { 0, 0 }, hi[2] = { 0, 0 }, n[2] = { 1, 1 };
 
 	for (size_t i = 0; i < o->nby; i++) {
 		/* Swizzle applied; a range widened past the exact one only adds empty cells. */
-		axe_layout_image_range(ev->layout, o->by[i], &lo[i], &hi[i]);
+		if (axe_evaluator_image_range(ev, o->by[i], &lo[i], &hi[i], err) < 0)
+			return -1;
 		if (axe_sub_ovf(hi[i], lo[i], &n[i]) || axe_add_ovf(n[i], 1, &n[i]))
 			n[i] = INT64_MAX;
 	}
 	if (axe_mul_ovf(n[0], n[1], cells))
 		*cells = INT64_MAX;
 	if (*cells > AXE_SHOW_MAX_CELLS)
-		return; /* refused by picture_alloc: the sizes below would not fit */
+		return 0; /* refused by picture_alloc: the sizes below would not fit */
 	p->pages = 1;
 	p->rows = (size_t)(o->nby == 2 ? n[0] : 1);
 	p->cols = (size_t)(o->nby == 2 ? n[1] : n[0]);
 	p->row0 = lo[0];
 	p->col0 = o->nby == 2 ? lo[1] : lo[0];
 	p->row_labels = o->nby == 2;
+	return 0;
 }
 
 /* One reverse cell: the logical points whose images hold "target" on the by-axes. */
@@ -463,14 +466,14 @@ int axe_show(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *o, axe
 		return axe_show_picture(w, ev, o, err);
 	memset(&p, 0, sizeof(p));
 	if (o->nby)
-		reverse_grid(&p, ev, o, &cells);
+		r = reverse_grid(&p, ev, o, &cells, err);
 	else
 		forward_grid(&p, &ev->shape, ev->size);
 	if (r == 0)
 		r = picture_alloc(&p, cells, err);
 	if (r == 0)
 		r = o->nby ? fill_reverse(&p, ev, o, err) : fill_forward(&p, ev, o, err);
-	if (r == 0 && (p.nomem || !(layout = axe_layout_to_string(ev->layout))))
+	if (r == 0 && (p.nomem || !(layout = axe_evaluator_text(ev))))
 		r = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	if (r == 0 && o->format == AXE_FORMAT_JSON)
 		draw_json(w, ev, o, &p, layout);
