@@ -15,14 +15,51 @@
 #include "../algebra/tile.h"
 #include "../algebra/tile_of.h"
 #include "../output/algebra_out.h"
+#include "../expr/expr_source.h"
 #include "../output/canon_out.h"
 #include "../parse/parse.h"
 #include "api.h"
 
+/*
+ * Why the `expr:` layout of "map" has no compact form, into "why": an
+ * import's own reason, or what an `expr:` layout is.
+ */
+static void why_no_compact(const axe_map *map, char *why, size_t size)
+{
+	if (map->op.why_expr[0])
+		snprintf(why, size, "%s", map->op.why_expr);
+	else
+		snprintf(why, size, "'%s' is an expr: layout, index expressions that were not "
+			 "read from S/R/O terms, and canonical forms rewrite those terms",
+			 map->op.name);
+}
+
+/* `canon` of an `expr:` layout: that there is no compact form, and why (status 1). */
+static axe_report *canon_none(const axe_map *map, enum axe_output form, FILE *out,
+			      axe_error *err)
+{
+	char why[sizeof(map->op.why_expr) + 256], *text = axe_expr_layout_to_string(map->op.expr);
+	axe_report *r = text ? axe_report_open(out, err) : NULL;
+
+	if (!text)
+		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	why_no_compact(map, why, sizeof(why));
+	if (r) {
+		axe_print_canon_none(r->w, text, &map->op.shape, why, axe_api_format(form));
+		r = axe_report_close(r, AXE_EXIT_FALSE, why, err);
+	}
+	free(text);
+	return r;
+}
+
 axe_report *axe_canon_report(const axe_map *map, enum axe_output form, FILE *out,
 			     axe_error *err)
 {
-	const axe_layout *L = axe_map_need_layout(map, err);
+	const axe_layout *L;
+
+	if (map->op.expr)
+		return canon_none(map, form, out, err);
+	L = axe_map_need_layout(map, err);
 	axe_canon_trace trace;
 	axe_layout *canonical = L ? axe_layout_canon(L, &trace, err) : NULL;
 	axe_report *r = canonical ? axe_report_open(out, err) : NULL;
