@@ -42,10 +42,16 @@ equal: canonical forms identical
 ? 0
 
 $ axe-layout info 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>'
-layout:     (an expr: layout)
+layout:     reg=(((i0 >> 0) & 1)*3) ^ (((i1 >> 0) & 1)*1); laneid=(((i0 >> 1) & 1)*1) ^ (((i1 >> 1) & 1)*3)
 form:       expr (read from triton; no compact form: the bases mix bits (XOR-linear): a basis has several bits, or bits on two dims)
-shape:      (4, 4)
-axes:       reg, laneid
+size:       16 points
+shape:      (4, 4) (its own)
+axes:
+  reg     memory  [0, 3]            span 4
+  laneid  thread  [0, 3]            span 4
+replicated: no
+injective:  yes (distinct points never share a physical coordinate)
+swizzle:    none
 ? 0
 
 $ axe-layout check-equal 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' --expr 'reg=((j%2)^(i%2)) + 2*(i%2); laneid=(((i/2)%2)^((j/2)%2)) + 2*((j/2)%2)' --vars i,j --shape 4,4
