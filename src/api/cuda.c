@@ -24,6 +24,7 @@ typedef struct emit_run {
 	const char *text[2];      /* what they were given as, for errors placed on them */
 	axe_operand own[2], threads;
 	bool texts;               /* the operands are req->operands */
+	bool takes_expr;          /* the kind takes `expr:` layouts (index) */
 	axe_emit out;
 	axe_cuda_outcome res;
 } emit_run;
@@ -50,7 +51,7 @@ static int check_name(const emit_run *run, const char *name, const axe_operand *
 static axe_cuda_operand input(const axe_operand *op, const char *option, const char *arg)
 {
 	axe_cuda_operand in = { op->layout, op->shape, op->dtype, op->name,
-				option_loc(option, arg), (int)strlen(arg) };
+				option_loc(option, arg), (int)strlen(arg), op->expr };
 
 	if (op->entry) {
 		in.loc = axe_spec_loc_at(op->spec, op->entry->line, op->entry->col);
@@ -63,7 +64,8 @@ static axe_cuda_operand input(const axe_operand *op, const char *option, const c
  * Operand "which" (0 or 1) of the request: the map's, or its text read
  * with the operand options; --swizzle only where "swizzle" says, and
  * "shape" (given as "shape_option") instead of --shape when
- * "shape_option" is not NULL.  An `expr:` layout is refused.  0 or -1.
+ * "shape_option" is not NULL.  An `expr:` layout is refused unless
+ * run->takes_expr.  0 or -1.
  */
 static int operand(emit_run *run, int which, bool swizzle, const char *shape,
 		   const char *shape_option, axe_error *err)
@@ -78,6 +80,7 @@ static int operand(emit_run *run, int which, bool swizzle, const char *shape,
 			o.shape = shape;
 			o.shape_option = shape_option;
 		}
+		o.allow_expr = run->takes_expr;
 		if (axe_operand_resolve(run->req->operands[which], &o, &run->own[which], err) < 0)
 			return -1;
 		run->op[which] = &run->own[which];
@@ -89,7 +92,8 @@ static int operand(emit_run *run, int which, bool swizzle, const char *shape,
 				     "as text; read the map with its shape", shape_option);
 	/* A map read by the caller: its text, or its name when it was derived. */
 	run->text[which] = run->op[which]->arg[0] ? run->op[which]->arg : run->op[which]->name;
-	return run->op[which]->layout ? 0 : axe_operand_refuse_expr(run->op[which], err);
+	return run->op[which]->layout || run->takes_expr ? 0
+							 : axe_operand_refuse_expr(run->op[which], err);
 }
 
 static int run_index(emit_run *run, axe_error *err)
@@ -97,6 +101,7 @@ static int run_index(emit_run *run, axe_error *err)
 	axe_cuda_operand in;
 	const char *name;
 
+	run->takes_expr = true;
 	if (operand(run, 0, true, NULL, NULL, err) < 0)
 		return -1;
 	name = run->req->name ? run->req->name : run->op[0]->name;
@@ -266,7 +271,7 @@ static int run_template_spec(emit_run *run, const char *path, axe_error *err)
 		const axe_spec_layout *l = &spec->layouts[n];
 		all[n] = (axe_cuda_operand){ l->layout, l->shape, l->dtype, l->name,
 					     axe_spec_loc_at(spec, l->line, l->col),
-					     (int)strlen(l->name) };
+					     (int)strlen(l->name), NULL };
 	}
 	r = axe_cuda_generate_template(run->req->template_path, all, n, run->timeout, &run->out,
 				       &run->res, err);

@@ -144,3 +144,24 @@ $ axe-layout tile 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 
   triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>
   ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 ? 2
+
+# emit-cuda --kind index: the expressions, simplified and proved equal to the
+# layout's own (compiled and compared with Triton's evaluator in the Python test).
+$ axe-layout emit-cuda 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' --kind index --name xor4 | sed -n 12,13p
+ * - xor4_reg and xor4_laneid equal the layout: all 16 points enumerated.
+ * - no xor4_inverse: an expr: layout has no iters to solve for a coordinate.
+? 0
+$ axe-layout emit-cuda 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' --kind index --name xor4 | tail -12
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i0_ = (int)i0, i1_ = (int)i1;
+	return (3*(i0_%2)) ^ (i1_%2);
+}
+
+__host__ __device__ inline long long xor4_laneid(long long i0, long long i1)
+{
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i0_ = (int)i0, i1_ = (int)i1;
+	return (i0_/2) ^ (3*(i1_/2));
+}
+
+? 0
