@@ -9,6 +9,7 @@
 #include "../analyze/atoms.h"
 #include "../analyze/banks.h"
 #include "../codegen/cuda_atoms.h"
+#include "../expr/expr_source.h"
 #include "../output/atoms_out.h"
 #include "../output/banks_out.h"
 #include "api.h"
@@ -96,29 +97,49 @@ static axe_loc operand_loc(const axe_operand *op, const char *option, const char
 	return option_loc(option, text);
 }
 
+/*
+ * The plan of the `expr:` thread layout run->threads (on its own shape, which
+ * must be the tile's), and its text into run->threads_text; 0 or -1.
+ */
+static int expr_thread_plan(banks_run *run, const axe_loc *loc, int span, axe_error *err)
+{
+	axe_evaluator ev;
+	int rc;
+
+	if (axe_operand_evaluator_init(&run->threads, &ev, err) < 0)
+		return -1;
+	rc = axe_bank_plan_threads_of(&run->plan, &ev, loc, span, err);
+	if (rc == 0 && !(run->threads_text = axe_evaluator_text(&ev)))
+		rc = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	axe_evaluator_release(&ev);
+	return rc;
+}
+
 /* The plan of the thread layout req->threads over the tile; 0 or -1. */
 static int banks_thread_plan(const axe_banks_request *req, banks_run *run, axe_error *err)
 {
-	axe_operand_opts none = { 0 };
+	axe_operand_opts maps = { .allow_expr = true };
 	const axe_shape *shape = &run->tile.shape;
 	axe_loc loc, vloc;
 	int span;
 
-	if (axe_operand_resolve(req->threads, &none, &run->threads, err) < 0)
+	if (axe_operand_resolve(req->threads, &maps, &run->threads, err) < 0)
 		return -1;
 	loc = operand_loc(&run->threads, "--threads", req->threads, &span);
-	if (run->threads.entry && run->threads.entry->has_shape &&
+	if (((run->threads.entry && run->threads.entry->has_shape) || run->threads.expr) &&
 	    (run->threads.shape.rank != shape->rank ||
 	     memcmp(run->threads.shape.dim, shape->dim, shape->rank * sizeof(int64_t))))
 		return axe_error_set(err, AXE_ERR_VALUE, &loc, span, "the thread layout's shape "
 				     "differs from the tile's: both name the same logical elements");
-	if (axe_bank_plan_threads(&run->plan, run->threads.layout, shape, &loc, span, err) < 0)
+	if (run->threads.expr ? expr_thread_plan(run, &loc, span, err) < 0
+			      : axe_bank_plan_threads(&run->plan, run->threads.layout, shape, &loc,
+						      span, err) < 0)
 		return -1;
 	vloc = option_loc("--vector", req->vector ? req->vector : "");
 	if (req->vector && axe_bank_plan_force_vector(&run->plan, run->vector, &vloc,
 						      (int)strlen(req->vector), err) < 0)
 		return -1;
-	if (!(run->threads_text = axe_layout_to_string(run->threads.layout)))
+	if (!run->threads_text && !(run->threads_text = axe_layout_to_string(run->threads.layout)))
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	return 0;
 }
