@@ -224,8 +224,117 @@ static int fill_reverse_cell(picture *p, const axe_evaluator *ev, const int64_t 
 	return 0;
 }
 
-static int fill_reverse(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
-			axe_error *err)
+/* A logical point in a reverse cell: a map without S/R/O form is walked once. */
+typedef struct cell_point {
+	size_t cell;
+	int64_t flat;
+} cell_point;
+
+static int by_cell_then_flat(const void *pa, const void *pb)
+{
+	const cell_point *a = pa, *b = pb;
+
+	if (a->cell != b->cell)
+		return a->cell < b->cell ? -1 : 1;
+	return a->flat < b->flat ? -1 : a->flat > b->flat;
+}
+
+/* The reverse cell of "image", or (size_t)-1 outside the picture. */
+static size_t cell_of(const picture *p, const axe_show_opts *o, const int64_t *image)
+{
+	int64_t col = image[o->by[o->nby - 1]] - p->col0;
+	int64_t row = o->nby == 2 ? image[o->by[0]] - p->row0 : 0;
+
+	if (row < 0 || col < 0 || (size_t)row >= p->rows || (size_t)col >= p->cols)
+		return (size_t)-1;
+	return (size_t)row * p->cols + (size_t)col;
+}
+
+/*
+ * Every (cell, point) pair of the source "ev", sorted, repeats removed,
+ * into "*out" (the caller's); -1 with "err" set on no memory.  One walk of
+ * the domain instead of one backward map per cell, each a walk of its own.
+ */
+static int source_cells(const picture *p, const axe_evaluator *ev, const axe_show_opts *o,
+			cell_point **out, size_t *n, axe_error *err)
+{
+	size_t cap = 0, kept = 0;
+	int64_t *images = malloc((ev->nimages ? ev->nimages : 1) * (ev->naxes ? ev->naxes : 1) *
+				 sizeof(int64_t));
+	axe_cursor cur;
+
+	*out = NULL;
+	*n = 0;
+	if (!images || axe_cursor_init(&cur, ev, err) < 0) {
+		free(images);
+		return images ? -1 : axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	}
+	for (; !cur.done; axe_cursor_next(&cur)) {
+		size_t k = axe_evaluator_images(ev, cur.base, true, images);
+		for (size_t i = 0; i < k; i++) {
+			size_t cell = cell_of(p, o, images + i * ev->naxes);
+			if (cell == (size_t)-1)
+				continue;
+			if (*n == cap) {
+				cell_point *grown = realloc(*out, (cap ? cap * 2 : 256) * sizeof(**out));
+				if (!grown) {
+					axe_cursor_release(&cur);
+					free(images);
+					return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+				}
+				*out = grown;
+				cap = cap ? cap * 2 : 256;
+			}
+			(*out)[(*n)++] = (cell_point){ cell, cur.flat };
+		}
+	}
+	axe_cursor_release(&cur);
+	free(images);
+	qsort(*out, *n, sizeof(**out), by_cell_then_flat);
+	for (size_t i = 0; i < *n; i++)
+		if (kept == 0 || by_cell_then_flat(&(*out)[kept - 1], &(*out)[i]) != 0)
+			(*out)[kept++] = (*out)[i];
+	*n = kept;
+	return 0;
+}
+
+/* The reverse picture of a source from its (cell, point) pairs, as fill_reverse_cell writes it. */
+static int fill_reverse_source(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
+			       axe_error *err)
+{
+	bool json = o->format == AXE_FORMAT_JSON;
+	int64_t coord[AXE_MAX_RANK];
+	cell_point *pairs;
+	size_t n, at = 0;
+
+	if (source_cells(p, ev, o, &pairs, &n, err) < 0)
+		return -1;
+	for (size_t cell = 0; cell < p->rows * p->cols; cell++) {
+		size_t first = at;
+		while (at < n && pairs[at].cell == cell)
+			at++;
+		begin_cell(p, cell);
+		if (at - first > AXE_SHOW_MAX_PREIMAGES) {
+			put_str(p, json ? "null" : ">64");
+		} else {
+			put_str(p, json ? "[" : at > first ? "" : ".");
+			for (size_t i = first; i < at; i++) {
+				if (i > first)
+					put_str(p, json ? "," : "|");
+				axe_evaluator_unflatten(ev, pairs[i].flat, coord);
+				put_tuple(p, coord, ev->shape.rank, json);
+			}
+			put_str(p, json ? "]" : "");
+		}
+		end_cell(p, cell);
+	}
+	free(pairs);
+	return 0;
+}
+
+/* The reverse picture of a layout in S/R/O form: one backward map per cell. */
+static int fill_reverse_layout(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
+			       axe_error *err)
 {
 	int64_t *target = calloc(ev->naxes, sizeof(int64_t)), coord[AXE_MAX_RANK];
 	bool *given = calloc(ev->naxes, sizeof(bool));
@@ -250,6 +359,14 @@ static int fill_reverse(picture *p, const axe_evaluator *ev, const axe_show_opts
 	free(target);
 	free(given);
 	return r;
+}
+
+static int fill_reverse(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
+			axe_error *err)
+{
+	if (axe_evaluator_is_source(ev))
+		return fill_reverse_source(p, ev, o, err);
+	return fill_reverse_layout(p, ev, o, err);
 }
 
 /* ------------------------------------------------------------ drawing -- */

@@ -165,3 +165,10 @@ __host__ __device__ inline long long xor4_laneid(long long i0, long long i1)
 }
 
 ? 0
+
+# banks --threads: lane l holds (l, r ^ (l % 4)) in register r, so the 32 lanes of
+# each step read 4 banks, 8 words each: 8 wavefronts (checked against Triton's
+# placement in the Python test).
+$ axe-layout banks 'S[(32,32):(32,1)]' --dtype f32 --threads 'triton:#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 1], [2, 2], [4, 0], [8, 0], [16, 0]], warp = [], block = []}>' | tail -1
+total:      32 instructions: wavefronts 256, ideal 32, conflicts 224, max_way 8
+? 0

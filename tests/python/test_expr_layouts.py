@@ -93,14 +93,17 @@ def test_triton_xor_info_and_canon():
 
 def test_triton_xor_show_by_lanes():
     """show --by: every cell lists the logical points there, as Triton places them."""
-    want = triton_images(SMALL)
-    text = cli("show", linear_text(SMALL), "--by", "laneid,reg")
-    rows = [line.split("|", 1)[1].split() for line in text.splitlines() if " | " in line]
-    for lane, row in enumerate(rows):
-        for reg, cell in enumerate(row):
-            points = {tuple(int(v) for v in p.split(",")) for p in cell.split("|")}
-            assert points == {c for c, imgs in want.items()
-                              if (("reg", reg), ("laneid", lane)) in imgs}
+    for bases in (SMALL, SWIZZLED):
+        want = triton_images(bases)
+        text = cli("show", linear_text(bases), "--by", "laneid,reg", "--width", "1000")
+        rows = [line.split("|", 1)[1].split() for line in text.splitlines() if " | " in line]
+        assert len(rows) == 1 << len(bases["lane"])
+        for lane, row in enumerate(rows):
+            for reg, cell in enumerate(row):
+                points = {tuple(int(v) for v in p.split(",")) for p in cell.split("|")}
+                assert points == {c for c, imgs in want.items()
+                                  if any(dict(i)["reg"] == reg and dict(i)["laneid"] == lane
+                                         for i in imgs)}
 
 
 def cute_swizzle(b, m, s, offset):
@@ -146,3 +149,23 @@ int main() {
         i, j, reg, lane, warp = map(int, line.split())
         got.setdefault((i, j), set()).add((("reg", reg), ("laneid", lane), ("warpid", warp)))
     assert got == want
+
+
+def test_triton_xor_thread_layout_banks():
+    """banks --threads with an XOR-linear thread layout: per register (step),
+    the wavefronts are the most distinct 4-byte words any bank serves, with
+    every lane's element placed by Triton's bases over a row-major f32 tile."""
+    bases = dict(SWIZZLED, warp=[])
+    where = {}  # (lane, reg) -> logical point
+    for point, imgs in triton_images(bases).items():
+        for img in imgs:
+            where[(dict(img)["laneid"], dict(img)["reg"])] = point
+    report = axe.banks("S[(32,32):(32,1)]", threads=linear_text(bases), dtype="f32")
+    assert report["shape"] == [32, 32]
+    for ins in report["instructions"]:
+        words = {}
+        for lane in range(32):
+            i, j = where[(lane, ins["step"])]
+            word = 32 * i + j
+            words.setdefault(word % 32, set()).add(word)
+        assert ins["wavefronts"] == max(len(w) for w in words.values())
