@@ -51,7 +51,7 @@ static int check_name(const emit_run *run, const char *name, const axe_operand *
 static axe_cuda_operand input(const axe_operand *op, const char *option, const char *arg)
 {
 	axe_cuda_operand in = { op->layout, op->shape, op->dtype, op->name,
-				option_loc(option, arg), (int)strlen(arg), op->expr };
+				option_loc(option, arg), (int)strlen(arg) };
 
 	if (op->entry) {
 		in.loc = axe_spec_loc_at(op->spec, op->entry->line, op->entry->col);
@@ -107,6 +107,9 @@ static int run_index(emit_run *run, axe_error *err)
 	name = run->req->name ? run->req->name : run->op[0]->name;
 	if (check_name(run, name, run->op[0], err) < 0)
 		return -1;
+	if (run->op[0]->expr)
+		return axe_cuda_generate_index_expr(run->op[0]->expr, name, run->timeout, &run->out,
+						    &run->res, err);
 	in = input(run->op[0], "<arg>", run->text[0]);
 	return axe_cuda_generate_index(&in, name, run->timeout, &run->out, &run->res, err);
 }
@@ -271,7 +274,7 @@ static int run_template_spec(emit_run *run, const char *path, axe_error *err)
 		const axe_spec_layout *l = &spec->layouts[n];
 		all[n] = (axe_cuda_operand){ l->layout, l->shape, l->dtype, l->name,
 					     axe_spec_loc_at(spec, l->line, l->col),
-					     (int)strlen(l->name), NULL };
+					     (int)strlen(l->name) };
 	}
 	r = axe_cuda_generate_template(run->req->template_path, all, n, run->timeout, &run->out,
 				       &run->res, err);

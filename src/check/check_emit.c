@@ -104,7 +104,7 @@ static int operand(const axe_check_ctx *ctx, const char *key, axe_cuda_operand *
 	if (!e)
 		return -1;
 	*op = (axe_cuda_operand){ e->layout, e->shape, e->dtype, e->name,
-				  axe_spec_loc(ctx->spec, name), (int)name->len, NULL };
+				  axe_spec_loc(ctx->spec, name), (int)name->len };
 	return 0;
 }
 

@@ -581,6 +581,17 @@ void axe_cuda_refuse(const axe_cuda_index *ix, axe_cuda_outcome *res)
 		 ix->forward_proof.how);
 }
 
+/* The file of the built "ix" (released here), or in "res" why there is none. */
+static int emit_built(axe_cuda_index *ix, axe_emit *out, axe_cuda_outcome *res)
+{
+	if (ix->forward_proof.verdict != AXE_VERDICT_TRUE)
+		axe_cuda_refuse(ix, res);
+	else
+		axe_cuda_emit_index(out, ix);
+	axe_cuda_index_release(ix);
+	return 0;
+}
+
 int axe_cuda_generate_index(const axe_cuda_operand *op, const char *name, double timeout,
 			    axe_emit *out, axe_cuda_outcome *res, axe_error *err)
 {
@@ -588,15 +599,24 @@ int axe_cuda_generate_index(const axe_cuda_operand *op, const char *name, double
 
 	res->status = AXE_EXIT_OK;
 	res->why[0] = '\0';
-	if ((op->layout ? axe_cuda_index_build(&ix, op->layout, &op->shape, name, timeout, err)
-			: axe_cuda_index_build_expr(&ix, op->expr, name, timeout, err)) < 0) {
+	if (axe_cuda_index_build(&ix, op->layout, &op->shape, name, timeout, err) < 0) {
 		axe_cuda_index_release(&ix);
 		return -1;
 	}
-	if (ix.forward_proof.verdict != AXE_VERDICT_TRUE)
-		axe_cuda_refuse(&ix, res);
-	else
-		axe_cuda_emit_index(out, &ix);
-	axe_cuda_index_release(&ix);
-	return 0;
+	return emit_built(&ix, out, res);
+}
+
+int axe_cuda_generate_index_expr(const axe_expr_layout *layout, const char *name,
+				 double timeout, axe_emit *out, axe_cuda_outcome *res,
+				 axe_error *err)
+{
+	axe_cuda_index ix;
+
+	res->status = AXE_EXIT_OK;
+	res->why[0] = '\0';
+	if (axe_cuda_index_build_expr(&ix, layout, name, timeout, err) < 0) {
+		axe_cuda_index_release(&ix);
+		return -1;
+	}
+	return emit_built(&ix, out, res);
 }

@@ -141,13 +141,12 @@ typedef struct axe_cuda_outcome {
 
 /* One layout operand. */
 typedef struct axe_cuda_operand {
-	const axe_layout *layout;  /* or NULL: "expr" */
+	const axe_layout *layout;
 	axe_shape shape;
 	int dtype;         /* axe_dtype_lookup() index, or -1 */
 	const char *name;  /* its name (a spec's, or the default) */
 	axe_loc loc;       /* where it was given, for errors (source NULL: nowhere) */
 	int span;
-	const struct axe_expr_layout *expr; /* an `expr:` layout (--kind index only), or NULL */
 } axe_cuda_operand;
 
 /*
@@ -157,6 +156,11 @@ typedef struct axe_cuda_operand {
  */
 int axe_cuda_generate_index(const axe_cuda_operand *op, const char *name, double timeout,
 			    axe_emit *out, axe_cuda_outcome *res, axe_error *err);
+
+/* The same for the `expr:` layout "layout" (axe_cuda_index_build_expr). */
+int axe_cuda_generate_index_expr(const struct axe_expr_layout *layout, const char *name,
+				 double timeout, axe_emit *out, axe_cuda_outcome *res,
+				 axe_error *err);
 
 /* A copy kernel to emit (`emit-cuda SRC DST --kind copy`). */
 typedef struct axe_cuda_copy_request {
