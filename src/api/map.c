@@ -109,7 +109,9 @@ const axe_layout *axe_map_layout(const axe_map *map)
 
 char *axe_map_to_string(const axe_map *map)
 {
-	return map->op.layout ? axe_layout_to_string(map->op.layout) : axe_expr_layout_to_string(map->op.expr);
+	if (map->op.layout)
+		return axe_layout_to_string(map->op.layout);
+	return axe_expr_layout_to_string(map->op.expr);
 }
 
 void axe_map_shape(const axe_map *map, axe_shape *shape)

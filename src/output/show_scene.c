@@ -360,10 +360,11 @@ static int64_t physical_cells(const axe_show_view *v, int64_t *lo, int64_t *hi)
 
 	if (v->smem) {
 		int64_t per_line = 128 / v->elem_bytes;
-		axe_error ignored;
-		axe_error_init(&ignored);
-		/* The smem view has a layout in S/R/O form: no walk, no error. */
-		axe_evaluator_image_range(v->ev, v->ev->m_axis, lo, hi, &ignored);
+		axe_error nomem;
+		axe_error_init(&nomem);
+		/* Out of memory in a source's walk: no picture (that many cells is refused). */
+		if (axe_evaluator_image_range(v->ev, v->ev->m_axis, lo, hi, &nomem) < 0)
+			return INT64_MAX;
 		if (axe_sub_ovf(*hi / per_line, *lo / per_line, &cells) ||
 		    axe_add_ovf(cells, 2, &cells) || axe_mul_ovf(cells, per_line, &cells))
 			return INT64_MAX;
