@@ -14,8 +14,8 @@
 #include "../algebra/slice.h"
 #include "../algebra/tile.h"
 #include "../algebra/tile_of.h"
-#include "../output/algebra_out.h"
 #include "../expr/expr_source.h"
+#include "../output/algebra_out.h"
 #include "../output/canon_out.h"
 #include "../parse/parse.h"
 #include "api.h"
@@ -52,14 +52,11 @@ static axe_report *canon_none(const axe_map *map, enum axe_output form, FILE *ou
 	return r;
 }
 
-axe_report *axe_canon_report(const axe_map *map, enum axe_output form, FILE *out,
-			     axe_error *err)
+/* `canon` of a layout in S/R/O form. */
+static axe_report *canon_layout(const axe_map *map, enum axe_output form, FILE *out,
+				axe_error *err)
 {
-	const axe_layout *L;
-
-	if (map->op.expr)
-		return canon_none(map, form, out, err);
-	L = axe_map_need_layout(map, err);
+	const axe_layout *L = axe_map_need_layout(map, err);
 	axe_canon_trace trace;
 	axe_layout *canonical = L ? axe_layout_canon(L, &trace, err) : NULL;
 	axe_report *r = canonical ? axe_report_open(out, err) : NULL;
@@ -70,6 +67,14 @@ axe_report *axe_canon_report(const axe_map *map, enum axe_output form, FILE *out
 	}
 	axe_layout_free(canonical);
 	return r;
+}
+
+axe_report *axe_canon_report(const axe_map *map, enum axe_output form, FILE *out,
+			     axe_error *err)
+{
+	if (map->op.expr)
+		return canon_none(map, form, out, err);
+	return canon_layout(map, form, out, err);
 }
 
 /*

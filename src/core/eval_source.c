@@ -79,7 +79,7 @@ size_t axe_source_distinct_rows(const axe_evaluator *ev, const int64_t *rows, si
 		memcpy(out + kept * na, row, na * sizeof(int64_t));
 		kept++;
 	}
-	return n && !na ? 1 : kept; /* a map on no axes has one image, the empty row */
+	return kept; /* on no axes, one: every empty row is the first */
 }
 
 /* Fill the cursor's buffer with the points from cur->flat on. */
