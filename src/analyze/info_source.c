@@ -2,9 +2,10 @@
  * info_source.c: the facts of `info` (info.h) for a map without S/R/O form
  * (an `expr:` layout, walked through the evaluator's source).  There is no
  * structure to reason on, so everything comes from one walk of the domain:
- * each axis' exact range, and the images per point.  Injectivity compares
- * every (image, point) pair, sorted by image: two pairs with one image and
- * different points are the witness.  Past AXE_INFO_MAX_PAIRS pairs it is
+ * each axis' exact range, and the most distinct images a point has (its
+ * replica combinations may coincide, at some points or all).  Injectivity
+ * compares every (image, point) pair, sorted by image: two pairs with one
+ * image and different points are the witness.  Past AXE_INFO_MAX_PAIRS pairs it is
  * left unknown rather than held in memory.  The span of an axis is its
  * range's length, hi - lo + 1 (Lemma C.1's sum needs strides).
  */
@@ -71,6 +72,8 @@ static int walk(const axe_evaluator *ev, axe_info *info, int64_t *keep, int64_t 
 	for (; !cur.done; axe_cursor_next(&cur)) {
 		size_t n = axe_evaluator_images(ev, cur.base, true, row);
 		info->replicas_coincide |= n < ev->nimages;
+		if (n > info->images_per_point)
+			info->images_per_point = n;
 		for (size_t i = 0; i < n; i++)
 			for (size_t a = 0; a < na; a++) {
 				int64_t v = row[i * na + a];
@@ -113,6 +116,7 @@ int axe_info_compute_source(const axe_evaluator *ev, axe_info *info, axe_error *
 		s->lo = INT64_MAX;
 		s->hi = INT64_MIN;
 	}
+	info->images_per_point = 0; /* the most distinct images a point has */
 	if (walk(ev, info, keep, flat_of, &nkept, err) < 0)
 		goto out;
 	for (size_t a = 0; a < na; a++)

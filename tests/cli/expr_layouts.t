@@ -172,3 +172,16 @@ __host__ __device__ inline long long xor4_laneid(long long i0, long long i1)
 $ axe-layout banks 'S[(32,32):(32,1)]' --dtype f32 --threads 'triton:#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 1], [2, 2], [4, 0], [8, 0], [16, 0]], warp = [], block = []}>' | tail -1
 total:      32 instructions: wavefronts 256, ideal 32, conflicts 224, max_way 8
 ? 0
+
+# info decides injectivity of an expr: layout from its images: m = i/2 puts
+# (0) and (1) on m = 0.
+$ axe-layout info tests/data/expr/fold.yaml:fold
+layout:     m=i/2
+size:       6 points
+shape:      (6) (its own)
+axes:
+  m     memory  [0, 2]            span 3
+replicated: no
+injective:  no: (0) and (1) share a physical coordinate
+swizzle:    none
+? 0
