@@ -24,6 +24,7 @@ typedef struct emit_run {
 	const char *text[2];      /* what they were given as, for errors placed on them */
 	axe_operand own[2], threads;
 	bool texts;               /* the operands are req->operands */
+	bool takes_expr;          /* the kind takes `expr:` layouts (index) */
 	axe_emit out;
 	axe_cuda_outcome res;
 } emit_run;
@@ -63,7 +64,8 @@ static axe_cuda_operand input(const axe_operand *op, const char *option, const c
  * Operand "which" (0 or 1) of the request: the map's, or its text read
  * with the operand options; --swizzle only where "swizzle" says, and
  * "shape" (given as "shape_option") instead of --shape when
- * "shape_option" is not NULL.  An `expr:` layout is refused.  0 or -1.
+ * "shape_option" is not NULL.  An `expr:` layout is refused unless
+ * run->takes_expr.  0 or -1.
  */
 static int operand(emit_run *run, int which, bool swizzle, const char *shape,
 		   const char *shape_option, axe_error *err)
@@ -78,6 +80,7 @@ static int operand(emit_run *run, int which, bool swizzle, const char *shape,
 			o.shape = shape;
 			o.shape_option = shape_option;
 		}
+		o.allow_expr = run->takes_expr;
 		if (axe_operand_resolve(run->req->operands[which], &o, &run->own[which], err) < 0)
 			return -1;
 		run->op[which] = &run->own[which];
@@ -89,7 +92,8 @@ static int operand(emit_run *run, int which, bool swizzle, const char *shape,
 				     "as text; read the map with its shape", shape_option);
 	/* A map read by the caller: its text, or its name when it was derived. */
 	run->text[which] = run->op[which]->arg[0] ? run->op[which]->arg : run->op[which]->name;
-	return run->op[which]->layout ? 0 : axe_operand_refuse_expr(run->op[which], err);
+	return run->op[which]->layout || run->takes_expr ? 0
+							 : axe_operand_refuse_expr(run->op[which], err);
 }
 
 static int run_index(emit_run *run, axe_error *err)
@@ -97,11 +101,15 @@ static int run_index(emit_run *run, axe_error *err)
 	axe_cuda_operand in;
 	const char *name;
 
+	run->takes_expr = true;
 	if (operand(run, 0, true, NULL, NULL, err) < 0)
 		return -1;
 	name = run->req->name ? run->req->name : run->op[0]->name;
 	if (check_name(run, name, run->op[0], err) < 0)
 		return -1;
+	if (run->op[0]->expr)
+		return axe_cuda_generate_index_expr(run->op[0]->expr, name, run->timeout, &run->out,
+						    &run->res, err);
 	in = input(run->op[0], "<arg>", run->text[0]);
 	return axe_cuda_generate_index(&in, name, run->timeout, &run->out, &run->res, err);
 }

@@ -13,6 +13,7 @@
 #include "../interop/interop.h"
 #include "../parse/parse.h"
 #include "../core/relate.h"
+#include "../expr/expr_source.h"
 #include "operand.h"
 
 #define MAX_BIND 64 /* names one --bind may bind */
@@ -538,11 +539,18 @@ void axe_operand_release(axe_operand *op)
 	op->spec = NULL;
 }
 
+int axe_operand_evaluator_init(const axe_operand *op, axe_evaluator *ev, axe_error *err)
+{
+	if (op->expr)
+		return axe_expr_evaluator_init(ev, op->expr, err);
+	return axe_evaluator_init(ev, op->layout, &op->shape, err);
+}
+
 int axe_operand_evaluator(const char *arg, const axe_operand_opts *opts, axe_operand *op,
 			  axe_evaluator *ev, axe_error *err)
 {
 	if (axe_operand_resolve(arg, opts, op, err) == 0 &&
-	    axe_evaluator_init(ev, op->layout, &op->shape, err) == 0)
+	    axe_operand_evaluator_init(op, ev, err) == 0)
 		return 0;
 	axe_operand_release(op);
 	return -1;

@@ -80,6 +80,14 @@ int axe_operand_resolve_expr(const axe_operand_opts *opts, axe_operand *out, axe
 void axe_operand_release(axe_operand *op);
 
 /*
+ * Prepare "ev" for the map of "op" on its shape, in S/R/O form or an
+ * `expr:` layout (the one path of every command that only needs the map);
+ * "op" must outlive "ev".  0, or -1 with "err" set.
+ */
+int axe_operand_evaluator_init(const axe_operand *op, struct axe_evaluator *ev,
+			       axe_error *err);
+
+/*
  * Resolve "arg" and prepare an evaluator for it on its shape: 0, or -1 with
  * "err" set and nothing to release.  On success release "ev", then "op".
  */

@@ -169,7 +169,7 @@ int axe_print_all(axe_writer *w, const axe_image_printer *p, bool with_replicas,
 		int64_t last = p->rank ? cur.coord[p->rank - 1] : 0;
 		if (last == 0)
 			prefix_len = format_coord_prefix(p, cur.coord, prefix);
-		axe_evaluator_images(ev, cur.base, with_replicas, images);
+		n = axe_evaluator_images(ev, cur.base, with_replicas, images);
 		print_fast_point(w, p, prefix, prefix_len, last, images, n);
 	}
 	axe_cursor_release(&cur);
