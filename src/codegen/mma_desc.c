@@ -431,7 +431,7 @@ static int check_modes(const desc_work *w, axe_mma_major major, axe_mma_refusal 
 		desc_work v = *w; /* the nearest under wgmma's 128B swizzle */
 		v.base32b = false;
 		v.R = 8;
-		return refuse_mode(&v, major, why, "swizzle", "the 128B swizzle with 32-byte atoms "
+		return refuse_mode(&v, w->elem == 2 ? major : AXE_MMA_MAJOR_K, why, "swizzle", "the 128B swizzle with 32-byte atoms "
 				   "(Swizzle(%d,2,2), SWIZZLE_128B_BASE32B) is a tcgen05 layout "
 				   "type; wgmma has none", sw->per_element);
 	}
