@@ -16,8 +16,8 @@ static const axe_opt options[] = {
 	{ "operand", KEY_OPERAND, "A|B", "a or b: the tile's MN dimension is M or N" },
 	{ "k-dim", KEY_K_DIM, "0|1", "which dimension of SMEM is K: 0 (K x MN, as Triton's B "
 				     "memdesc) or 1 (MN x K, as CuTe's operands); default: as "
-				     "SMEM's notation says (triton: A 1, B 0; cute: 1), else 1 for "
-				     "A; B in no such notation needs it" },
+				     "SMEM's notation says (triton: A 1, B 0; cute: 1), else 1 "
+				     "for A; B in no such notation needs it" },
 	{ "major", KEY_MAJOR, "k|mn", "the contiguous dimension (default: K when SMEM is "
 				      "contiguous along K, else MN)" },
 	{ "json", KEY_JSON, NULL, "one JSON object: the descriptor, its fields, each K block's "
@@ -27,7 +27,8 @@ static const axe_opt options[] = {
 };
 
 const axe_command command_emit_desc = {
-	"emit-desc", "SMEM --mma wgmma|tcgen05 --operand a|b [--k-dim 0|1] [--major k|mn] [--json]",
+	"emit-desc",
+	"SMEM --mma wgmma|tcgen05 --operand a|b [--k-dim 0|1] [--major k|mn] [--json]",
 	"The 64-bit shared-memory matrix descriptor of a wgmma or tcgen05 operand:\n"
 	"SMEM (a tile of M or N by K elements on m, with its swizzle) must be one of\n"
 	"the canonical operand layouts; the descriptor's leading and stride byte\n"

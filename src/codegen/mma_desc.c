@@ -119,16 +119,19 @@ static void print_tile(const desc_work *w, const mode_text *mn, size_t nmn, cons
 		len += (size_t)snprintf(buf + len, size - len, "%s%lld", i ? "," : "):(",
 					(long long)(i < n1 ? first[i] : second[i - n1]).stride);
 	if (len < size)
-		snprintf(buf + len, size - len, ")] with swizzle %s", swizzle_name(w, sw, sizeof(sw)));
+		snprintf(buf + len, size - len, ")] with swizzle %s",
+			 swizzle_name(w, sw, sizeof(sw)));
 }
 
 /* "64 x 256 (K x N)": the tile's extents in its own order, into "buf". */
 static const char *dims_text(const desc_work *w, int64_t mn, int64_t k, char *buf, size_t size)
 {
 	if (w->req->k_first)
-		snprintf(buf, size, "%lld x %lld (K x %c)", (long long)k, (long long)mn, mn_name(w));
+		snprintf(buf, size, "%lld x %lld (K x %c)", (long long)k, (long long)mn,
+			 mn_name(w));
 	else
-		snprintf(buf, size, "%lld x %lld (%c x K)", (long long)mn, (long long)k, mn_name(w));
+		snprintf(buf, size, "%lld x %lld (%c x K)", (long long)mn, (long long)k,
+			 mn_name(w));
 	return buf;
 }
 
@@ -146,8 +149,9 @@ static void nearest(const desc_work *w, axe_mma_major major, char *buf, size_t s
 		return;
 	}
 	if (w->mn % atom_rows != 0 || w->k % atom_cols != 0) {
-		snprintf(buf, size, "none of shape %s: a %s-major tile under swizzle %s is made of "
-			 "%lld x %lld (%c x K) atoms", dims_text(w, w->mn, w->k, dims, sizeof(dims)),
+		snprintf(buf, size, "none of shape %s: a %s-major tile under swizzle %s is "
+			 "made of %lld x %lld (%c x K) atoms",
+			 dims_text(w, w->mn, w->k, dims, sizeof(dims)),
 			 major == AXE_MMA_MAJOR_K ? "K" : "MN", swizzle_name(w, sw, sizeof(sw)),
 			 (long long)atom_rows, (long long)atom_cols, mn_name(w));
 		return;
@@ -217,7 +221,8 @@ static int read_offsets(desc_work *w, axe_mma_major major, axe_mma_refusal *why)
 	} else if (w->W > 1) {
 		lbo_mode = "the swizzle atom along MN (MN / (W*T))";
 		lbo_step = w->mn > WT ? off(w, WT, 0) - s0 : 0;
-		sbo_mode = w->base32b ? "the 4-row group of K (K / 4)" : "the 8-row group of K (K / 8)";
+		sbo_mode = w->base32b ? "the 4-row group of K (K / 4)"
+				      : "the 8-row group of K (K / 8)";
 		sbo_step = w->kb > w->R ? off(w, 0, w->R) - s0 : 0;
 	} else {
 		sbo_mode = "the 16-byte chunk of MN (MN / T)";
@@ -394,7 +399,8 @@ uint64_t axe_mma_desc_kblock(const axe_mma_desc *desc, int64_t b)
 
 /* Refuse with "mode" and the message "fmt", the nearest layout of major-ness "near"; 0. */
 static int refuse_mode(const desc_work *w, axe_mma_major near, axe_mma_refusal *why,
-		       const char *mode, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+		       const char *mode, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 
 static int refuse_mode(const desc_work *w, axe_mma_major near, axe_mma_refusal *why,
 		       const char *mode, const char *fmt, ...)
@@ -431,9 +437,11 @@ static int check_modes(const desc_work *w, axe_mma_major major, axe_mma_refusal 
 		desc_work v = *w; /* the nearest under wgmma's 128B swizzle */
 		v.base32b = false;
 		v.R = 8;
-		return refuse_mode(&v, w->elem == 2 ? major : AXE_MMA_MAJOR_K, why, "swizzle", "the 128B swizzle with 32-byte atoms "
-				   "(Swizzle(%d,2,2), SWIZZLE_128B_BASE32B) is a tcgen05 layout "
-				   "type; wgmma has none", sw->per_element);
+		return refuse_mode(&v, w->elem == 2 ? major : AXE_MMA_MAJOR_K, why, "swizzle",
+				   "the 128B swizzle with 32-byte atoms (Swizzle(%d,2,2), "
+				   "SWIZZLE_128B_BASE32B) is a tcgen05 layout type; wgmma has "
+				   "none",
+				   sw->per_element);
 	}
 	if (w->base32b && major == AXE_MMA_MAJOR_K)
 		return refuse_mode(w, AXE_MMA_MAJOR_MN, why, "major-ness", "the 128B swizzle "
@@ -442,8 +450,10 @@ static int check_modes(const desc_work *w, axe_mma_major major, axe_mma_refusal 
 	if (wgmma && major == AXE_MMA_MAJOR_MN && w->elem != 2)
 		return refuse_mode(w, AXE_MMA_MAJOR_K, why, "major-ness", "wgmma reads MN-major "
 				   "(transposed) operands only for 16-bit types (PTX ISA, "
-				   "wgmma.mma_async: imm-trans-a and imm-trans-b only for .f16/.bf16 "
-				   "from shared memory); operands of %d-bit elements are K-major", bits);
+				   "wgmma.mma_async: imm-trans-a and imm-trans-b only for "
+				   ".f16/.bf16 from shared memory); operands of %d-bit elements "
+				   "are K-major",
+				   bits);
 	return 1;
 }
 

@@ -81,9 +81,10 @@ static void text(axe_writer *w, const axe_mma_desc_request *req, const axe_mma_d
 		put(w, "  lbo mode       = %u  // bit 52: relative\n", d->lbo_mode);
 	put(w, "  layout type    = %u  // bits %s\n", d->layout_type, t5 ? "61-63" : "62-63");
 	put(w, "tile: %" PRId64 " x %" PRId64 " %s (%s), %" PRId64 " K block%s of %" PRId64
-	    " elements, starting at bytes", req->k_first ? d->k : d->mn, req->k_first ? d->mn : d->k,
-	    info ? info->name : "?", dims_text(req, dims, sizeof(dims)), d->nkblocks,
-	    d->nkblocks == 1 ? "" : "s", d->k_block);
+	    " elements, starting at bytes", req->k_first ? d->k : d->mn,
+	    req->k_first ? d->mn : d->k, info ? info->name : "?",
+	    dims_text(req, dims, sizeof(dims)), d->nkblocks, d->nkblocks == 1 ? "" : "s",
+	    d->k_block);
 	for (int64_t b = 0; b < d->nkblocks; b++)
 		put(w, "%s %" PRId64, b ? "," : "", d->kblock_bytes[b]);
 	put(w, "\ncanonical form: %s\n", d->canonical);
