@@ -186,6 +186,7 @@ typedef struct import_eval {
 	size_t nraw;             /* image rows "raw" can hold */
 } import_eval;
 
+/* The import's images at "coord" (its row-major index "flat" in the import's shape). */
 static size_t import_images(import_eval *ie, const axe_reference *ref, int64_t flat,
 			    const int64_t *coord)
 {
@@ -296,16 +297,42 @@ static int mismatch(const axe_reference *ref, const char *format, const int64_t 
 int axe_import_validate(const axe_import *imp, const axe_reference *ref, const char *format,
 			axe_error *err)
 {
-	import_eval ie;
-	int64_t coord[AXE_MAX_RANK] = { 0 };
-	const char *extra;
-	int rc = 0;
+	static const int64_t origin[AXE_MAX_RANK];
 
 	if (imp->shape.rank != ref->shape.rank ||
 	    memcmp(imp->shape.dim, ref->shape.dim, ref->shape.rank * sizeof(int64_t)) != 0)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
 				     "internal error: the %s import has another shape than %s's "
 				     "own meaning (please report this)", format, format);
+	return axe_import_validate_at(imp, ref, origin, format, err);
+}
+
+/* The row-major index in "shape" of the point "begin" + "coord". */
+static int64_t flat_at(const axe_shape *shape, const int64_t *begin, const int64_t *coord)
+{
+	int64_t flat = 0;
+
+	for (size_t d = 0; d < shape->rank; d++)
+		flat = flat * shape->dim[d] + begin[d] + coord[d];
+	return flat;
+}
+
+int axe_import_validate_at(const axe_import *imp, const axe_reference *ref,
+			   const int64_t *begin, const char *format, axe_error *err)
+{
+	import_eval ie;
+	int64_t coord[AXE_MAX_RANK] = { 0 }, at[AXE_MAX_RANK];
+	const char *extra;
+	int rc = 0;
+
+	if (imp->shape.rank != ref->shape.rank)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
+				     "internal error: the %s import has another rank than %s's "
+				     "own meaning (please report this)", format, format);
+	for (size_t d = 0; d < ref->shape.rank; d++)
+		if (begin[d] < 0 || begin[d] + ref->shape.dim[d] > imp->shape.dim[d])
+			return axe_error_set(err, AXE_ERR_RANGE, NULL, 0, "internal error: the "
+					     "box validated leaves the %s import's shape", format);
 	if ((extra = foreign_axis(imp, ref)) != NULL)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
 				     "internal error: the %s import names axis '%s', which %s's "
@@ -316,13 +343,16 @@ int axe_import_validate(const axe_import *imp, const axe_reference *ref, const c
 		return -1;
 	}
 	for (int64_t p = 0; p < ref->npoints && rc == 0; p++) {
-		size_t n = import_images(&ie, ref, p, coord);
 		int64_t want = ref->start[p + 1] - ref->start[p];
 		const int64_t *rows = ref->images + ref->start[p] * (int64_t)ref->naxes;
+		size_t n;
 
+		for (size_t d = 0; d < ref->shape.rank; d++)
+			at[d] = begin[d] + coord[d];
+		n = import_images(&ie, ref, flat_at(&imp->shape, begin, coord), at);
 		if ((int64_t)n != want ||
 		    memcmp(ie.rows, rows, n * ref->naxes * sizeof(int64_t)) != 0)
-			rc = mismatch(ref, format, coord, ie.rows, (int64_t)n, rows, want, err);
+			rc = mismatch(ref, format, at, ie.rows, (int64_t)n, rows, want, err);
 		/* Row-major odometer over the coordinates. */
 		for (size_t d = ref->shape.rank; d-- > 0;) {
 			if (++coord[d] < ref->shape.dim[d])

@@ -421,6 +421,16 @@ $ axe-layout emit-cuda 'S[(4096,4096)]' 'S[(128,64)]' --kind tma --dtype f16 --s
 	const cuuint64_t dim[2] = {4096ull, 4096ull};
 		CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA);
 ? 0
+# A cute: GLOBAL is checked against CuTe's own meaning over the region the copy
+# moves (clipped to the tensor), not over the whole tensor: a 8192 x 8192 tensor
+# (2^26 points, past what a whole import validates) gives the code of the same
+# literal layout, for a plain and a hierarchical CuTe layout and a ragged tile.
+$ a=$(axe-layout emit-cuda 'cute:(8192,8192):(8192,1)' 'S[(128,64)]' --kind tma --dtype f16 --swizzle 128B --region 8064:8192,128:192); b=$(axe-layout emit-cuda 'S[(8192,8192)]' 'S[(128,64)]' --kind tma --dtype f16 --swizzle 128B --region 8064:8192,128:192); [ -n "$a" ] && [ "$a" = "$b" ] && echo same
+same
+? 0
+$ a=$(axe-layout emit-cuda 'cute:(8192,(64,128)):(64,(1,524288))' 'S[(128,64)]' --kind tma --dtype f16 --swizzle 128B --region 8100:8228,64:128); b=$(axe-layout emit-cuda 'S[(8192,128,64):(64,524288,1)]' 'S[(128,64)]' --kind tma --global-shape 8192,8192 --dtype f16 --swizzle 128B --region 8100:8228,64:128); [ -n "$a" ] && [ "$a" = "$b" ] && echo same
+same
+? 0
 $ axe-layout emit-cuda 'S[(4096,4096)]' 'S[(128,64)]' --kind tma --dtype f16 --swizzle 128B --stages 3 --name pipe | grep -E '^(__device__|__global__|inline|inline constexpr int pipe_stages)'
 inline constexpr int pipe_rank = 2;
 inline constexpr unsigned pipe_bytes_per_copy = 16384;
