@@ -16,6 +16,20 @@ typedef struct tt_alias {
 	tt_value *value; /* owned */
 } tt_alias;
 
+/*
+ * The padding of #ttg.padded_shared: after every 2^shift[i] elements,
+ * 2^pad[i] more; an offset x is stored at x + sum (x >> shift[i]) << pad[i]
+ * (Triton's applyPadding, lib/Conversion/TritonGPUToLLVM/Utility.cpp).
+ */
+#define TT_MAX_PADDINGS 4
+typedef struct tt_padding {
+	int n;
+	int shift[TT_MAX_PADDINGS], pad[TT_MAX_PADDINGS];
+} tt_padding;
+
+/* Where the padded offset "x" is stored. */
+int64_t tt_padded_offset(const tt_padding *p, int64_t x);
+
 /* What an encoding is read against. */
 typedef struct tt_ctx {
 	const tt_src *src;
@@ -26,6 +40,9 @@ typedef struct tt_ctx {
 	int depth;             /* parents followed so far */
 	int num_ctas;          /* the module's, or 0 */
 } tt_ctx;
+
+/* The padding of the encoding "v" names (#ttg.padded_shared), or none (n = 0).  0 or -1. */
+int tt_encoding_padding(tt_ctx *c, const tt_value *v, tt_padding *pad, axe_error *err);
 
 /*
  * The LinearLayout of the encoding "v" (an attribute or an alias) on a
@@ -41,10 +58,13 @@ size_t tt_encoding_rank(tt_ctx *c, const tt_value *v);
 /*
  * Convert L on "shape" to an Axe layout and validate it against Triton's
  * own meaning (the XOR of bases over every hardware index); "out" filled.
- * 0 or -1.
+ * With a padding (n > 0), the offsets are stored padded (L's offset bases
+ * are then a bit permutation: PaddedSharedEncodingAttr::verify).  0 or -1.
  */
 int tt_import_linear(const axe_linear *L, const axe_shape *shape, axe_import *out,
 		     axe_error *err);
+int tt_import_padded(const axe_linear *L, const axe_shape *shape, const tt_padding *pad,
+		     axe_import *out, axe_error *err);
 
 /*
  * Import the encoding "v" (at byte "start" of c->src, for errors) on the

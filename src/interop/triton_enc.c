@@ -1,10 +1,14 @@
 /*
  * triton_enc.c: TTGIR layout attributes as Triton's LinearLayout, following
  * the toLinearLayout functions of Triton's
- * lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp: the table of
- * encodings (triton_encodings.def), parameter checks, combineCtaCgaWithShape,
- * and blocked, slice and linear here; nvidia_mma and dot_op in
- * triton_mma.c, the shared layouts in triton_shared.c.  Written from their
+ * lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp (triton-lang/triton
+ * commit e3b5495253313e42ad074906ea8e2063b70dcc69): the table of encodings
+ * (triton_encodings.def), parameter checks, the CGA layout (CGALayout as
+ * parseCGAAttr in Dialect.cpp reads it, or the older split parameters),
+ * combineCtaCgaWithShape, and blocked, slice and linear (fitted as
+ * LinearEncodingTrait::toLinearLayout fits it) here; nvidia_mma and dot_op
+ * in triton_mma.c, AMD's in triton_amd.c, the shared layouts in
+ * triton_shared.c, tensor memory in triton_tmem.c.  Written from their
  * behaviour, not their code;
  * tests/unit/test_triton.c pins each against Triton's own unit tests.
  * Parameters are checked as Triton's verifiers do; what Triton would
@@ -620,7 +624,7 @@ static int enc_linear(tt_ctx *c, const tt_attr *a, const int64_t *shape, size_t 
 /* The encodings whose bases give their own shape. */
 static bool shape_free(const struct encoding *e)
 {
-	return e->fn == enc_linear || e->fn == tt_enc_shared_linear;
+	return e->fn == enc_linear || e->fn == tt_enc_shared_linear || e->fn == tt_enc_padded;
 }
 
 size_t tt_encoding_rank(tt_ctx *c, const tt_value *v)
@@ -630,6 +634,11 @@ size_t tt_encoding_rank(tt_ctx *c, const tt_value *v)
 
 	if (!a)
 		return 0;
+	if (strcmp(a->name, "padded_shared") == 0 && (e = tt_attr_find(a, "shape")))
+		return e->value.kind == TT_LIST ? e->value.nitem : 0;
+	if (strcmp(a->name, "padded_shared") == 0 && (e = tt_attr_find(a, "offset")))
+		return e->value.kind == TT_LIST && e->value.nitem && e->value.item[0].kind == TT_LIST ?
+		       e->value.item[0].nitem : 0;
 	if (strcmp(a->name, "linear") == 0 || strcmp(a->name, "generic_linear") == 0 ||
 	    strcmp(a->name, "shared_linear") == 0)
 		return linear_rank(a);

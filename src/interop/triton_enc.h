@@ -1,6 +1,6 @@
 /*
  * triton_enc.h: what the encoding files (triton_enc.c, triton_mma.c,
- * triton_shared.c, triton_tmem.c) share: checked access to an attribute's parameters,
+ * triton_shared.c, triton_tmem.c, triton_amd.c) share: checked access to an attribute's parameters,
  * errors placed in the attribute text, and Triton's combineCtaCgaWithShape.
  */
 #ifndef AXE_INTEROP_TRITON_ENC_H
@@ -17,7 +17,16 @@ typedef int encoding_fn(tt_ctx *c, const tt_attr *a, const int64_t *shape, size_
 			axe_linear *out, axe_error *err);
 
 encoding_fn tt_enc_mma, tt_enc_dot, tt_enc_swizzled, tt_enc_rotating, tt_enc_nvmma,
-	tt_enc_shared_linear, tt_enc_tmem, tt_enc_tmem_scales;
+	tt_enc_shared_linear, tt_enc_padded, tt_enc_tmem, tt_enc_tmem_scales, tt_enc_mfma,
+	tt_enc_wmma;
+
+/* A dot operand ("op" 0 or 1, "kwidth") of the amd_mfma attribute "pa" (triton_amd.c). */
+int tt_enc_mfma_dot(tt_ctx *c, const tt_attr *pa, int op, int64_t kwidth,
+		    const int64_t *shape, size_t rank, axe_linear *out, axe_error *err);
+
+/* A dot operand of the amd_wmma attribute "pa" (triton_amd.c). */
+int tt_enc_wmma_dot(tt_ctx *c, const tt_attr *pa, int op, int64_t kwidth,
+		    const int64_t *shape, size_t rank, axe_linear *out, axe_error *err);
 
 /* An error (AXE_ERR_VALUE) at byte "pos" of the attribute text; always -1. */
 int tt_fail(tt_ctx *c, size_t pos, size_t span, axe_error *err, const char *fmt, ...)

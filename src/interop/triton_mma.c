@@ -257,8 +257,12 @@ int tt_enc_dot(tt_ctx *c, const tt_attr *a, const int64_t *shape, size_t rank,
 		return dot_blocked(c, pa, (int)opidx, shape, rank, out, err);
 	if (strcmp(pa->name, "nvidia_mma") == 0 || strcmp(pa->name, "mma") == 0)
 		return dot_mma(c, a, pa, (int)opidx, kwidth, shape, rank, out, err);
+	if (strcmp(pa->name, "amd_mfma") == 0)
+		return tt_enc_mfma_dot(c, pa, (int)opidx, kwidth, shape, rank, out, err);
+	if (strcmp(pa->name, "amd_wmma") == 0)
+		return tt_enc_wmma_dot(c, pa, (int)opidx, kwidth, shape, rank, out, err);
 	return tt_fail(c, parent->pos, parent->len, err,
-		    "a dot_op parent must be #ttg.nvidia_mma or #ttg.blocked, not #ttg.%s",
-		    pa->name);
+		    "a dot_op parent must be #ttg.nvidia_mma, #ttg.amd_mfma, #ttg.amd_wmma or "
+		    "#ttg.blocked, not #ttg.%s", pa->name);
 }
 

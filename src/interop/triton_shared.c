@@ -7,8 +7,11 @@
  * (#ttg.amd_rotating_shared), getCoreMatrixLinearLayout and
  * buildNvmmaSharedLinearLayout with getTMABlockShape's tiled block
  * (Dialect.cpp; #ttg.nvmma_shared of any rank, swizzlingByteWidth 0
- * included, fp4Padded), and SharedLinearEncodingAttr (#ttg.shared_linear:
- * its bases, on exactly its own shape).
+ * included, fp4Padded), SharedLinearEncodingAttr (#ttg.shared_linear:
+ * its bases, on exactly its own shape) and PaddedSharedEncodingAttr
+ * (#ttg.padded_shared: its linear component, as Dialect.cpp parses and
+ * verifies it, with the padding of its intervals recorded for the
+ * import).
  */
 #include <string.h>
 
@@ -329,4 +332,130 @@ int tt_enc_shared_linear(tt_ctx *c, const tt_attr *a, const int64_t *shape, size
 				       "own shape only", (long long)axe_linear_out_size(out, (int)d),
 				       d, (long long)shape[d]);
 	return 0;
+}
+
+/* `[interval:+padding, ...]`: powers of two, intervals distinct (verify) */
+static int get_paddings(tt_ctx *c, const tt_attr *a, tt_padding *pad, axe_error *err)
+{
+	const tt_value *v = tt_param(c, a, "intervals", true, err);
+
+	if (!v)
+		return -1;
+	if (v->kind != TT_LIST || v->nitem == 0 || v->nitem > TT_MAX_PADDINGS)
+		return tt_fail(c, v->pos, v->len ? v->len : 1, err, "#ttg.padded_shared needs 1 to "
+			       "%d [INTERVAL:+PADDING] pairs", TT_MAX_PADDINGS);
+	pad->n = 0;
+	for (size_t i = 0; i < v->nitem; i++) {
+		const tt_value *pair = &v->item[i];
+		int64_t interval = 0, padding = 0;
+
+		if (pair->kind != TT_LIST || pair->nitem != 2 ||
+		    tt_get_int(c, &pair->item[0], 1, 1 << 24, "an interval", &interval, err) < 0 ||
+		    tt_get_int(c, &pair->item[1], 1, 1 << 24, "a padding", &padding, err) < 0)
+			return pair->kind != TT_LIST || pair->nitem != 2 ?
+			       tt_fail(c, pair->pos, 1, err, "expected INTERVAL:+PADDING") : -1;
+		if (!tt_pow2(interval) || !tt_pow2(padding))
+			return tt_fail(c, pair->pos, pair->len, err,
+				       "intervals and paddings are powers of two");
+		for (int j = 0; j < pad->n; j++)
+			if (pad->shift[j] == tt_log2i(interval))
+				return tt_fail(c, pair->pos, pair->len, err,
+					       "interval %lld is given twice", (long long)interval);
+		pad->shift[pad->n] = tt_log2i(interval);
+		pad->pad[pad->n++] = tt_log2i(padding);
+	}
+	return 0;
+}
+
+/* The `order = [...], shape = [...]` form: the identity over the shape, fastest dim first. */
+static int padded_identity(tt_ctx *c, const tt_attr *a, size_t rank, axe_linear *L,
+			   axe_error *err)
+{
+	const tt_value *ord = tt_param(c, a, "order", true, err);
+	const tt_value *shp = tt_param(c, a, "shape", true, err);
+	int64_t dims[AXE_LINEAR_MAX_RANK];
+	int order[AXE_LINEAR_MAX_RANK];
+
+	if (!ord || !shp || tt_get_list(c, shp, rank, true, "shape", dims, NULL, err) < 0 ||
+	    tt_get_order(c, ord, rank, "order", order, err) < 0 ||
+	    axe_linear_identity_nd(L, AXE_LINEAR_OFFSET, dims, order, err) < 0)
+		return -1;
+	L->has_in[AXE_LINEAR_BLOCK] = true;
+	axe_linear_standard_outs(L);
+	return 0;
+}
+
+/* PaddedSharedEncodingAttr::verify: offsets injective, every basis 0 or one power of two. */
+static int padded_verify(tt_ctx *c, const tt_attr *a, const axe_linear *L, axe_error *err)
+{
+	for (int in = 0; in < AXE_LINEAR_NIN; in++)
+		for (int i = 0; i < L->nbits[in]; i++) {
+			int nonzero = 0;
+
+			for (size_t d = 0; d < L->rank; d++) {
+				int32_t v = L->basis[in][i][d];
+
+				nonzero += v != 0;
+				if ((v && !tt_pow2(v)) || nonzero > 1)
+					return tt_fail(c, a->pos, 1, err, "each basis of a padded "
+						       "layout is 0 or one power of two on one dim");
+				for (int j = 0; in == AXE_LINEAR_OFFSET && j < i && v; j++)
+					if (L->basis[in][j][d] == v)
+						return tt_fail(c, a->pos, 1, err, "offset bases %d and "
+							       "%d are equal: a padded layout does not "
+							       "broadcast offsets", j, i);
+			}
+			if (in == AXE_LINEAR_OFFSET && nonzero == 0)
+				return tt_fail(c, a->pos, 1, err, "offset basis %d is zero: a padded "
+					       "layout does not broadcast offsets", i);
+		}
+	return 0;
+}
+
+/*
+ * #ttg.padded_shared: the linear component (`offset`/`block` bases, or the
+ * identity of `order`/`shape`) on exactly its own shape; the import pads
+ * its offsets (tt_encoding_padding).
+ */
+int tt_enc_padded(tt_ctx *c, const tt_attr *a, const int64_t *shape, size_t rank,
+		  axe_linear *out, axe_error *err)
+{
+	const tt_value *off = tt_param(c, a, "offset", false, err);
+	const tt_value *blk = tt_param(c, a, "block", false, err);
+	tt_padding pad;
+
+	axe_linear_init(out, rank);
+	if (get_paddings(c, a, &pad, err) < 0)
+		return -1;
+	if ((off || blk) && (tt_attr_find(a, "order") || tt_attr_find(a, "shape")))
+		return tt_fail(c, a->pos, 1, err, "#ttg.padded_shared takes offset/block bases or "
+			       "order/shape, not both");
+	if (off || blk) {
+		if ((off && tt_linear_bases(c, off, AXE_LINEAR_OFFSET, rank, out, err) < 0) ||
+		    (blk && tt_linear_bases(c, blk, AXE_LINEAR_BLOCK, rank, out, err) < 0))
+			return -1;
+		out->has_in[AXE_LINEAR_OFFSET] = out->has_in[AXE_LINEAR_BLOCK] = true;
+		tt_fit_out_sizes(out, NULL);
+	} else if (padded_identity(c, a, rank, out, err) < 0) {
+		return -1;
+	}
+	if (padded_verify(c, a, out, err) < 0)
+		return -1;
+	for (size_t d = 0; shape && d < rank; d++)
+		if (axe_linear_out_size(out, (int)d) != shape[d])
+			return tt_fail(c, a->pos, 1, err, "the layout spans %lld elements of dim %zu, "
+				       "the tensor %lld: a #ttg.padded_shared is read on its own shape",
+				       (long long)axe_linear_out_size(out, (int)d), d,
+				       (long long)shape[d]);
+	return 0;
+}
+
+int tt_encoding_padding(tt_ctx *c, const tt_value *v, tt_padding *pad, axe_error *err)
+{
+	const tt_attr *a = tt_resolve_encoding(c, v, err);
+
+	pad->n = 0;
+	if (!a)
+		return -1;
+	return strcmp(a->name, "padded_shared") == 0 ? get_paddings(c, a, pad, err) : 0;
 }

@@ -86,7 +86,7 @@ static int block_full(axe_linear *t, int64_t block_m, int64_t block_n, bool m64_
 	return 0;
 }
 
-/* The tile repeated along dim0, then dim1, by column repeats up to the shape per CTA; then the CGA. */
+/* The tile repeated along dim0, then dim1, by columns up to the shape per CTA; then the CGA. */
 static int repeat_and_cga(tt_ctx *c, const tt_attr *a, axe_linear *t, const int64_t *per_cta,
 			  const axe_linear *cga, axe_linear *out, axe_error *err)
 {

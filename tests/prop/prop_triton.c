@@ -40,7 +40,7 @@
 static const char *const keys[] = { "register", "lane", "warp", "block" };
 static const char *const shared_keys[] = { "offset", "block" };
 
-/* A random layout: bases per in-dim (keys[], or shared_keys[] when "shared"), each "rank" coordinates. */
+/* A random layout: bases per in-dim (keys[], shared_keys[] if "shared"), "rank" numbers each. */
 typedef struct random_linear {
 	bool shared;
 	size_t rank;

@@ -248,8 +248,8 @@ static const expect_row expect_rows[] = {
  * amd_rotating_shared, tensor memory (TensorMemory_*: tmem(blockM, blockN)
  * is colStride 1), and rows added to the test since db1ed003.
  */
-#define BLKG(spt, tpw, wpc, ord, cga) "#ttg.blocked<{sizePerThread = " spt ", threadsPerWarp = "   \
-	tpw ", warpsPerCTA = " wpc ", order = " ord ", CGALayout = " cga "}>"
+#define BLKG(spt, tpw, wpc, ord, cga) "#ttg.blocked<{sizePerThread = " spt                  \
+	", threadsPerWarp = " tpw ", warpsPerCTA = " wpc ", order = " ord ", CGALayout = " cga "}>"
 #define NVMMAT(bytes, trans, bits) "#ttg.nvmma_shared<{swizzlingByteWidth = " bytes             \
 	", transposed = " trans ", elementBitWidth = " bits "}>"
 #define ROT(vec, per, maxp, ord) "#ttg.amd_rotating_shared<{vec = " vec ", perPhase = " per     \
@@ -352,6 +352,1247 @@ static const expect_row expect_rows_e3b5[] = {
 	  "[0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], block = [[0, 64]]}" },
 };
 
+/*
+ * Every AMD row of the same test file at e3b5495 whose expectation is
+ * written out (the MFMA*, WMMA* and TWMMA* TEST_Fs; "same as" rows take the
+ * layout they are compared with; the fp4 rows test chooseDotDsReadTrLayout,
+ * not an encoding): mfma(version, warps, instrShape, isTransposed,
+ * tilesPerWarp, elementBitWidth) as #ttg.amd_mfma; wmma(warps, version,
+ * transposed, instrShape) as #ttg.amd_wmma whose ctaLayout holds the warp
+ * bases the test's chooseWmmaCTALinearLayout makes (row-major warps, one
+ * tile per warp); mfmaDotOp/wmmaDotOp(parent, opIdx, kWidth) as
+ * #ttg.dot_op.  Transcribed mechanically from the C++ expectations.
+ */
+static const expect_row expect_rows_amd[] = {
+	{ "MFMA32_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>",
+	  "32,32",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [0, 0], [0, 0]], lane = [[0, 1], "
+	  "[0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], "
+	  "block = []}" },
+	{ "MFMA32_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [0, 32], [32, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 64], "
+	  "[0, 0], [64, 0]], block = []}" },
+	{ "MFMA32_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [0, 32], [32, 0], [128, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 64], "
+	  "[0, 128], [64, 0]], block = []}" },
+	{ "MFMA32_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>",
+	  "32,32",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 0], [0, 0]], lane = [[1, 0], "
+	  "[2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [0, 0]], "
+	  "block = []}" },
+	{ "MFMA32_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [32, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 64], "
+	  "[0, 0], [64, 0]], block = []}" },
+	{ "MFMA32_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>",
+	  "256,256",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [32, 0], [128, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 64], "
+	  "[0, 128], [64, 0]], block = []}" },
+	{ "MFMA16_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 16], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>",
+	  "32,32",
+	  "{register = [[1, 0], [2, 0], [0, 16], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [4, 0], [8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 16], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [0, 16], [16, 0], [64, 0]], lane = [[0, 1], "
+	  "[0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], warp = [[0, 32], [0, 64], [32, 0]], "
+	  "block = []}" },
+	{ "MFMA16_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 16], "
+	  "isTransposed = false, tilesPerWarp = [2, 2]}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [0, 16], [0, 128], [16, 0], [64, 0], [128, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], warp = [[0, 32], "
+	  "[0, 64], [32, 0]], block = []}" },
+	{ "MFMA16_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 16], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>",
+	  "32,32",
+	  "{register = [[0, 1], [0, 2], [0, 16], [16, 0]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 4], [0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 16], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 16], [16, 0], [64, 0]], lane = [[1, 0], "
+	  "[2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 32], [0, 64], [32, 0]], "
+	  "block = []}" },
+	{ "MFMA16_2x4Warps_tpw_2_2",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 16], "
+	  "isTransposed = true, tilesPerWarp = [2, 2]}>",
+	  "256,256",
+	  "{register = [[0, 1], [0, 2], [0, 16], [0, 128], [16, 0], [64, 0], [128, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 32], "
+	  "[0, 64], [32, 0]], block = []}" },
+	{ "MFMA32_2x4Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = false}>",
+	  "32,32",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [0, 16], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_2x4Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = false}>",
+	  "64,32",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [0, 16], [4, 0]], warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
+	{ "MFMA32_2x4Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = false}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [64, 0]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 32], [0, 64], [32, 0]], "
+	  "block = []}" },
+	{ "MFMA32_2x4Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = true}>",
+	  "32,32",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_2x4Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = true}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
+	{ "MFMA32_2x4Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], "
+	  "isTransposed = true}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [64, 0]], lane = [[1, 0], [2, 0], "
+	  "[4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 32], [0, 64], [32, 0]], "
+	  "block = []}" },
+	{ "MFMA16_2x4Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 16], "
+	  "isTransposed = false}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], "
+	  "[8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_2x4Warps_F64",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16, 4], "
+	  "isTransposed = false, elementBitWidth = 64}>",
+	  "16,16",
+	  "{register = [[4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], "
+	  "[2, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_2x4x1Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4, 1], instrShape = [32, 32, 8], "
+	  "isTransposed = false}>",
+	  "1,128,128",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 8, 0], [0, 16, 0], [0, 0, 32], "
+	  "[0, 0, 64]], lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 0, 16], "
+	  "[0, 4, 0]], warp = [[0, 32, 0], [0, 64, 0], [0, 0, 0]], block = []}" },
+	{ "MFMA32_2x4x1Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4, 1], instrShape = [32, 32, 8], "
+	  "isTransposed = false}>",
+	  "2,32,32",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 8, 0], [0, 16, 0]], lane = [[0, 0, 1], "
+	  "[0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 0, 16], [0, 4, 0]], warp = [[0, 0, 0], "
+	  "[0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "MFMA32_2x4x1Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4, 1], instrShape = [32, 32, 8], "
+	  "isTransposed = false}>",
+	  "2,64,32",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 8, 0], [0, 16, 0]], lane = [[0, 0, 1], "
+	  "[0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 0, 16], [0, 4, 0]], warp = [[0, 32, 0], "
+	  "[0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "MFMA32_2x4x1Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4, 1], instrShape = [32, 32, 8], "
+	  "isTransposed = true}>",
+	  "1,128,128",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 8], [0, 0, 16], [0, 0, 32], "
+	  "[0, 0, 64]], lane = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0], "
+	  "[0, 0, 4]], warp = [[0, 32, 0], [0, 64, 0], [0, 0, 0]], block = []}" },
+	{ "MFMA32_2x4x1Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4, 1], instrShape = [32, 32, 8], "
+	  "isTransposed = true}>",
+	  "2,32,32",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 8], [0, 0, 16]], lane = [[0, 1, 0], "
+	  "[0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0], [0, 0, 4]], warp = [[0, 0, 0], "
+	  "[0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "MFMA32_2x4x1Warps",
+	  "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4, 1], instrShape = [32, 32, 8], "
+	  "isTransposed = true}>",
+	  "2,64,32",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 8], [0, 0, 16]], lane = [[0, 1, 0], "
+	  "[0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0], [0, 0, 4]], warp = [[0, 32, 0], "
+	  "[0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [0, 64], [32, 0], "
+	  "[64, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 8]], "
+	  "warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "128,256",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [0, 64], [0, 128], "
+	  "[32, 0], [64, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 8]], "
+	  "warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "32,64",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], "
+	  "[4, 0], [8, 0], [16, 0], [0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "256,256",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [0, 64], [0, 128], "
+	  "[32, 0], [64, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], "
+	  "[0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 0], [0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0], [64, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [8, 0]], warp = [[0, 32], "
+	  "[0, 64], [0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "128,256",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0], [64, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [8, 0]], warp = [[0, 32], "
+	  "[0, 64], [0, 128]], block = []}" },
+	{ "MFMA32_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [0, 16], [8, 0]], warp = [[0, 32], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0], [64, 0], [128, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [8, 0]], warp = [[0, 32], "
+	  "[0, 64], [0, 128]], block = []}" },
+	{ "MFMA32_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[0, 0], [8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0], [64, 0], [128, 0], "
+	  "[0, 128]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [8, 0]], "
+	  "warp = [[0, 32], [0, 64]], block = []}" },
+	{ "MFMA16_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 32], [0, 64], [16, 0], [32, 0], "
+	  "[64, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8], [0, 16]], "
+	  "warp = [[0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "1,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 32], [0, 64]], lane = [[0, 0], [0, 0], "
+	  "[0, 0], [0, 0], [0, 8], [0, 16]], warp = [[0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "128,1",
+	  "{register = [[0, 0], [0, 0], [0, 0], [16, 0], [32, 0], [64, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 0], [0, 0]], warp = [[0, 0], "
+	  "[0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "256,256",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 32], [0, 64], [0, 128], [16, 0], "
+	  "[32, 0], [64, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8], "
+	  "[0, 16]], warp = [[0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 8], [0, 0]], warp = [[0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "256,256",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 32], [0, 64], [0, 128], [16, 0], "
+	  "[32, 0], [64, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8], "
+	  "[0, 16]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_lhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 1, 8], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "1,256,256",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 32], [0, 0, 64], "
+	  "[0, 0, 128], [0, 16, 0], [0, 32, 0], [0, 64, 0], [0, 128, 0]], "
+	  "lane = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 0, 8], [0, 0, 16]], "
+	  "warp = [[0, 0, 0], [0, 0, 0], [0, 0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [4, 0], [32, 0], [64, 0], [0, 64]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0], [16, 0]], warp = [[0, 16], "
+	  "[0, 32]], block = []}" },
+	{ "MFMA16_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "1,128",
+	  "{register = [[0, 0], [0, 0], [0, 0], [0, 64]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [0, 0], [0, 0]], warp = [[0, 16], [0, 32]], block = []}" },
+	{ "MFMA16_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "128,1",
+	  "{register = [[1, 0], [2, 0], [4, 0], [32, 0], [64, 0]], lane = [[0, 0], [0, 0], "
+	  "[0, 0], [0, 0], [8, 0], [16, 0]], warp = [[0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [4, 0], [32, 0], [64, 0], [128, 0], [0, 64], "
+	  "[0, 128]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0], [16, 0]], "
+	  "warp = [[0, 16], [0, 32]], block = []}" },
+	{ "MFMA16_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[8, 0], [0, 0]], warp = [[0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 8], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [4, 0], [32, 0], [64, 0], [128, 0], [0, 128]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0], [16, 0]], warp = [[0, 16], "
+	  "[0, 32], [0, 64]], block = []}" },
+	{ "MFMA16_warp1onK_rhs_kwidth8",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [1, 1, 8], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 8}>",
+	  "1,256,256",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 32, 0], [0, 64, 0], "
+	  "[0, 128, 0], [0, 0, 128]], lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], "
+	  "[0, 8, 0], [0, 16, 0]], warp = [[0, 0, 16], [0, 0, 32], [0, 0, 64]], block = []}" },
+	{ "MFMA32_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [32, 0]], lane = [[1, 0], [2, 0], "
+	  "[4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [32, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], "
+	  "[0, 0], [64, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "256,256",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128], "
+	  "[32, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], "
+	  "warp = [[0, 0], [0, 0], [64, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [32, 0]], lane = [[1, 0], [2, 0], "
+	  "[4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [32, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], "
+	  "[0, 0], [64, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "256,256",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128], "
+	  "[32, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], "
+	  "warp = [[0, 0], [0, 0], [64, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 16], [16, 0]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 4], [0, 8]], warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [16, 0], [64, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 0], "
+	  "[0, 0], [32, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "256,256",
+	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [0, 128], [16, 0], "
+	  "[64, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], "
+	  "warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 16], [16, 0]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 4], [0, 8]], warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [16, 0], [64, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 0], "
+	  "[0, 0], [32, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [16, 0], [64, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 0], "
+	  "[0, 0], [32, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [64, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], "
+	  "[0, 0], [32, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 4}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 4}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 0], [0, 4]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true}>, "
+	  "kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [64, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], warp = [[0, 0], "
+	  "[0, 0], [32, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true}>, "
+	  "kWidth = 4}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [16, 0], [0, 4]], warp = [[0, 0], [0, 0], [32, 0]], block = []}" },
+	{ "MFMA32_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true}>, "
+	  "kWidth = 4}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 0], [0, 4]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [32, 0], [64, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 0], "
+	  "[0, 0], [16, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 4}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 16], [32, 0]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 4], [0, 8]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 4}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], "
+	  "[0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true}>, "
+	  "kWidth = 4}>",
+	  "128,128",
+	  "{register = [[0, 1], [0, 2], [0, 16], [0, 32], [0, 64], [32, 0], [64, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[0, 0], "
+	  "[0, 0], [16, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true}>, "
+	  "kWidth = 4}>",
+	  "64,32",
+	  "{register = [[0, 1], [0, 2], [0, 16], [32, 0]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 4], [0, 8]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "MFMA16_dot_op_lhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true}>, "
+	  "kWidth = 4}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], "
+	  "[0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [0, 32]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0], [0, 32]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 64], "
+	  "[0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0], "
+	  "[0, 32]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], "
+	  "warp = [[0, 64], [0, 128], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0], [0, 32]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 64], "
+	  "[0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [0, 32]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0], "
+	  "[0, 32]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], "
+	  "warp = [[0, 64], [0, 128], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [16, 0], [0, 16]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [4, 0], [8, 0]], warp = [[0, 32], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [0, 16]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], warp = [[0, 32], "
+	  "[0, 64], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [128, 0], [0, 16], "
+	  "[0, 128]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], "
+	  "warp = [[0, 32], [0, 64], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [16, 0], [0, 16]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [4, 0], [8, 0]], warp = [[0, 32], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [0, 16]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], warp = [[0, 32], "
+	  "[0, 64], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_tpw_2_2",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true, "
+	  "tilesPerWarp = [2, 2]}>, kWidth = 4}>",
+	  "256,256",
+	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [128, 0], [0, 16], "
+	  "[0, 128]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], "
+	  "warp = [[0, 32], [0, 64], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 4}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 32], "
+	  "[0, 64], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 4}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [0, 16], [4, 0]], warp = [[0, 32], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false}>, "
+	  "kWidth = 4}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[0, 0], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true}>, "
+	  "kWidth = 4}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 32], "
+	  "[0, 64], [0, 0]], block = []}" },
+	{ "MFMA32_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true}>, "
+	  "kWidth = 4}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[0, 0], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 4}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [0, 64]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], warp = [[0, 16], "
+	  "[0, 32], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 4}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[4, 0], [8, 0]], warp = [[0, 16], [0, 32], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = false}>, "
+	  "kWidth = 4}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], "
+	  "[8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true}>, "
+	  "kWidth = 4}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [16, 0], [32, 0], [64, 0], [0, 64]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]], warp = [[0, 16], "
+	  "[0, 32], [0, 0]], block = []}" },
+	{ "MFMA16_dot_op_rhs_kwidth4",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, "
+	  "warpsPerCTA = [2, 4], instrShape = [16, 16, 16], isTransposed = true}>, "
+	  "kWidth = 4}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], "
+	  "[8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps",
+	  "#ttg.amd_wmma<{version = 1, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "16,16",
+	  "{register = [[2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[1, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps",
+	  "#ttg.amd_wmma<{version = 1, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "32,16",
+	  "{register = [[2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[1, 0]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps",
+	  "#ttg.amd_wmma<{version = 1, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "16,32",
+	  "{register = [[2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[1, 0]], warp = [[0, 16], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps",
+	  "#ttg.amd_wmma<{version = 1, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "128,128",
+	  "{register = [[2, 0], [4, 0], [8, 0], [0, 64], [32, 0], [64, 0]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0]], warp = [[0, 16], [0, 32], "
+	  "[16, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps",
+	  "#ttg.amd_wmma<{version = 1, isTranspose = false, "
+	  "ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, rank = 3}>",
+	  "1,16,16",
+	  "{register = [[0, 2, 0], [0, 4, 0], [0, 8, 0]], lane = [[0, 0, 1], [0, 0, 2], "
+	  "[0, 0, 4], [0, 0, 8], [0, 1, 0]], warp = [[0, 0, 0], [0, 0, 0], [0, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v1_2x4x1Warps",
+	  "#ttg.amd_wmma<{version = 1, isTranspose = false, "
+	  "ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, rank = 3}>",
+	  "2,16,16",
+	  "{register = [[0, 2, 0], [0, 4, 0], [0, 8, 0]], lane = [[0, 0, 1], [0, 0, 2], "
+	  "[0, 0, 4], [0, 0, 8], [0, 1, 0]], warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v1_2x4x1Warps",
+	  "#ttg.amd_wmma<{version = 1, isTranspose = false, "
+	  "ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, rank = 3}>",
+	  "8,16,16",
+	  "{register = [[0, 2, 0], [0, 4, 0], [0, 8, 0], [2, 0, 0], [4, 0, 0]], "
+	  "lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 1, 0]], "
+	  "warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "32,16",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 0]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "32,64",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[1, 0], "
+	  "[2, 0], [4, 0], [8, 0], [0, 0]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "64,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], "
+	  "[32, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 0]], warp = [[0, 0], "
+	  "[0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [0, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "32,16",
+	  "{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [0, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [0, 0]], warp = [[0, 16], [0, 32], [0, 0]], block = []}" },
+	{ "WMMA_v1_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "64,128",
+	  "{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [0, 64]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 0]], warp = [[0, 16], [0, 32], "
+	  "[0, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 16}>",
+	  "1,16,16",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8]], lane = [[0, 1, 0], "
+	  "[0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 0, 0]], warp = [[0, 0, 0], [0, 0, 0], "
+	  "[0, 0, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 16}>",
+	  "2,32,16",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8]], lane = [[0, 1, 0], "
+	  "[0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 0, 0]], warp = [[0, 16, 0], [0, 0, 0], "
+	  "[1, 0, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 16}>",
+	  "2,64,16",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8]], lane = [[0, 1, 0], "
+	  "[0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 0, 0]], warp = [[0, 16, 0], [0, 32, 0], "
+	  "[1, 0, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 16}>",
+	  "4,128,32",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 0, 16], "
+	  "[0, 64, 0], [2, 0, 0]], lane = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], "
+	  "[0, 0, 0]], warp = [[0, 16, 0], [0, 32, 0], [1, 0, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 16}>",
+	  "1,16,16",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0]], lane = [[0, 0, 1], "
+	  "[0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 0, 0]], warp = [[0, 0, 0], [0, 0, 0], "
+	  "[0, 0, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 16}>",
+	  "2,32,16",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0]], "
+	  "lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 0, 0]], "
+	  "warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 16}>",
+	  "2,64,16",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0], "
+	  "[0, 32, 0]], lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 0, 0]], "
+	  "warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "WMMA_v1_2x4x1Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 1, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 16}>",
+	  "4,128,32",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0], "
+	  "[0, 32, 0], [0, 64, 0], [0, 0, 16], [2, 0, 0]], lane = [[0, 0, 1], [0, 0, 2], "
+	  "[0, 0, 4], [0, 0, 8], [0, 0, 0]], warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v2_2x4Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "32,16",
+	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[8, 0]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "16,32",
+	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[8, 0]], warp = [[0, 16], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "64,128",
+	  "{register = [[1, 0], [2, 0], [4, 0], [0, 64], [32, 0]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [8, 0]], warp = [[0, 16], [0, 32], [16, 0]], block = []}" },
+	{ "WMMA_v2_2x2x2Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = false, "
+	  "ctaLayout = {warp = [[0, 0, 1], [0, 1, 0], [1, 0, 0]]}, rank = 3}>",
+	  "1,16,16",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0]], lane = [[0, 0, 1], [0, 0, 2], "
+	  "[0, 0, 4], [0, 0, 8], [0, 8, 0]], warp = [[0, 0, 0], [0, 0, 0], [0, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v2_2x2x2Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = false, "
+	  "ctaLayout = {warp = [[0, 0, 1], [0, 1, 0], [1, 0, 0]]}, rank = 3}>",
+	  "2,16,16",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0]], lane = [[0, 0, 1], [0, 0, 2], "
+	  "[0, 0, 4], [0, 0, 8], [0, 8, 0]], warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v2_2x2x2Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = false, "
+	  "ctaLayout = {warp = [[0, 0, 1], [0, 1, 0], [1, 0, 0]]}, rank = 3}>",
+	  "4,64,64",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 0, 32], [0, 32, 0], "
+	  "[2, 0, 0]], lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 8, 0]], "
+	  "warp = [[0, 0, 16], [0, 16, 0], [1, 0, 0]], block = []}" },
+	{ "TWMMA_v2_2x4Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "TWMMA_v2_2x4Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "32,16",
+	  "{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 8]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "TWMMA_v2_2x4Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "16,32",
+	  "{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 8]], warp = [[0, 16], [0, 0], [0, 0]], block = []}" },
+	{ "TWMMA_v2_2x4Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}}>",
+	  "64,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 64], [32, 0]], lane = [[1, 0], [2, 0], "
+	  "[4, 0], [8, 0], [0, 8]], warp = [[0, 16], [0, 32], [16, 0]], block = []}" },
+	{ "TWMMA_v2_2x2x2Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 0, 1], "
+	  "[0, 1, 0], [1, 0, 0]]}, rank = 3}>",
+	  "1,16,16",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4]], lane = [[0, 1, 0], [0, 2, 0], "
+	  "[0, 4, 0], [0, 8, 0], [0, 0, 8]], warp = [[0, 0, 0], [0, 0, 0], [0, 0, 0]], "
+	  "block = []}" },
+	{ "TWMMA_v2_2x2x2Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 0, 1], "
+	  "[0, 1, 0], [1, 0, 0]]}, rank = 3}>",
+	  "2,16,16",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4]], lane = [[0, 1, 0], [0, 2, 0], "
+	  "[0, 4, 0], [0, 8, 0], [0, 0, 8]], warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], "
+	  "block = []}" },
+	{ "TWMMA_v2_2x2x2Warps",
+	  "#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 0, 1], "
+	  "[0, 1, 0], [1, 0, 0]]}, rank = 3}>",
+	  "4,64,64",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 32], [0, 32, 0], "
+	  "[2, 0, 0]], lane = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 0, 8]], "
+	  "warp = [[0, 0, 16], [0, 16, 0], [1, 0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 8}>",
+	  "16,16",
+	  "{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 8}>",
+	  "32,16",
+	  "{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+	  "[0, 8]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 8}>",
+	  "32,64",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], "
+	  "[4, 0], [8, 0], [0, 8]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 8}>",
+	  "64,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [0, 64], [32, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8]], warp = [[0, 0], [0, 0], "
+	  "[16, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "16,32",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 16]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "32,32",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 16]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "32,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 32], [0, 64]], lane = [[1, 0], "
+	  "[2, 0], [4, 0], [8, 0], [0, 16]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "64,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 32], [0, 64], [32, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 16]], warp = [[0, 0], [0, 0], "
+	  "[16, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 8}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 8}>",
+	  "32,16",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 8}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [8, 0]], warp = [[0, 16], [0, 32], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 8}>",
+	  "64,128",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0], [0, 64]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0]], warp = [[0, 16], [0, 32], "
+	  "[0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "32,16",
+	  "{register = [[1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [16, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "32,32",
+	  "{register = [[1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [16, 0]], warp = [[0, 16], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "64,64",
+	  "{register = [[1, 0], [2, 0], [4, 0], [8, 0], [32, 0]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [16, 0]], warp = [[0, 16], [0, 32], [0, 0]], block = []}" },
+	{ "WMMA_v2_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}}>, "
+	  "kWidth = 16}>",
+	  "128,128",
+	  "{register = [[1, 0], [2, 0], [4, 0], [8, 0], [32, 0], [64, 0], [0, 64]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [16, 0]], warp = [[0, 16], [0, 32], "
+	  "[0, 0]], block = []}" },
+	{ "WMMA_v2_2x4x1Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 8}>",
+	  "1,16,16",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4]], lane = [[0, 1, 0], [0, 2, 0], "
+	  "[0, 4, 0], [0, 8, 0], [0, 0, 8]], warp = [[0, 0, 0], [0, 0, 0], [0, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v2_2x4x1Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 8}>",
+	  "2,32,16",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4]], lane = [[0, 1, 0], [0, 2, 0], "
+	  "[0, 4, 0], [0, 8, 0], [0, 0, 8]], warp = [[0, 16, 0], [0, 0, 0], [1, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v2_2x4x1Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 8}>",
+	  "2,64,16",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4]], lane = [[0, 1, 0], [0, 2, 0], "
+	  "[0, 4, 0], [0, 8, 0], [0, 0, 8]], warp = [[0, 16, 0], [0, 32, 0], [1, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v2_2x4x1Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 8}>",
+	  "4,128,32",
+	  "{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 16], [0, 64, 0], "
+	  "[2, 0, 0]], lane = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 0, 8]], "
+	  "warp = [[0, 16, 0], [0, 32, 0], [1, 0, 0]], block = []}" },
+	{ "WMMA_v2_2x4x1Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 8}>",
+	  "1,16,16",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0]], lane = [[0, 0, 1], [0, 0, 2], "
+	  "[0, 0, 4], [0, 0, 8], [0, 8, 0]], warp = [[0, 0, 0], [0, 0, 0], [0, 0, 0]], "
+	  "block = []}" },
+	{ "WMMA_v2_2x4x1Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 8}>",
+	  "2,32,16",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 16, 0]], lane = [[0, 0, 1], "
+	  "[0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 8, 0]], warp = [[0, 0, 0], [0, 0, 0], "
+	  "[1, 0, 0]], block = []}" },
+	{ "WMMA_v2_2x4x1Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 8}>",
+	  "2,64,16",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 16, 0], [0, 32, 0]], "
+	  "lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 8, 0]], "
+	  "warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "WMMA_v2_2x4x1Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, "
+	  "rank = 3}>, kWidth = 8}>",
+	  "4,128,32",
+	  "{register = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 16, 0], [0, 32, 0], "
+	  "[0, 64, 0], [0, 0, 16], [2, 0, 0]], lane = [[0, 0, 1], [0, 0, 2], [0, 0, 4], "
+	  "[0, 0, 8], [0, 8, 0]], warp = [[0, 0, 0], [0, 0, 0], [1, 0, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps",
+	  "#ttg.amd_wmma<{version = 3, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}, instrShape = [16, 16, 32]}>",
+	  "16,16",
+	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps",
+	  "#ttg.amd_wmma<{version = 3, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}, instrShape = [16, 16, 32]}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], "
+	  "[8, 0]], warp = [[0, 16], [0, 32], [16, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps",
+	  "#ttg.amd_wmma<{version = 3, isTranspose = false, ctaLayout = {warp = [[0, 1], "
+	  "[0, 2], [1, 0]]}, instrShape = [16, 16, 32]}>",
+	  "64,128",
+	  "{register = [[1, 0], [2, 0], [4, 0], [0, 64], [32, 0]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [8, 0]], warp = [[0, 16], [0, 32], [16, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 3, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, "
+	  "instrShape = [16, 16, 32]}>, kWidth = 8}>",
+	  "16,32",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 8]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 3, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, "
+	  "instrShape = [16, 16, 32]}>, kWidth = 8}>",
+	  "32,32",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], "
+	  "[8, 0], [0, 8]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 3, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, "
+	  "instrShape = [16, 16, 32]}>, kWidth = 8}>",
+	  "32,64",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], "
+	  "[4, 0], [8, 0], [0, 8]], warp = [[0, 0], [0, 0], [16, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps_lhs",
+	  "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 3, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, "
+	  "instrShape = [16, 16, 32]}>, kWidth = 8}>",
+	  "64,128",
+	  "{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [0, 64], [32, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8]], warp = [[0, 0], [0, 0], "
+	  "[16, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 3, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, "
+	  "instrShape = [16, 16, 32]}>, kWidth = 8}>",
+	  "32,16",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [8, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 3, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, "
+	  "instrShape = [16, 16, 32]}>, kWidth = 8}>",
+	  "32,64",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], "
+	  "[0, 8], [8, 0]], warp = [[0, 16], [0, 32], [0, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 3, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, "
+	  "instrShape = [16, 16, 32]}>, kWidth = 8}>",
+	  "64,64",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0]], lane = [[0, 1], [0, 2], "
+	  "[0, 4], [0, 8], [8, 0]], warp = [[0, 16], [0, 32], [0, 0]], block = []}" },
+	{ "WMMA_v3_2x4Warps_rhs",
+	  "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 3, "
+	  "isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, "
+	  "instrShape = [16, 16, 32]}>, kWidth = 8}>",
+	  "64,128",
+	  "{register = [[1, 0], [2, 0], [4, 0], [16, 0], [32, 0], [0, 64]], "
+	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0]], warp = [[0, 16], [0, 32], "
+	  "[0, 0]], block = []}" },
+};
+
 static axe_shape shape_of(const char *text)
 {
 	axe_shape s = { 0 };
@@ -434,6 +1675,7 @@ static void test_triton_unit_tests(void **state)
 	(void)state;
 	check_rows(expect_rows, sizeof(expect_rows) / sizeof(expect_rows[0]));
 	check_rows(expect_rows_e3b5, sizeof(expect_rows_e3b5) / sizeof(expect_rows_e3b5[0]));
+	check_rows(expect_rows_amd, sizeof(expect_rows_amd) / sizeof(expect_rows_amd[0]));
 }
 
 /* "text" on "dims" (rank n) imported; fails the test on an error. */
@@ -727,12 +1969,16 @@ static const error_row error_rows[] = {
 	  "[4, 1], instrShape = [16, 8]}>\nmodule attributes {\"ttg.num-warps\" = 8 : i32} {\n"
 	  "  tt.func @f(%a: tensor<64x8xf32, #mma>) { tt.return }\n}\n", 1, 75,
 	  "warpsPerCTA has 4 warps, but the module's ttg.num-warps is 8" },
-	{ NULL, "#ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 1], instrShape = [32, 32, 8], "
-	  "isTransposed = true}>", 1, 6, "#ttg.amd_mfma is not supported: AMD's MFMA" },
+	{ NULL, "#ttg.amd_mfma<{version = 3, warpsPerCTA = [4], instrShape = [32, 32, 8], "
+	  "isTransposed = true}>", 1, 1, "#ttg.amd_mfma lays out 2-d or 3-d tensors" },
 	{ NULL, "#ttg.amd_wmma<{version = 1, rank = 3, ctaLayout = {warp = [[0, 0, 1], "
-	  "[1, 0, 0]]}}>", 1, 6, "#ttg.amd_wmma is not supported: AMD's WMMA" },
-	{ NULL, "#ttg.padded_shared<[32:+4] {order = [0], shape = [16]}>", 1, 6,
-	  "#ttg.padded_shared is not supported: padded shared memory" },
+	  "[1, 0, 0]]}}>", 1, 60, "warp basis 0 must list 1 coordinates" },
+	{ NULL, "#ttg.partitioned_shared<{numPartitions = 2}>", 1, 6,
+	  "#ttg.partitioned_shared is not supported: a partitioned shared layout" },
+	{ NULL, "#ttg.padded_shared<[32:+3] {order = [0], shape = [16]}>", 1, 21,
+	  "intervals and paddings are powers of two" },
+	{ NULL, "#ttg.padded_shared<[32:+4] {offset = [[1], [1]], block = []}>", 1, 1,
+	  "offset bases 0 and 1 are equal" },
 	{ NULL, "#ttg.padded_shared<[32:4] {order = [0], shape = [16]}>", 1, 24,
 	  "expected '+' before the padding" },
 	{ NULL, "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], "
@@ -799,6 +2045,64 @@ static void test_slice_register_numbering(void **state)
 	axe_import_release(&imp);
 }
 
+/*
+ * #ttg.padded_shared as Triton's lit tests write it at e3b5495
+ * (test/Analysis/test-allocation.mlir; the first row
+ * test/Conversion/amd/tritongpu_tdm_to_llvm.mlir): every element's m is its offset
+ * in the linear component, padded as Triton's applyPadding does
+ * (lib/Conversion/TritonGPUToLLVM/Utility.cpp: x + sum (x >> log2
+ * interval) << log2 padding), computed here apart from the reader.
+ */
+static void test_padded_offsets(void **state)
+{
+	static const struct {
+		const char *text;
+		int64_t rows, cols;
+		int n, interval[3], padding[3];
+	} rows[] = {
+		{ "#ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>", 64, 64, 1,
+		  { 32 }, { 4 } },
+		{ "#ttg.padded_shared<[128:+4, 256:+8] {order = [1, 0], shape = [16, 256]}>", 16, 256,
+		  2, { 128, 256 }, { 4, 8 } },
+		{ "#ttg.padded_shared<[64:+2, 128:+4, 256:+8] {order = [1, 0], shape = [16, 256]}>",
+		  16, 256, 3, { 64, 128, 256 }, { 2, 4, 8 } },
+		{ "#ttg.padded_shared<[256:+8] {order = [1, 0], shape = [16, 32]}>", 16, 32, 1,
+		  { 256 }, { 8 } },
+		{ "#ttg.padded_shared<[4:+4] {order = [0, 1], shape = [4, 4]}>", 4, 4, 1, { 4 },
+		  { 4 } },
+	};
+
+	(void)state;
+	for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		const int64_t dims[] = { rows[r].rows, rows[r].cols };
+		bool row_major = strstr(rows[r].text, "[1, 0]") != NULL;
+		int64_t base[8], images[8];
+		axe_evaluator ev;
+		axe_import imp;
+		axe_error err;
+		int m;
+
+		import_ok(rows[r].text, 2, dims, &imp);
+		assert_non_null(imp.layout);
+		axe_error_init(&err);
+		assert_int_equal(axe_evaluator_init(&ev, imp.layout, &imp.shape, &err), 0);
+		m = axe_layout_axis_index(imp.layout, "m");
+		for (int64_t i = 0; i < dims[0]; i++)
+			for (int64_t j = 0; j < dims[1]; j++) {
+				int64_t x = row_major ? i * dims[1] + j : j * dims[0] + i, want = x;
+
+				for (int k = 0; k < rows[r].n; k++)
+					want += x / rows[r].interval[k] * rows[r].padding[k];
+				axe_evaluator_base(&ev, i * dims[1] + j, base);
+				axe_evaluator_images(&ev, base, true, images);
+				assert_int_equal(ev.nimages, 1);
+				assert_int_equal(images[m], want);
+			}
+		axe_evaluator_release(&ev);
+		axe_import_release(&imp);
+	}
+}
+
 static void test_error_positions(void **state)
 {
 	(void)state;
@@ -835,6 +2139,7 @@ int main(void)
 		cmocka_unit_test(test_linear_xor),
 		cmocka_unit_test(test_mma_fragments),
 		cmocka_unit_test(test_slice_register_numbering),
+		cmocka_unit_test(test_padded_offsets),
 		cmocka_unit_test(test_error_positions),
 	};
 
