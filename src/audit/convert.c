@@ -248,10 +248,29 @@ static bool outs_are(const axe_ll *L, const char *a, const char *b)
 	return (!a || strcmp(L->out_name[0], a) == 0) && (!b || strcmp(L->out_name[1], b) == 0);
 }
 
+/* Every block basis of L is zero: each CTA holds the whole of L's data. */
+static bool replicated_over_ctas(const axe_ll *L)
+{
+	int in = axe_ll_in_index(L, "block");
+
+	if (in < 0)
+		return false;
+	for (int i = 0; i < L->in_log2[in]; i++)
+		for (int d = 0; d < L->nout; d++)
+			if (L->basis[in][i][d] != 0)
+				return false;
+	return true;
+}
+
 /*
  * isCvtDimSync: dst^-1 o src is trivial over "dim" (and, for warps, over
  * blocks too, with neither layout broadcasting over warps: a warp would
- * read what another wrote).
+ * read what another wrote).  A source replicated in every CTA is read from
+ * the CTA's own replica (plain ld.shared, no mapa and no cluster barrier,
+ * as the lit test convert_layout_loads_local_replica of
+ * test/Conversion/tritongpu_to_llvm.mlir at
+ * 00327161946ce1a1428338d62ff5521aa25fa6ff checks): the CTAs need no
+ * synchronisation then.
  */
 static int dim_sync(const axe_ll *s, const axe_ll *d, const char *dim, bool *yes,
 		    axe_error *err)
@@ -262,9 +281,14 @@ static int dim_sync(const axe_ll *s, const axe_ll *d, const char *dim, bool *yes
 	if (axe_ll_invert_and_compose(&comp, d, s, err) < 0)
 		return -1;
 	*yes = axe_ll_is_trivial_over(&comp, dim);
-	if (strcmp(dim, "warp") != 0 || !*yes)
+	if (strcmp(dim, "block") == 0) {
+		*yes |= replicated_over_ctas(s);
 		return 0;
-	*yes = axe_ll_is_trivial_over(&comp, "block");
+	}
+	if (!*yes)
+		return 0;
+	if (dim_sync(s, d, "block", yes, err) < 0)
+		return -1;
 	if (axe_ll_free_variable_masks(s, smask, err) < 0 ||
 	    axe_ll_free_variable_masks(d, dmask, err) < 0)
 		return -1;
@@ -284,7 +308,7 @@ static int barrier_kind(const axe_ll *s, const axe_ll *d, char *out, size_t size
 	return 0;
 }
 
-/* The class is shared: what swizzle.c says of the round trip, and its barrier. */
+/* The class is shared: what swizzle.c says of the round trip, and the barrier between. */
 static int through_shared(const axe_linear *src, const axe_linear *dst, const axe_ll *s,
 			  const axe_ll *d, int elem_bits, axe_audit_arch arch,
 			  axe_audit_convert *out, axe_error *err)

@@ -202,7 +202,8 @@ int axe_audit_local(const axe_linear *regs, const axe_linear *shared, int elem_b
 	bool matrix = store ? arch >= 90 : arch >= 75;
 
 	memset(out, 0, sizeof(*out));
-	vec = audit_largest_vectorisation(&op.cvt, op.bitwidth, 0, perm);
+	if (audit_largest_vectorisation(&op.cvt, op.bitwidth, 0, perm, &vec, err) < 0)
+		return -1;
 	out->conflicts = memdesc_conflicts(&op, vec);
 	if (matrix && matrix_fits(&op.cvt, op.bitwidth, &per_tile))
 		matrix_instr(nregs, per_tile, op.bitwidth, store, false, out);

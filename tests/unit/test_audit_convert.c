@@ -153,7 +153,7 @@ static void analyse(const char **f, const source *src, answer *a)
 		return;
 	}
 	if (src->arch == 0 && a->cvt.cls == AXE_CVT_SHARED &&
-	    audit_swizzle_ldst(&s, &d, bits < 8 ? 8 : bits, &read, &write, &a->generic_scratch,
+	    audit_swizzle_ldst(&s, &d, bits < 8 ? 8 : bits, NULL, &read, &write, &a->generic_scratch,
 			       &err) < 0)
 		snprintf(a->error, sizeof(a->error), "%s", err.message);
 }
@@ -225,6 +225,8 @@ static bool holds(const char *expect, const answer *a, const source *src, char *
 	}
 	if (strcmp(key, "barrier") == 0) {
 		snprintf(why, n, "barrier %s, Triton %s", a->cvt.barrier, want);
+		if (strcmp(want, "not-cluster") == 0)
+			return a->cvt.barrier[0] && strcmp(a->cvt.barrier, "barrier.cluster") != 0;
 		return strcmp(a->cvt.barrier, want) == 0;
 	}
 	if (!figure(key, a, src, &got))
