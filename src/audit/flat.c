@@ -75,7 +75,10 @@ void audit_flat_permute_regs(audit_flat *F, const int *perm)
 		F->b[AXE_LINEAR_REGISTER][i] = old[perm[i]];
 }
 
-/* Triton lists a shared layout's in-dims as offset, block; a distributed one's as register, lane, warp, block. */
+/*
+ * In-dims in linear_dims.def's order, Triton's: offset, block for a shared
+ * layout; register, lane, warp, block for a distributed one.
+ */
 int audit_flat_ll(const audit_flat *F, axe_ll *L, axe_error *err)
 {
 	axe_ll_init(L);

@@ -627,7 +627,7 @@ static int check_operands(const axe_linear *src, const axe_linear *dst, int elem
 	return 0;
 }
 
-/* The CTAs the source splits the tensor over (getCTASplitNum's product): its non-zero block bases. */
+/* The CTAs the source splits the tensor over (getCTASplitNum's product). */
 static int64_t split_ctas(const side *s)
 {
 	return (int64_t)1 << without_zeros(&s->blocks).n;

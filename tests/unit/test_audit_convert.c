@@ -19,20 +19,10 @@
 
 #include "audit/audit.h"
 #include "audit/swizzle.h"
-#include "interop/triton.h"
-
-#define MAX_SOURCES 16
-#define MAX_FIELDS 8
-
-/* One "source" line: the key of its cases and the target its RUN line lowers for. */
-typedef struct source {
-	char key[8];
-	int arch;     /* 80, 90; 0: generic allocation (ld/st.shared tiles) */
-} source;
+#include "audit_table.h"
 
 typedef struct table {
-	source src[MAX_SOURCES];
-	int nsrc;
+	table_sources sources;
 	int cases, agree, known;
 	int failures;
 } table;
@@ -44,89 +34,6 @@ typedef struct answer {
 	char error[600];         /* set when the case could not be analysed */
 } answer;
 
-static FILE *open_data(const char *name)
-{
-	char path[1024];
-	const char *here = __FILE__, *slash = strstr(here, "tests/unit/");
-	FILE *f;
-
-	snprintf(path, sizeof(path), "tests/data/audit/%s", name);
-	f = fopen(path, "r");
-	if (!f && slash) {
-		snprintf(path, sizeof(path), "%.*stests/data/audit/%s", (int)(slash - here), here,
-			 name);
-		f = fopen(path, "r");
-	}
-	if (!f)
-		fail_msg("cannot find tests/data/audit/%s", name);
-	return f;
-}
-
-static char *trim(char *s)
-{
-	char *end;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	end = s + strlen(s);
-	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n'))
-		*--end = '\0';
-	return s;
-}
-
-/* Split "line" at " | " into at most MAX_FIELDS trimmed fields. */
-static int split_fields(char *line, char **field)
-{
-	int n = 0;
-
-	for (char *p = line; p && n < MAX_FIELDS;) {
-		char *bar = strstr(p, " | ");
-
-		if (bar)
-			*bar = '\0';
-		field[n++] = trim(p);
-		p = bar ? bar + 3 : NULL;
-	}
-	return n;
-}
-
-/* Triton's element type spelling -> bits: pointers are 64-bit, f8E5M2 and kin 8. */
-static int dtype_bits(const char *t)
-{
-	static const struct {
-		const char *name;
-		int bits;
-	} widths[] = {
-		{ "i1", 1 },   { "i8", 8 },   { "i16", 16 }, { "f16", 16 }, { "bf16", 16 },
-		{ "i32", 32 }, { "f32", 32 }, { "i64", 64 }, { "f64", 64 },
-	};
-
-	if (strncmp(t, "!tt.ptr<", 8) == 0)
-		return 64;
-	if (strncmp(t, "f8", 2) == 0)
-		return 8;
-	for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); i++)
-		if (strcmp(t, widths[i].name) == 0)
-			return widths[i].bits;
-	fail_msg("unknown element type '%s'", t);
-	return 0;
-}
-
-static axe_shape shape_of(const char *text)
-{
-	axe_shape s = { 0 };
-
-	for (const char *p = text; *p;) {
-		char *end;
-
-		s.dim[s.rank++] = strtoll(p, &end, 10);
-		p = *end == 'x' ? end + 1 : end;
-		if (end == p && *p)
-			fail_msg("bad shape '%s'", text);
-	}
-	return s;
-}
-
 static int layout_of(const char *text, const axe_shape *shape, axe_linear *L, answer *a)
 {
 	axe_error err = { 0 };
@@ -137,12 +44,12 @@ static int layout_of(const char *text, const axe_shape *shape, axe_linear *L, an
 	return -1;
 }
 
-static void analyse(const char **f, const source *src, answer *a)
+static void analyse(const char **f, const table_source *src, answer *a)
 {
-	axe_shape shape = shape_of(f[1]);
+	axe_shape shape = table_shape(f[1]);
 	axe_linear s, d;
 	axe_error err = { 0 };
-	int bits = dtype_bits(f[2]);
+	int bits = table_dtype_bits(f[2]);
 	int64_t read, write;
 
 	memset(a, 0, sizeof(*a));
@@ -165,17 +72,8 @@ static const char *class_name(axe_audit_cvt_class c)
 	return names[c];
 }
 
-/* "N" must equal got; "N+" must be at most got. */
-static bool count_holds(const char *want, int64_t got)
-{
-	char *end;
-	long long n = strtoll(want, &end, 10);
-
-	return *end == '+' ? got >= n : got == n;
-}
-
 /* The figure an expectation key names, as axe-layout computes it. */
-static bool figure(const char *key, const answer *a, const source *src, int64_t *out)
+static bool figure(const char *key, const answer *a, const table_source *src, int64_t *out)
 {
 	const axe_audit_convert *c = &a->cvt;
 	bool shared = c->cls == AXE_CVT_SHARED;
@@ -200,7 +98,7 @@ static bool figure(const char *key, const answer *a, const source *src, int64_t 
 }
 
 /* One expectation "key=value"; false with "why" filled when axe-layout says otherwise. */
-static bool holds(const char *expect, const answer *a, const source *src, char *why, size_t n)
+static bool holds(const char *expect, const answer *a, const table_source *src, char *why, size_t n)
 {
 	char key[32];
 	const char *eq = strchr(expect, '='), *want;
@@ -232,11 +130,11 @@ static bool holds(const char *expect, const answer *a, const source *src, char *
 	if (!figure(key, a, src, &got))
 		fail_msg("unknown expectation '%s'", key);
 	snprintf(why, n, "%s %lld, Triton %s", key, (long long)got, want);
-	return count_holds(want, got);
+	return table_count_holds(want, got);
 }
 
 /* Every expectation of "expected"; the disagreements are written to "why". */
-static bool agrees(char *expected, const answer *a, const source *src, char *why, size_t n)
+static bool agrees(char *expected, const answer *a, const table_source *src, char *why, size_t n)
 {
 	bool all = true;
 
@@ -258,39 +156,16 @@ static bool agrees(char *expected, const answer *a, const source *src, char *why
 	return all;
 }
 
-static void read_source(table *t, char *line)
-{
-	char key[8], repo[64], commit[48], file[160], target[16];
-
-	if (t->nsrc == MAX_SOURCES ||
-	    sscanf(line, "source %7s %63s %47s %159s %15s", key, repo, commit, file, target) != 5)
-		fail_msg("bad source line: %s", line);
-	snprintf(t->src[t->nsrc].key, sizeof(t->src[0].key), "%s", key);
-	t->src[t->nsrc++].arch = strcmp(target, "generic") == 0 ? 0 : atoi(target);
-}
-
-static const source *source_of(const table *t, const char *test)
-{
-	const char *colon = strchr(test, ':');
-
-	for (int i = 0; colon && i < t->nsrc; i++)
-		if (strlen(t->src[i].key) == (size_t)(colon - test) &&
-		    strncmp(t->src[i].key, test, (size_t)(colon - test)) == 0)
-			return &t->src[i];
-	fail_msg("%s: no source line for its key", test);
-	return NULL;
-}
-
 static void check_case(table *t, char *line)
 {
-	char *f[MAX_FIELDS], why[1024];
-	int n = split_fields(line, f);
+	char *f[TABLE_MAX_FIELDS], why[1024];
+	int n = table_split(line, f);
 	const char *known = n == 7 ? f[6] : NULL;
 	answer a;
 
 	if (n != 6 && !(n == 7 && strncmp(known, "known: ", 7) == 0))
 		fail_msg("bad case line: %s", f[0]);
-	const source *src = source_of(t, f[0]);
+	const table_source *src = table_source_of(&t->sources, f[0]);
 
 	analyse((const char **)f, src, &a);
 	bool ok = agrees(f[5], &a, src, why, sizeof(why));
@@ -309,18 +184,18 @@ static void check_case(table *t, char *line)
 
 static void test_lit_cases(void **state)
 {
-	FILE *f = open_data("cvt_cases.txt");
+	FILE *f = table_open("cvt_cases.txt");
 	char line[4096];
 	table t = { 0 };
 
 	(void)state;
 	while (fgets(line, sizeof(line), f)) {
-		char *s = trim(line);
+		char *s = table_trim(line);
 
 		if (*s == '\0' || *s == '#')
 			continue;
 		if (strncmp(s, "source ", 7) == 0)
-			read_source(&t, s);
+			table_read_source(&t.sources, s);
 		else
 			check_case(&t, s);
 	}
@@ -336,7 +211,7 @@ static void test_same_layout_is_noop(void **state)
 {
 	static const char blocked[] = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = "
 				      "[8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>";
-	axe_shape shape = shape_of("16x16");
+	axe_shape shape = table_shape("16x16");
 	axe_linear L;
 	axe_audit_convert got;
 

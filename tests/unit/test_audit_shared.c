@@ -4,8 +4,10 @@
  *
  * Expected values are Triton's own (github.com/triton-lang/triton):
  *  - gluon_rows: every case of test_bank_conflicts in
- *    python/test/gluon/test_frontend.py at commit
- *    00327161946ce1a1428338d62ff5521aa25fa6ff (the Gluon layouts written as
+ *    python/test/gluon/test_frontend.py at commits
+ *    00327161946ce1a1428338d62ff5521aa25fa6ff and
+ *    e3b5495253313e42ad074906ea8e2063b70dcc69 (the same 11 cases and
+ *    numbers at both; the Gluon layouts written as
  *    the TTGIR attributes they build; ttgl.bank_conflicts is
  *    bankConflictsMemDesc on toLinearLayout of both on the tensor's shape);
  *    the 4x64 nvmma_shared swizzlingByteWidth = 0 row is the issue's
