@@ -1,8 +1,7 @@
 /*
  * audit.h: what Triton's NVIDIA backend does, and what it costs, for each op
- * of a module that moves data between layouts (the contract is
- * docs/audit.md).  One file per op family, each citing the Triton file and
- * commit whose rule it follows:
+ * of a module that moves data between layouts.  One file per op family,
+ * each citing the Triton file and commit whose rule it follows:
  *   convert.c  ttg.convert_layout: noop / registers / shuffle / shared
  *   local.c    ttg.local_load, local_store, local_alloc: instruction,
  *              vector width, bank conflicts as Triton counts them
