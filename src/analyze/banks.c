@@ -95,7 +95,6 @@ int64_t axe_bank_base_alignment(const axe_swizzle *sw, int elem_bytes)
 
 /* ---- the tile ---- */
 
-/* Check that "smem" can be a shared-memory buffer: m only, no replica. */
 /* The element type and the axes of a shared-memory map: m only, one image per point. */
 static int check_smem_axes(const axe_layout *axes, bool replicated, int dtype,
 			   const axe_loc *where, int span, axe_error *err)
