@@ -329,6 +329,8 @@ int axe_cute_tiled_parse(const char *text, const axe_loc *where, enum axe_tiled_
 	out->head = first;
 	out->head.col += (int)(p - text);
 	out->head_span = (int)strcspn(p, "\n");
+	out->head.text = text;
+	out->head.text_len = strcspn(text, "\n");
 	if (out->head_span == 0)
 		out->head_span = 1;
 	for (p = text; *p; line++) {
