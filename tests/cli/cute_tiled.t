@@ -164,21 +164,31 @@ $ axe-layout eval cute-mma:tests/data/cute_tiled/nosuch.dump:A --at 0,0
 ? 2
 
 $ axe-layout info cute-mma:tests/data/cute_tiled/invalid_noc.dump:A
-tests/data/cute_tiled/invalid_noc.dump:1:1: error: 'tests/data/cute_tiled/invalid_noc.dump' does not start with 'TiledMMA': not a print(TiledMMA) dump
+tests/data/cute_tiled/invalid_noc.dump:1:1: error: the TiledMMA dump has no LayoutC_TV line
+  TiledMMA
+  ^~~~~~~~
 ? 2
 
 $ axe-layout info cute-mma:tests/data/cute_tiled/invalid_bad.dump:A
-tests/data/cute_tiled/invalid_bad.dump:1:1: error: 'tests/data/cute_tiled/invalid_bad.dump' does not start with 'TiledMMA': not a print(TiledMMA) dump
+tests/data/cute_tiled/invalid_bad.dump:1:1: error: part A's TV layout ((4,8),((2,2,2),(1,1))):((32,1),((16,8,127),(16,256))): the TV layout does not hold each tile element exactly once: after the modes of strides below 128, stride 127 overlaps them
+  TiledMMA
+  ^~~~~~~~
 ? 2
 
 $ axe-layout info cute-mma:tests/data/cute_tiled/invalid_key.dump:A
-tests/data/cute_tiled/invalid_key.dump:1:1: error: 'tests/data/cute_tiled/invalid_key.dump' does not start with 'TiledMMA': not a print(TiledMMA) dump
+tests/data/cute_tiled/invalid_key.dump:3:3: error: 'Permutation' is not a line of print(TiledMMA)
+    Permutation: (_,_,_)
+    ^~~~~~~~~~~
 ? 2
 
 $ axe-layout info cute-mma:tests/data/cute_tiled/invalid_perm.dump:A
-tests/data/cute_tiled/invalid_perm.dump:1:1: error: 'tests/data/cute_tiled/invalid_perm.dump' does not start with 'TiledMMA': not a print(TiledMMA) dump
+tests/data/cute_tiled/invalid_perm.dump:3:19: error: PermutationMNK has three modes, each `_`, a size or a layout
+    PermutationMNK: (_,_)
+                    ^~~~~
 ? 2
 
 $ axe-layout info cute-mma:tests/data/cute_tiled/invalid_tile.dump:C
-tests/data/cute_tiled/invalid_tile.dump:1:1: error: 'tests/data/cute_tiled/invalid_tile.dump' does not start with 'TiledMMA': not a print(TiledMMA) dump
+tests/data/cute_tiled/invalid_tile.dump:1:1: error: the M tile of PermutationMNK (24) is not a multiple of the atom's M (16) times its threads along M (1)
+  TiledMMA
+  ^~~~~~~~
 ? 2
