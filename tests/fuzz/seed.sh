@@ -44,6 +44,9 @@ fuzz_triton)
 	# The Triton operands of the CLI tests and the man page, without "triton:".
 	grep -ho "triton:'[^']*'" tests/cli/*.t man/axe-layout.1 | sort -u |
 	sed "s/^triton:'//; s/'\$//" | while IFS= read -r lit; do save "$lit"; done ;;
+fuzz_cute_tiled)
+	# CUTLASS's own print(TiledMMA) / print(TiledCopy) dumps.
+	for f in tests/data/cute_tiled/*.dump; do save "$(cat "$f")"; done ;;
 esac
 for f in tests/fuzz/corpus/"$target"/*; do
 	[ -f "$f" ] && cp "$f" "$dir/"
