@@ -192,3 +192,12 @@ tests/data/cute_tiled/invalid_tile.dump:1:1: error: the M tile of PermutationMNK
   TiledMMA
   ^~~~~~~~
 ? 2
+
+# In a spec: the key cute-mma:, a path or the dump itself (a YAML block) with its part.
+$ axe-layout check-equal tests/data/cute_tiled/spec.yaml:c 'cute-tv:((_4,_8),(_2,_2)):((_32,_1),(_16,_8))' --tile 16,8
+equal: canonical forms identical
+? 0
+
+$ axe-layout check-equal tests/data/cute_tiled/spec.yaml:a cute-mma:tests/data/cute_tiled/sm80_2x2.dump:A
+equal: canonical forms identical
+? 0
