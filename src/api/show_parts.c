@@ -26,7 +26,7 @@ size_t axe_operand_parts(const char *text, char *parts, size_t size)
 	return n > 0 ? (size_t)n : 0;
 }
 
-/* Read part "part" of "text" into "maps[i]" and its evaluator. */
+/* Read part "part" of "text" into "*map" and its evaluator "ev". */
 static int read_part(const char *text, char part, const axe_map_options *opts, axe_map **map,
 		     axe_evaluator *ev, axe_error *err)
 {

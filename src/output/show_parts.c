@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/axes.h"
 #include "scene.h"
 #include "show_out.h"
 #include "thread_label.h"
