@@ -213,6 +213,7 @@ typedef struct target {
 	size_t enc_rank;   /* dims the encoding implies, 0 when it cannot tell */
 	use *uses;
 	size_t nuses, cap;
+	size_t gather_blocks; /* uses left out: blocks of gather descriptors */
 } target;
 
 static int add_use(target *t, const axe_mlir_type *type, const axe_mlir_op *op, axe_error *err)
@@ -230,7 +231,45 @@ static int add_use(target *t, const axe_mlir_type *type, const axe_mlir_op *op, 
 	return 0;
 }
 
-/* Every type of the chunk (of "only", when given) whose encoding is t->encoding. */
+static bool gather_op(const char *name)
+{
+	static const char *const ops[] = { "tt.descriptor_gather", "tt.descriptor_scatter",
+					   "ttng.async_tma_gather", "ttng.async_tma_scatter" };
+
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (strcmp(name, ops[i]) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * "t" is the block of a gather/scatter descriptor: a 2-d tensordesc of one
+ * row (Triton's verifyGatherScatterOp in lib/Dialect/Triton/IR/Ops.cpp
+ * demands exactly one) whose encoding a gather or scatter of the chunk
+ * types a descriptor with.  Triton lays that encoding out on the rows
+ * gathered (8 or more, verifyGatherScatterResultType), never on the block.
+ */
+bool tt_gather_block(const axe_mlir_chunk *c, const axe_mlir_type *t)
+{
+	if (t->kind != AXE_MLIR_TYPE_TENSORDESC || t->rank != 2 || t->shape[0] != 1 ||
+	    !t->encoding)
+		return false;
+	for (size_t k = 0; k < c->nop; k++) {
+		const axe_mlir_op *op = &c->op[k];
+
+		for (size_t i = 0; i < op->nin && gather_op(op->name); i++)
+			if (op->in[i].kind == AXE_MLIR_TYPE_TENSORDESC && op->in[i].encoding &&
+			    strcmp(op->in[i].encoding, t->encoding) == 0)
+				return true;
+	}
+	return false;
+}
+
+/*
+ * Every type of the chunk (of "only", when given) whose encoding is
+ * t->encoding, but the blocks of gather descriptors, which Triton does not
+ * lay out.
+ */
 static int collect_uses(target *t, const axe_mlir_op *only, axe_error *err)
 {
 	for (size_t k = 0; k < t->c->nop; k++) {
@@ -242,9 +281,12 @@ static int collect_uses(target *t, const axe_mlir_op *only, axe_error *err)
 			continue;
 		for (size_t l = 0; l < 3; l++)
 			for (size_t i = 0; i < counts[l]; i++)
-				if (lists[l][i].encoding &&
-				    strcmp(lists[l][i].encoding, t->encoding) == 0 &&
-				    add_use(t, &lists[l][i], op, err) < 0)
+				if (!lists[l][i].encoding ||
+				    strcmp(lists[l][i].encoding, t->encoding) != 0)
+					continue;
+				else if (tt_gather_block(t->c, &lists[l][i]))
+					t->gather_blocks++;
+				else if (add_use(t, &lists[l][i], op, err) < 0)
 					return -1;
 	}
 	return 0;
@@ -271,6 +313,15 @@ static void layout_shape(const axe_mlir_type *t, size_t enc_rank, axe_shape *s)
 		if (enc_rank && enc_rank < rank) {
 			dims += rank - enc_rank;
 			rank = enc_rank;
+		}
+		/*
+		 * An encoding of no rank of its own (#ttg.nvmma_shared): a leading
+		 * dim that is no power of two cannot be one Triton lays out, so it
+		 * counts the pipeliner's buffers (3x128x64), each laid out alone.
+		 */
+		while (!enc_rank && rank > 2 && (dims[0] & (dims[0] - 1)) != 0) {
+			dims++;
+			rank--;
 		}
 	}
 	s->rank = rank;
@@ -349,6 +400,11 @@ static const use *pick_use(const target *t, const axe_import_opts *opts, axe_err
 	char list[512], want[96];
 	size_t distinct = shapes_listed(t, list, sizeof(list));
 
+	if (!t->nuses && t->gather_blocks && !(opts && opts->shape))
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "only one-row blocks of "
+				     "gather/scatter descriptors type '%s', and Triton lays it "
+				     "out on the rows gathered: give --shape ROWS,COLS",
+				     t->encoding), NULL;
 	if (!t->nuses)
 		return NULL;
 	if (opts && opts->shape) {
@@ -591,7 +647,7 @@ static int chunk_suffix(char *path)
 int tt_chunk_import(const axe_mlir_chunk *c, const char *encoding, const axe_import_opts *opts,
 		    axe_import *out, axe_error *err)
 {
-	target t = { c, encoding, 0, NULL, 0, 0 };
+	target t = { c, encoding, 0, NULL, 0, 0, 0 };
 	int rc = -1;
 
 	memset(out, 0, sizeof(*out));
