@@ -78,7 +78,9 @@ read:       5 of 5
 
 # An alias used at several shapes: --shape picks one of them.
 $ axe-layout info tests/data/triton/hopper_wgmma_loop.mlir:#blocked
-axe-layout: error: '#blocked' lays out tensors of 3 shapes: 128x1 (line 17), 1x64 (line 26), 128x64 (line 29); give --shape
+tests/data/triton/hopper_wgmma_loop.mlir:4:1: error: '#blocked' lays out tensors of 3 shapes: 128x1 (line 17), 1x64 (line 26), 128x64 (line 29); give --shape
+  #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+  ^~~~~~~~
 ? 2
 
 $ axe-layout convert tests/data/triton/hopper_wgmma_loop.mlir:#blocked --shape 128,64 --to axe
@@ -86,7 +88,9 @@ S[(8,4,4,8,8):(8@reg,1@warpid,8@laneid,1@laneid,1@reg)]
 ? 0
 
 $ axe-layout convert tests/data/triton/hopper_wgmma_loop.mlir:#blocked --shape 64,64 --to axe
-axe-layout: error: --shape 64x64 is none of the shapes '#blocked' lays out: 128x1 (line 17), 1x64 (line 26), 128x64 (line 29)
+tests/data/triton/hopper_wgmma_loop.mlir:4:1: error: --shape 64x64 is none of the shapes '#blocked' lays out: 128x1 (line 17), 1x64 (line 26), 128x64 (line 29)
+  #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+  ^~~~~~~~
 ? 2
 
 # A value's layout by its name, the element type as dtype.
@@ -110,7 +114,9 @@ S[(8,8):(1@laneid,1@reg)] + R[(4,4):(8@laneid,1@warpid)]
 ? 0
 
 $ axe-layout convert tests/data/triton/hopper_wgmma_loop.mlir:L61 --to axe
-axe-layout: error: the ttng.warp_group_dot of line 61 writes 2 layouts (L61.0 to L61.1, in the order written); name one
+tests/data/triton/hopper_wgmma_loop.mlir:61:11: error: the ttng.warp_group_dot of line 61 writes 2 layouts (L61.0 to L61.1, in the order written); name one
+      %27 = ttng.warp_group_dot %23, %26, %arg34, %arg38 {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared, #smem> -> tensor<128x256xf32, #mma>
+            ^~~~~~~~~~~~~~~~~~~
 ? 2
 
 $ axe-layout convert tests/data/triton/hopper_wgmma_loop.mlir:L61.1 --to axe
@@ -118,15 +124,21 @@ S[(2,4,2,8,32,4,2):(128@reg,1@warpid,2@reg,4@laneid,4@reg,1@laneid,1@reg)]
 ? 0
 
 $ axe-layout convert tests/data/triton/hopper_wgmma_loop.mlir:L61.2 --to axe
-axe-layout: error: the ttng.warp_group_dot of line 61 writes 2 layouts (L61.0 to L61.1, in the order written); there is no such index
+tests/data/triton/hopper_wgmma_loop.mlir:61:11: error: the ttng.warp_group_dot of line 61 writes 2 layouts (L61.0 to L61.1, in the order written); there is no such index
+      %27 = ttng.warp_group_dot %23, %26, %arg34, %arg38 {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared, #smem> -> tensor<128x256xf32, #mma>
+            ^~~~~~~~~~~~~~~~~~~
 ? 2
 
 $ axe-layout convert tests/data/triton/hopper_wgmma_loop.mlir:L1 --to axe
-axe-layout: error: line 1 of 'tests/data/triton/hopper_wgmma_loop.mlir' starts no operation
+<arg>:42: error: line 1 of 'tests/data/triton/hopper_wgmma_loop.mlir' starts no operation
+  tests/data/triton/hopper_wgmma_loop.mlir:L1
+                                           ^~
 ? 2
 
 $ axe-layout convert tests/data/triton/hopper_wgmma_loop.mlir:%nothing --to axe
-axe-layout: error: 'tests/data/triton/hopper_wgmma_loop.mlir' defines no value '%nothing'
+<arg>:42: error: 'tests/data/triton/hopper_wgmma_loop.mlir' defines no value '%nothing'
+  tests/data/triton/hopper_wgmma_loop.mlir:%nothing
+                                           ^~~~~~~~
 ? 2
 
 # `// -----` files: FILE@N names chunk N (from 0).
@@ -164,7 +176,9 @@ read:       7 of 7
 ? 0
 
 $ axe-layout convert tests/data/triton/two_chunks.mlir:#blocked --to axe
-axe-layout: error: '#blocked' is defined in chunks 0, 1 of 'tests/data/triton/two_chunks.mlir'; name one, as tests/data/triton/two_chunks.mlir@0:#blocked
+tests/data/triton/two_chunks.mlir:5:1: error: '#blocked' is defined in chunks 0, 1 of 'tests/data/triton/two_chunks.mlir'; name one, as tests/data/triton/two_chunks.mlir@0:#blocked
+  #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
+  ^~~~~~~~
 ? 2
 
 $ axe-layout convert tests/data/triton/two_chunks.mlir@1:#blocked --to axe
@@ -172,7 +186,9 @@ S[(2,16,4,2,32,4):(32@reg,1@warpid,4@reg,16@reg,1@laneid,1@reg)]
 ? 0
 
 $ axe-layout convert tests/data/triton/two_chunks.mlir@2:#blocked --to axe
-axe-layout: error: 'tests/data/triton/two_chunks.mlir' has 2 chunks (0 to 1); there is no chunk 2
+<arg>:37: error: 'tests/data/triton/two_chunks.mlir' has 2 chunks (0 to 1); there is no chunk 2
+  tests/data/triton/two_chunks.mlir@2:#blocked
+                                      ^~~~~~~~
 ? 2
 
 $ axe-layout info tests/data/triton/two_chunks.mlir@1
@@ -392,7 +408,9 @@ swizzle:    Swizzle(2,3,3) = 128B preset
 ? 0
 
 $ axe-layout info tests/data/triton/gather_buffers.mlir@2:#nvmma_128
-axe-layout: error: only one-row blocks of gather/scatter descriptors type '#nvmma_128', and Triton lays it out on the rows gathered: give --shape ROWS,COLS
+tests/data/triton/gather_buffers.mlir:45:1: error: only one-row blocks of gather/scatter descriptors type '#nvmma_128', and Triton lays it out on the rows gathered: give --shape ROWS,COLS
+  #nvmma_128 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+  ^~~~~~~~~~
 ? 2
 
 $ axe-layout convert tests/data/triton/gather_buffers.mlir@2:#nvmma_128 --shape 32,128 --to axe
