@@ -280,6 +280,10 @@ static int from_foreign_file(const char *arg, const axe_file_format *f, size_t p
 	memset(&imp, 0, sizeof(imp));
 	imp.dtype = -1;
 	if (f->import(path, arg + path_len + 1, &io, &imp, err) < 0) {
+		axe_loc name = { "<arg>", 1, (int)path_len + 2, arg, strlen(arg) };
+
+		/* A name the file does not define is placed in the operand. */
+		axe_error_place(err, &name, (int)strlen(arg + path_len + 1));
 		axe_import_release(&imp);
 		return -1;
 	}

@@ -131,6 +131,18 @@ int axe_error_set(axe_error *err, int code, const axe_loc *loc, int span,
 	return -1;
 }
 
+void axe_error_place(axe_error *err, const axe_loc *loc, int span)
+{
+	if (!err || err->code == AXE_ERR_NONE || err->line > 0 || !loc)
+		return;
+	snprintf(err->source, sizeof(err->source), "%s", loc->source ? loc->source : "");
+	err->line = loc->line;
+	err->col = loc->col;
+	err->span = span > 0 ? span : 1;
+	if (loc->text)
+		set_context(err, loc->text, loc->text_len, loc->col);
+}
+
 void axe_error_hint(axe_error *err, const char *fmt, ...)
 {
 	va_list ap;

@@ -28,6 +28,13 @@ typedef struct axe_loc {
 int axe_error_set(axe_error *err, int code, const axe_loc *loc, int span,
 		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
+/*
+ * Give the error recorded in "err" the position "loc" (span "span") when it
+ * has none: a caller that knows where a name was written places an error
+ * the callee could not.
+ */
+void axe_error_place(axe_error *err, const axe_loc *loc, int span);
+
 /* Attach a hint ("did you mean ...") to the error recorded in "err". */
 void axe_error_hint(axe_error *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

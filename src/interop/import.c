@@ -105,6 +105,7 @@ static int import_from_file(const axe_spec *spec, const axe_spec_layout *entry,
 {
 	const char *text = entry->foreign->scalar, *slash = strrchr(spec->path, '/');
 	const axe_file_format *ff = axe_file_format_match(text, &path_len);
+	axe_loc where;
 	char path[4096];
 	int dir = text[0] == '/' || !slash ? 0 : (int)(slash - spec->path) + 1;
 
@@ -115,6 +116,9 @@ static int import_from_file(const axe_spec *spec, const axe_spec_layout *entry,
 	out->dtype = -1;
 	if (ff->import(path, text + path_len + 1, opts, out, err) == 0)
 		return 0;
+	where = axe_spec_text_origin(spec, entry->foreign);
+	where.col += (int)path_len + 1;
+	axe_error_place(err, &where, (int)strlen(text + path_len + 1));
 	axe_import_release(out);
 	return -1;
 }

@@ -127,6 +127,12 @@ int tt_chunk_import(const axe_mlir_chunk *c, const char *encoding, const axe_imp
  */
 int tt_type_layout_shape(const axe_mlir_chunk *c, const axe_mlir_type *t, axe_shape *shape);
 
+/*
+ * "t" is the one-row block of a gather/scatter descriptor, a shape Triton
+ * never lays its encoding out on (it lays out the rows gathered).
+ */
+bool tt_gather_block(const axe_mlir_chunk *c, const axe_mlir_type *t);
+
 /* One place a layout of a module is used: a type written in an op. */
 typedef struct tt_layout_use {
 	int line;             /* the type's line */
@@ -136,6 +142,7 @@ typedef struct tt_layout_use {
 	const char *elem;     /* "f16", the pointee of a pointer tensor */
 	const char *kind;     /* "tensor", "memdesc", "tensordesc" */
 	bool pointer;         /* a tensor of pointers to "elem" */
+	bool gather_block;    /* a gather descriptor's block: not read at its shape */
 } tt_layout_use;
 
 /* One layout of a chunk: an alias, or an encoding written inline in types. */

@@ -91,7 +91,7 @@ static int add_use(builder *b, const axe_mlir_chunk *c, const axe_mlir_op *op,
 	}
 	u = &b->ix->use[b->ix->nuses++];
 	*u = (tt_layout_use){ t->line, op->name, value_of(op, t), { 0 }, t->elem,
-			      kind_name(t->kind), t->pointer };
+			      kind_name(t->kind), t->pointer, tt_gather_block(c, t) };
 	tt_type_layout_shape(c, t, &u->shape);
 	return 0;
 }
@@ -121,20 +121,31 @@ static int add_uses(builder *b, const axe_mlir_chunk *c, tt_layout_entry *e)
 	return 0;
 }
 
+/* The shapes e is laid out on: its uses but gather descriptors' blocks. */
+static size_t laid_out_uses(const builder *b, const tt_layout_entry *e)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < e->nuses; i++)
+		n += !b->ix->use[e->first_use + i].gather_block;
+	return n;
+}
+
 /* Read e at each distinct shape of its uses (or alone): e->read, or the first reason. */
 static void read_each_shape(builder *b, const axe_mlir_chunk *c, tt_layout_entry *e)
 {
-	const tt_layout_use *u = e->nuses ? b->ix->use + e->first_use : NULL;
+	size_t shaped = laid_out_uses(b, e);
+	const tt_layout_use *u = shaped ? b->ix->use + e->first_use : NULL;
 
 	e->read = true;
-	for (size_t i = 0; i < (e->nuses ? e->nuses : 1) && e->read; i++) {
-		axe_import_opts opts = { .shape = e->nuses ? &u[i].shape : NULL };
-		bool seen = false;
+	for (size_t i = 0; i < (shaped ? e->nuses : 1) && e->read; i++) {
+		axe_import_opts opts = { .shape = shaped ? &u[i].shape : NULL };
+		bool seen = u && u[i].gather_block;
 		axe_import imp;
 		axe_error err;
 
-		for (size_t j = 0; j < i; j++)
-			seen |= same_shape(&u[j].shape, &u[i].shape);
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = !u[j].gather_block && same_shape(&u[j].shape, &u[i].shape);
 		if (seen)
 			continue;
 		e->nshapes++;

@@ -213,7 +213,33 @@ typedef struct target {
 	size_t enc_rank;   /* dims the encoding implies, 0 when it cannot tell */
 	use *uses;
 	size_t nuses, cap;
+	size_t gather_blocks; /* uses left out: blocks of gather descriptors */
 } target;
+
+/* Line "line", column "col" of file "f", with that line's text for the caret. */
+static axe_loc file_loc(const axe_mlir_file *f, int line, int col)
+{
+	size_t start = 0, end;
+
+	for (int l = 1; l < line && start < f->len; start++)
+		l += f->text[start] == '\n';
+	end = start;
+	while (end < f->len && f->text[end] != '\n')
+		end++;
+	return (axe_loc){ f->source, line, col, f->text + start, end - start };
+}
+
+/* Where t's name is defined: its alias, else its first use. */
+static axe_loc target_loc(const target *t)
+{
+	const axe_mlir_alias *a = axe_mlir_alias_find(t->c, t->encoding);
+
+	if (a)
+		return file_loc(t->c->file, a->line, a->col);
+	if (t->nuses)
+		return file_loc(t->c->file, t->uses[0].type->line, t->uses[0].type->col);
+	return file_loc(t->c->file, t->c->first_line, 1);
+}
 
 static int add_use(target *t, const axe_mlir_type *type, const axe_mlir_op *op, axe_error *err)
 {
@@ -230,7 +256,45 @@ static int add_use(target *t, const axe_mlir_type *type, const axe_mlir_op *op, 
 	return 0;
 }
 
-/* Every type of the chunk (of "only", when given) whose encoding is t->encoding. */
+static bool gather_op(const char *name)
+{
+	static const char *const ops[] = { "tt.descriptor_gather", "tt.descriptor_scatter",
+					   "ttng.async_tma_gather", "ttng.async_tma_scatter" };
+
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (strcmp(name, ops[i]) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * "t" is the block of a gather/scatter descriptor: a 2-d tensordesc of one
+ * row (Triton's verifyGatherScatterOp in lib/Dialect/Triton/IR/Ops.cpp
+ * demands exactly one) whose encoding a gather or scatter of the chunk
+ * types a descriptor with.  Triton lays that encoding out on the rows
+ * gathered (8 or more, verifyGatherScatterResultType), never on the block.
+ */
+bool tt_gather_block(const axe_mlir_chunk *c, const axe_mlir_type *t)
+{
+	if (t->kind != AXE_MLIR_TYPE_TENSORDESC || t->rank != 2 || t->shape[0] != 1 ||
+	    !t->encoding)
+		return false;
+	for (size_t k = 0; k < c->nop; k++) {
+		const axe_mlir_op *op = &c->op[k];
+
+		for (size_t i = 0; i < op->nin && gather_op(op->name); i++)
+			if (op->in[i].kind == AXE_MLIR_TYPE_TENSORDESC && op->in[i].encoding &&
+			    strcmp(op->in[i].encoding, t->encoding) == 0)
+				return true;
+	}
+	return false;
+}
+
+/*
+ * Every type of the chunk (of "only", when given) whose encoding is
+ * t->encoding, but the blocks of gather descriptors, which Triton does not
+ * lay out.
+ */
 static int collect_uses(target *t, const axe_mlir_op *only, axe_error *err)
 {
 	for (size_t k = 0; k < t->c->nop; k++) {
@@ -242,9 +306,12 @@ static int collect_uses(target *t, const axe_mlir_op *only, axe_error *err)
 			continue;
 		for (size_t l = 0; l < 3; l++)
 			for (size_t i = 0; i < counts[l]; i++)
-				if (lists[l][i].encoding &&
-				    strcmp(lists[l][i].encoding, t->encoding) == 0 &&
-				    add_use(t, &lists[l][i], op, err) < 0)
+				if (!lists[l][i].encoding ||
+				    strcmp(lists[l][i].encoding, t->encoding) != 0)
+					continue;
+				else if (tt_gather_block(t->c, &lists[l][i]))
+					t->gather_blocks++;
+				else if (add_use(t, &lists[l][i], op, err) < 0)
 					return -1;
 	}
 	return 0;
@@ -271,6 +338,15 @@ static void layout_shape(const axe_mlir_type *t, size_t enc_rank, axe_shape *s)
 		if (enc_rank && enc_rank < rank) {
 			dims += rank - enc_rank;
 			rank = enc_rank;
+		}
+		/*
+		 * An encoding of no rank of its own (#ttg.nvmma_shared): a leading
+		 * dim that is no power of two cannot be one Triton lays out, so it
+		 * counts the pipeliner's buffers (3x128x64), each laid out alone.
+		 */
+		while (!enc_rank && rank > 2 && (dims[0] & (dims[0] - 1)) != 0) {
+			dims++;
+			rank--;
 		}
 	}
 	s->rank = rank;
@@ -348,7 +424,14 @@ static const use *pick_use(const target *t, const axe_import_opts *opts, axe_err
 {
 	char list[512], want[96];
 	size_t distinct = shapes_listed(t, list, sizeof(list));
+	axe_loc where = target_loc(t);
+	int span = (int)strcspn(t->encoding, "<");
 
+	if (!t->nuses && t->gather_blocks && !(opts && opts->shape))
+		return axe_error_set(err, AXE_ERR_VALUE, &where, span, "only one-row blocks of "
+				     "gather/scatter descriptors type '%s', and Triton lays it "
+				     "out on the rows gathered: give --shape ROWS,COLS",
+				     t->encoding), NULL;
 	if (!t->nuses)
 		return NULL;
 	if (opts && opts->shape) {
@@ -362,12 +445,12 @@ static const use *pick_use(const target *t, const axe_import_opts *opts, axe_err
 		if (distinct == 1)
 			return &t->uses[0]; /* the reader says how --shape disagrees */
 		shape_text(opts->shape, want, sizeof(want));
-		axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--shape %s is none of the shapes "
+		axe_error_set(err, AXE_ERR_VALUE, &where, span, "--shape %s is none of the shapes "
 			      "'%s' lays out: %s", want, t->encoding, list);
 		return NULL;
 	}
 	if (distinct > 1) {
-		axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "'%s' lays out tensors of %zu shapes: "
+		axe_error_set(err, AXE_ERR_VALUE, &where, span, "'%s' lays out tensors of %zu shapes: "
 			      "%s; give --shape", t->encoding, distinct, list);
 		return NULL;
 	}
@@ -440,6 +523,19 @@ static const char *nearest(const axe_mlir_file *f, int only, const char *name)
 	return axe_suggest(name, names, n);
 }
 
+/* Where chunk "c" defines "name" (an alias, or the op whose result it is). */
+static axe_loc definition_loc(const axe_mlir_chunk *c, const char *name)
+{
+	const axe_mlir_alias *a = axe_mlir_alias_find(c, name);
+	const axe_mlir_op *op = NULL;
+
+	if (a)
+		return file_loc(c->file, a->line, a->col);
+	if (axe_mlir_value_type(c, name, &op) && op)
+		return file_loc(c->file, op->line, op->col);
+	return file_loc(c->file, c->first_line, 1);
+}
+
 /* The chunk "name" is read from: chunk "index" (-1: the one chunk that defines it). */
 static const axe_mlir_chunk *pick_chunk(const axe_mlir_file *f, int index, const char *name,
 					defines_fn *defines, axe_error *err)
@@ -464,7 +560,10 @@ static const axe_mlir_chunk *pick_chunk(const axe_mlir_file *f, int index, const
 	if (count == 1)
 		return found;
 	if (count > 1) {
-		axe_error_set(err, AXE_ERR_NAME, NULL, 0, "'%s' is defined in chunks %s of '%s'; "
+		axe_loc where = definition_loc(found, name);
+
+		axe_error_set(err, AXE_ERR_NAME, &where, (int)strlen(name),
+			      "'%s' is defined in chunks %s of '%s'; "
 			      "name one, as %s@%d:%s", name, list, f->source, f->source,
 			      found->index, name);
 		return NULL;
@@ -538,11 +637,15 @@ static int line_target(const axe_mlir_file *f, int index, const char *name, targ
 		return axe_error_set(err, AXE_ERR_NAME, NULL, 0, "line %d of '%s' %s", line,
 				     f->source, *op ? "types no value with a layout" :
 				     "starts no operation");
-	if (which >= (int)n || (which < 0 && n > 1))
-		return axe_error_set(err, AXE_ERR_NAME, NULL, 0, "the %s of line %d writes %zu "
+	if (which >= (int)n || (which < 0 && n > 1)) {
+		axe_loc where = file_loc(f, (*op)->line, (*op)->col);
+
+		return axe_error_set(err, AXE_ERR_NAME, &where, (int)strlen((*op)->name),
+				     "the %s of line %d writes %zu "
 				     "layout%s (L%d.0 to L%d.%zu, in the order written); %s",
 				     (*op)->name, line, n, n > 1 ? "s" : "", line, line, n - 1,
 				     which < 0 ? "name one" : "there is no such index");
+	}
 	t->encoding = enc[which < 0 ? 0 : which];
 	return 0;
 }
@@ -562,9 +665,13 @@ static int find_target(const axe_mlir_file *f, int index, const char *name, targ
 		if (!(t->c = pick_chunk(f, index, name, defines_value, err)))
 			return -1;
 		type = axe_mlir_value_type(t->c, name, &op);
-		if (!type || !type->encoding)
-			return axe_error_set(err, AXE_ERR_NAME, NULL, 0, "%s (line %d) has no "
+		if (!type || !type->encoding) {
+			axe_loc where = type ? file_loc(f, type->line, type->col) :
+					       definition_loc(t->c, name);
+
+			return axe_error_set(err, AXE_ERR_NAME, &where, 1, "%s (line %d) has no "
 					     "layout in its type", name, op ? op->line : 0);
+		}
 		t->encoding = type->encoding;
 		return add_use(t, type, op, err);
 	} else if (line_target(f, index, name, t, &op, err) < 0) {
@@ -591,7 +698,7 @@ static int chunk_suffix(char *path)
 int tt_chunk_import(const axe_mlir_chunk *c, const char *encoding, const axe_import_opts *opts,
 		    axe_import *out, axe_error *err)
 {
-	target t = { c, encoding, 0, NULL, 0, 0 };
+	target t = { c, encoding, 0, NULL, 0, 0, 0 };
 	int rc = -1;
 
 	memset(out, 0, sizeof(*out));

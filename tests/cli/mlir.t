@@ -78,7 +78,9 @@ read:       5 of 5
 
 # An alias used at several shapes: --shape picks one of them.
 $ axe-layout info tests/data/triton/hopper_wgmma_loop.mlir:#blocked
-axe-layout: error: '#blocked' lays out tensors of 3 shapes: 128x1 (line 17), 1x64 (line 26), 128x64 (line 29); give --shape
+tests/data/triton/hopper_wgmma_loop.mlir:4:1: error: '#blocked' lays out tensors of 3 shapes: 128x1 (line 17), 1x64 (line 26), 128x64 (line 29); give --shape
+  #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+  ^~~~~~~~
 ? 2
 
 $ axe-layout convert tests/data/triton/hopper_wgmma_loop.mlir:#blocked --shape 128,64 --to axe
@@ -86,7 +88,9 @@ S[(8,4,4,8,8):(8@reg,1@warpid,8@laneid,1@laneid,1@reg)]
 ? 0
 
 $ axe-layout convert tests/data/triton/hopper_wgmma_loop.mlir:#blocked --shape 64,64 --to axe
-axe-layout: error: --shape 64x64 is none of the shapes '#blocked' lays out: 128x1 (line 17), 1x64 (line 26), 128x64 (line 29)
+tests/data/triton/hopper_wgmma_loop.mlir:4:1: error: --shape 64x64 is none of the shapes '#blocked' lays out: 128x1 (line 17), 1x64 (line 26), 128x64 (line 29)
+  #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+  ^~~~~~~~
 ? 2
 
 # A value's layout by its name, the element type as dtype.
@@ -110,7 +114,9 @@ S[(8,8):(1@laneid,1@reg)] + R[(4,4):(8@laneid,1@warpid)]
 ? 0
 
 $ axe-layout convert tests/data/triton/hopper_wgmma_loop.mlir:L61 --to axe
-axe-layout: error: the ttng.warp_group_dot of line 61 writes 2 layouts (L61.0 to L61.1, in the order written); name one
+tests/data/triton/hopper_wgmma_loop.mlir:61:11: error: the ttng.warp_group_dot of line 61 writes 2 layouts (L61.0 to L61.1, in the order written); name one
+      %27 = ttng.warp_group_dot %23, %26, %arg34, %arg38 {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared, #smem> -> tensor<128x256xf32, #mma>
+            ^~~~~~~~~~~~~~~~~~~
 ? 2
 
 $ axe-layout convert tests/data/triton/hopper_wgmma_loop.mlir:L61.1 --to axe
@@ -118,15 +124,21 @@ S[(2,4,2,8,32,4,2):(128@reg,1@warpid,2@reg,4@laneid,4@reg,1@laneid,1@reg)]
 ? 0
 
 $ axe-layout convert tests/data/triton/hopper_wgmma_loop.mlir:L61.2 --to axe
-axe-layout: error: the ttng.warp_group_dot of line 61 writes 2 layouts (L61.0 to L61.1, in the order written); there is no such index
+tests/data/triton/hopper_wgmma_loop.mlir:61:11: error: the ttng.warp_group_dot of line 61 writes 2 layouts (L61.0 to L61.1, in the order written); there is no such index
+      %27 = ttng.warp_group_dot %23, %26, %arg34, %arg38 {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared, #smem> -> tensor<128x256xf32, #mma>
+            ^~~~~~~~~~~~~~~~~~~
 ? 2
 
 $ axe-layout convert tests/data/triton/hopper_wgmma_loop.mlir:L1 --to axe
-axe-layout: error: line 1 of 'tests/data/triton/hopper_wgmma_loop.mlir' starts no operation
+<arg>:42: error: line 1 of 'tests/data/triton/hopper_wgmma_loop.mlir' starts no operation
+  tests/data/triton/hopper_wgmma_loop.mlir:L1
+                                           ^~
 ? 2
 
 $ axe-layout convert tests/data/triton/hopper_wgmma_loop.mlir:%nothing --to axe
-axe-layout: error: 'tests/data/triton/hopper_wgmma_loop.mlir' defines no value '%nothing'
+<arg>:42: error: 'tests/data/triton/hopper_wgmma_loop.mlir' defines no value '%nothing'
+  tests/data/triton/hopper_wgmma_loop.mlir:%nothing
+                                           ^~~~~~~~
 ? 2
 
 # `// -----` files: FILE@N names chunk N (from 0).
@@ -164,7 +176,9 @@ read:       7 of 7
 ? 0
 
 $ axe-layout convert tests/data/triton/two_chunks.mlir:#blocked --to axe
-axe-layout: error: '#blocked' is defined in chunks 0, 1 of 'tests/data/triton/two_chunks.mlir'; name one, as tests/data/triton/two_chunks.mlir@0:#blocked
+tests/data/triton/two_chunks.mlir:5:1: error: '#blocked' is defined in chunks 0, 1 of 'tests/data/triton/two_chunks.mlir'; name one, as tests/data/triton/two_chunks.mlir@0:#blocked
+  #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
+  ^~~~~~~~
 ? 2
 
 $ axe-layout convert tests/data/triton/two_chunks.mlir@1:#blocked --to axe
@@ -172,7 +186,9 @@ S[(2,16,4,2,32,4):(32@reg,1@warpid,4@reg,16@reg,1@laneid,1@reg)]
 ? 0
 
 $ axe-layout convert tests/data/triton/two_chunks.mlir@2:#blocked --to axe
-axe-layout: error: 'tests/data/triton/two_chunks.mlir' has 2 chunks (0 to 1); there is no chunk 2
+<arg>:37: error: 'tests/data/triton/two_chunks.mlir' has 2 chunks (0 to 1); there is no chunk 2
+  tests/data/triton/two_chunks.mlir@2:#blocked
+                                      ^~~~~~~~
 ? 2
 
 $ axe-layout info tests/data/triton/two_chunks.mlir@1
@@ -303,3 +319,101 @@ S[(2,4,2,8,32,4,2):(128@reg,1@warpid,2@reg,4@laneid,4@reg,1@laneid,1@reg)]
 $ axe-layout convert tests/data/triton/module_spec.yaml:offsets --to axe
 S[(8,4,4,8,8):(8@reg,1@warpid,8@laneid,1@laneid,1@reg)]
 ? 0
+
+# A gather descriptor's block has one row (Triton's verifyGatherScatterOp); Triton lays its
+# encoding out on the rows gathered (the 32x128 buffer of chunk 0), never on 1x128; where
+# only the descriptor types it (chunk 2), --shape gives the rows.  A pipelined allocation of
+# 3 buffers (3x32x32) of a #ttg.nvmma_shared is laid out one buffer at a time (chunk 1).
+$ axe-layout info tests/data/triton/gather_buffers.mlir
+module:     tests/data/triton/gather_buffers.mlir
+layouts:    14; name one as FILE@CHUNK:NAME for its info
+chunk 0:    lines 1-21; 4 warps, 1 CTA; target cuda:100
+  #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]}>
+    (no type uses it)
+    not read: #ttg.blocked needs the tensor shape: give --shape, or write tensor<AxBx...xT, #ttg.blocked<...>>
+  #blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]}>
+    (no type uses it)
+    not read: #ttg.blocked needs the tensor shape: give --shape, or write tensor<AxBx...xT, #ttg.blocked<...>>
+  #blocked2 = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]}>
+    (no type uses it)
+    not read: #ttg.blocked needs the tensor shape: give --shape, or write tensor<AxBx...xT, #ttg.blocked<...>>
+  #linear = #ttg.linear<{register = [[1], [2], [16], [0]], lane = [[0], [0], [0], [0], [0]], warp = [[4], [8]], block = []}>
+    (no type uses it)
+  #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+    line 16     tt.func                     %arg1       memdesc 1xi64
+    line 17     ttng.async_tma_gather       %arg4       memdesc 1xi64
+  #shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+    line 16     tt.func                     %arg0       tensordesc 1x128xbf16
+    line 16     tt.func                     %arg4       memdesc 32x128xbf16
+    line 17     ttng.async_tma_gather       %arg0       tensordesc 1x128xbf16
+    line 17     ttng.async_tma_gather       %arg1       memdesc 32x128xbf16
+  L16.2 (inline) #ttg.slice<{dim = 0, parent = #blocked}>
+    line 16     tt.func                     %arg2       tensor 32xi32
+    line 17     ttng.async_tma_gather       %arg2       tensor 32xi32
+chunk 1:    lines 23-39; 1 warps, 32 threads per warp, 1 CTA; target cuda:90
+  #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+    line 31     ttg.local_alloc             %0          memdesc 32x32xf32
+    line 32     ttg.memdesc_index           %0          memdesc 32x32xf32
+    line 32     ttg.memdesc_index           %1          memdesc 32x32xf32
+    line 35     ttg.local_load              %1          memdesc 32x32xf32
+  #shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+    line 33     ttg.local_alloc             %bar        memdesc 1xi64
+    line 34     ttng.init_barrier           %bar        memdesc 1xi64
+  #blocked = #ttg.blocked<{sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [0, 1]}>
+    line 35     ttg.local_load              -           tensor 32x32xf32
+chunk 2:    lines 41-52; 4 warps, 1 CTA; target cuda:100
+  #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]}>
+    (no type uses it)
+    not read: #ttg.blocked needs the tensor shape: give --shape, or write tensor<AxBx...xT, #ttg.blocked<...>>
+  #offsets = #ttg.slice<{dim = 0, parent = #blocked}>
+    line 47     tt.func                     %arg1       tensor 32xi32
+    line 48     tt.descriptor_gather        %arg1       tensor 32xi32
+  #blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+    line 47     tt.func                     -           tensor 32x128xbf16
+    line 48     tt.descriptor_gather        %0          tensor 32x128xbf16
+    line 49     tt.return                   %0          tensor 32x128xbf16
+  #nvmma_128 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+    line 47     tt.func                     %arg0       tensordesc 1x128xbf16
+    line 48     tt.descriptor_gather        %arg0       tensordesc 1x128xbf16
+    not read: only one-row blocks of gather/scatter descriptors type '#nvmma_128', and Triton lays it out on the rows gathered: give --shape ROWS,COLS
+read:       9 of 14
+? 0
+
+$ axe-layout info tests/data/triton/gather_buffers.mlir@0:#shared1
+layout:     Swizzle(3,3,3) o S[(32,2,64):(64,2048,1)]
+form:       compact (read from mlir)
+size:       4096 points
+shape:      (32, 128) (admitted: any shape of 4096 points)
+dtype:      bf16
+axes:
+  m     memory  [0, 4095]         span 4096
+replicated: no
+injective:  yes (distinct points never share a physical coordinate)
+swizzle:    Swizzle(3,3,3) = 128B preset
+            the buffer base must be 1024-byte aligned to match the hardware 128B mode
+? 0
+
+$ axe-layout info tests/data/triton/gather_buffers.mlir@1:#shared
+layout:     Swizzle(2,3,3) o S[(32,32):(32,1)]
+form:       compact (read from mlir)
+size:       1024 points
+shape:      (32, 32) (admitted: any shape of 1024 points)
+dtype:      f32
+axes:
+  m     memory  [0, 1023]         span 1024
+replicated: no
+injective:  yes (distinct points never share a physical coordinate)
+swizzle:    Swizzle(2,3,3) = 128B preset
+            the buffer base must be 1024-byte aligned to match the hardware 128B mode
+? 0
+
+$ axe-layout info tests/data/triton/gather_buffers.mlir@2:#nvmma_128
+tests/data/triton/gather_buffers.mlir:45:1: error: only one-row blocks of gather/scatter descriptors type '#nvmma_128', and Triton lays it out on the rows gathered: give --shape ROWS,COLS
+  #nvmma_128 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+  ^~~~~~~~~~
+? 2
+
+$ axe-layout convert tests/data/triton/gather_buffers.mlir@2:#nvmma_128 --shape 32,128 --to axe
+Swizzle(3,3,3) o S[(32,2,64):(64,2048,1)]
+? 0
+

@@ -111,7 +111,9 @@ tests/data/triton/matmul.ttgir:6:64: error: threadsPerWarp has 16 threads, but t
 ? 2
 
 $ axe-layout info tests/data/triton/matmul.ttgir:#dota
-axe-layout: error: 'tests/data/triton/matmul.ttgir' defines no Triton layout '#dota'
+<arg>:32: error: 'tests/data/triton/matmul.ttgir' defines no Triton layout '#dota'
+  tests/data/triton/matmul.ttgir:#dota
+                                 ^~~~~
 hint: did you mean '#dotA'?
 ? 2
 
