@@ -428,6 +428,22 @@ static int audited_row(const axe_mlir_op *op)
 	return r;
 }
 
+/* An op this audit lists but does not model: its shape, skipped with why. */
+static int do_unmodelled(axe_audit_item *it)
+{
+	const axe_mlir_op *op = it->op;
+	const axe_mlir_type *t = NULL;
+
+	/* The data's buffer: the memdesc of most dims (an mbarrier is 1-d). */
+	for (size_t i = 0; i < op->nin; i++)
+		if (op->in[i].kind == AXE_MLIR_TYPE_MEMDESC && (!t || op->in[i].rank >= t->rank))
+			t = &op->in[i];
+	if (t)
+		take_type(it, t);
+	return skip(it, "%s moves data between layouts, but this audit does not model its "
+		    "lowering yet", op->name);
+}
+
 static int audit_op(const walk *w, axe_audit_item *it)
 {
 	switch (it->kind) {
@@ -437,6 +453,8 @@ static int audit_op(const walk *w, axe_audit_item *it)
 	case AXE_AUDIT_LOCAL_ALLOC: return do_local(w, it);
 	case AXE_AUDIT_TMA_LOAD:
 	case AXE_AUDIT_TMA_STORE: return do_tma(w, it);
+	case AXE_AUDIT_UNMODELLED:
+		return do_unmodelled(it);
 	default: return do_mma(w, it);
 	}
 }

@@ -26,6 +26,7 @@ typedef enum axe_audit_kind {
 	AXE_AUDIT_TMA_STORE,
 	AXE_AUDIT_WGMMA,
 	AXE_AUDIT_TCGEN05,
+	AXE_AUDIT_UNMODELLED, /* listed, skipped: its lowering is not modelled */
 } axe_audit_kind;
 
 /* "noop", "registers", "shuffle", "shared": the JSON words of the classes. */
