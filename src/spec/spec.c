@@ -923,14 +923,12 @@ static int layout_form(const axe_spec *spec, const axe_node *map, const char *na
  * whose value is a scalar, and a mapping under `bind:`.  The text is read
  * one level up (interop); the shape, when given, is checked here.
  */
+static int read_foreign_options(const axe_spec *spec, const axe_node *map,
+				axe_spec_layout *entry, axe_error *err);
+
 static int read_foreign(const axe_spec *spec, const axe_node *map, axe_spec_layout *entry,
 			axe_error *err)
 {
-	const axe_node *shape = axe_node_get(map, "shape");
-	const axe_node *dtype = axe_node_get(map, "dtype");
-	const axe_node *bind = axe_node_get(map, "bind");
-	int64_t points;
-
 	for (size_t i = 0; i < map->nitems; i++) {
 		if (!in_list(map->keys[i]->scalar, foreign_notations))
 			continue;
@@ -948,6 +946,46 @@ static int read_foreign(const axe_spec *spec, const axe_node *map, axe_spec_layo
 				entry->name);
 	if (entry->foreign->kind != AXE_NODE_SCALAR)
 		return type_error(spec, entry->foreign, "the layout text", entry->format, err);
+	return read_foreign_options(spec, map, entry, err);
+}
+
+/*
+ * Whether the text of `layout:` names a layout of a Triton module file,
+ * FILE.mlir:NAME or FILE.ttgir@N:NAME: the compact syntax never holds
+ * those suffixes.
+ */
+static bool names_module(const char *text)
+{
+	static const char *const marks[] = { ".mlir:", ".mlir@", ".ttgir:", ".ttgir@" };
+
+	for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		if (strstr(text, marks[i]))
+			return true;
+	return false;
+}
+
+/*
+ * A `layout:` (or a layout's whole text) naming a module's layout: read
+ * as the `triton:` key reads it, one level up, with the entry's shape and
+ * dtype (map may be NULL).
+ */
+static int read_module_ref(const axe_spec *spec, const axe_node *map, const axe_node *text,
+			   axe_spec_layout *entry, axe_error *err)
+{
+	entry->format = "triton";
+	entry->foreign = text;
+	return map ? read_foreign_options(spec, map, entry, err) : 0;
+}
+
+/* The `bind:`, `dtype:` and `shape:` of a FORM_FOREIGN entry. */
+static int read_foreign_options(const axe_spec *spec, const axe_node *map,
+				axe_spec_layout *entry, axe_error *err)
+{
+	const axe_node *shape = axe_node_get(map, "shape");
+	const axe_node *dtype = axe_node_get(map, "dtype");
+	const axe_node *bind = axe_node_get(map, "bind");
+	int64_t points;
+
 	if (bind && expect_kind(spec, bind, AXE_NODE_MAP, "'bind'", err) < 0)
 		return -1;
 	if (dtype && read_dtype(spec, dtype, &entry->dtype, err) < 0)
@@ -1018,6 +1056,9 @@ static int read_layout_map(const axe_spec *spec, const axe_node *map,
 	}
 	if (form == FORM_FOREIGN)
 		return read_foreign(spec, map, entry, err);
+	if (form == FORM_TEXT && axe_node_get(map, "layout")->kind == AXE_NODE_SCALAR &&
+	    names_module(axe_node_get(map, "layout")->scalar))
+		return read_module_ref(spec, map, axe_node_get(map, "layout"), entry, err);
 	entry->layout = form == FORM_TEXT ? read_text(spec, axe_node_get(map, "layout"), err)
 					  : read_struct(spec, map, err);
 	if (!entry->layout)
@@ -1042,6 +1083,8 @@ static int read_layout(const axe_spec *spec, const axe_node *key, const axe_node
 	if (value->kind != AXE_NODE_SCALAR)
 		return type_error(spec, value, "the layout text or a mapping",
 				  "a layout", err);
+	if (names_module(value->scalar))
+		return read_module_ref(spec, NULL, value, entry, err);
 	entry->layout = read_text(spec, value, err);
 	if (!entry->layout)
 		return -1;

@@ -320,6 +320,19 @@ $ axe-layout convert tests/data/triton/module_spec.yaml:offsets --to axe
 S[(8,4,4,8,8):(8@reg,1@warpid,8@laneid,1@laneid,1@reg)]
 ? 0
 
+# ... and wherever a layout goes: under `layout:`, or as the entry's whole text; the same maps.
+$ axe-layout convert tests/data/triton/module_spec.yaml:acc_by_layout --to axe
+S[(2,4,2,8,32,4,2):(128@reg,1@warpid,2@reg,4@laneid,4@reg,1@laneid,1@reg)]
+? 0
+
+$ axe-layout convert tests/data/triton/module_spec.yaml:acc_text --to axe
+S[(2,4,2,8,32,4,2):(128@reg,1@warpid,2@reg,4@laneid,4@reg,1@laneid,1@reg)]
+? 0
+
+$ axe-layout check-equal tests/data/triton/module_spec.yaml:offsets_by_layout tests/data/triton/module_spec.yaml:offsets
+equal: canonical forms identical
+? 0
+
 # A gather descriptor's block has one row (Triton's verifyGatherScatterOp); Triton lays its
 # encoding out on the rows gathered (the 32x128 buffer of chunk 0), never on 1x128; where
 # only the descriptor types it (chunk 2), --shape gives the rows.  A pipelined allocation of
