@@ -279,7 +279,6 @@ int axe_cute_import_flags(const char *text, const axe_loc *where, const axe_impo
 			  unsigned flags, axe_import *out, axe_error *err)
 {
 	axe_cute_composed c;
-	axe_reference ref = { 0 };
 	axe_shape shape;
 	int span, rc = -1;
 	axe_loc loc = whole_text(text, where, &span);
@@ -291,14 +290,12 @@ int axe_cute_import_flags(const char *text, const axe_loc *where, const axe_impo
 	if (axe_cute_logical_shape(&c.layout, &shape, &loc, span, err) < 0 ||
 	    check_user_shape(opts ? opts->shape : NULL, &shape, &loc, span, err) < 0 ||
 	    axe_cute_convert(&c, &shape, flags, &loc, span, out, err) < 0 ||
-	    axe_cute_reference(&c, &shape, &ref, err) < 0 ||
-	    axe_import_validate(out, &ref, "cute", err) < 0)
+	    axe_cute_validate(&c, &shape, out, "cute", err) < 0)
 		goto out;
 	rc = 0;
 out:
 	if (rc < 0)
 		axe_import_release(out);
-	axe_reference_release(&ref);
 	axe_cute_composed_release(&c);
 	return rc;
 }

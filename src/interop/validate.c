@@ -3,7 +3,10 @@
  * "Principles").  A format's reference evaluator fills an axe_reference
  * with the relation the source text means; the imported layout is then
  * evaluated at every point and its image set compared with the reference's.
- * The two sides share no code beyond this comparison.
+ * The two sides share no code beyond this comparison.  A format whose
+ * meaning is digit-affine gives instead an axe_affine_reference, and the
+ * comparison then visits one point per digit (axe_import_validate_affine,
+ * with the proof that this suffices).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,8 +160,20 @@ int axe_reference_finish(axe_reference *ref, axe_error *err)
 	return 0;
 }
 
-/* Print "n" rows of images on the reference's axes into "buf". */
-static void format_images(const axe_reference *ref, const int64_t *rows, int64_t n, char *buf,
+/* The source side of a comparison: its shape and the axes its images are on. */
+typedef struct source_axes {
+	const axe_shape *shape;
+	size_t naxes;
+	const char *const *axis;
+} source_axes;
+
+static source_axes reference_axes(const axe_reference *ref)
+{
+	return (source_axes){ &ref->shape, ref->naxes, (const char *const *)ref->axis };
+}
+
+/* Print "n" rows of images on the source's axes into "buf". */
+static void format_images(const source_axes *ref, const int64_t *rows, int64_t n, char *buf,
 			  size_t size)
 {
 	size_t len = 0;
@@ -186,7 +201,7 @@ typedef struct import_eval {
 	size_t nraw;             /* image rows "raw" can hold */
 } import_eval;
 
-static size_t import_images(import_eval *ie, const axe_reference *ref, int64_t flat,
+static size_t import_images(import_eval *ie, const source_axes *ref, int64_t flat,
 			    const int64_t *coord)
 {
 	const axe_import *imp = ie->imp;
@@ -214,7 +229,7 @@ static const char *import_axis_name(const axe_import *imp, size_t a)
 	return imp->layout ? imp->layout->axis[a] : imp->expr->axis[a];
 }
 
-static int import_eval_init(import_eval *ie, const axe_import *imp, const axe_reference *ref,
+static int import_eval_init(import_eval *ie, const axe_import *imp, const source_axes *ref,
 			    axe_error *err)
 {
 	size_t naxes, nimages;
@@ -259,7 +274,7 @@ static void import_eval_release(import_eval *ie)
 }
 
 /* The name of an axis the import uses but the reference does not, or NULL. */
-static const char *foreign_axis(const axe_import *imp, const axe_reference *ref)
+static const char *foreign_axis(const axe_import *imp, const source_axes *ref)
 {
 	size_t naxes = imp->layout ? imp->layout->naxes : imp->expr->naxes;
 
@@ -274,7 +289,7 @@ static const char *foreign_axis(const axe_import *imp, const axe_reference *ref)
 	return NULL;
 }
 
-static int mismatch(const axe_reference *ref, const char *format, const int64_t *coord,
+static int mismatch(const source_axes *ref, const char *format, const int64_t *coord,
 		    const int64_t *got, int64_t ngot, const int64_t *want, int64_t nwant,
 		    axe_error *err)
 {
@@ -282,7 +297,7 @@ static int mismatch(const axe_reference *ref, const char *format, const int64_t 
 	size_t len = 0;
 
 	at[0] = '\0';
-	for (size_t d = 0; d < ref->shape.rank && len + 1 < sizeof(at); d++)
+	for (size_t d = 0; d < ref->shape->rank && len + 1 < sizeof(at); d++)
 		len += (size_t)snprintf(at + len, sizeof(at) - len, "%s%lld", d ? ", " : "",
 					(long long)coord[d]);
 	format_images(ref, got, ngot, a, sizeof(a));
@@ -293,16 +308,14 @@ static int mismatch(const axe_reference *ref, const char *format, const int64_t 
 			     format, at, a, b);
 }
 
-int axe_import_validate(const axe_import *imp, const axe_reference *ref, const char *format,
-			axe_error *err)
+/* The checks before any point: the same shape, and no axis the source does not name. */
+static int same_frame(const axe_import *imp, const source_axes *ref, const char *format,
+		      axe_error *err)
 {
-	import_eval ie;
-	int64_t coord[AXE_MAX_RANK] = { 0 };
 	const char *extra;
-	int rc = 0;
 
-	if (imp->shape.rank != ref->shape.rank ||
-	    memcmp(imp->shape.dim, ref->shape.dim, ref->shape.rank * sizeof(int64_t)) != 0)
+	if (imp->shape.rank != ref->shape->rank ||
+	    memcmp(imp->shape.dim, ref->shape->dim, ref->shape->rank * sizeof(int64_t)) != 0)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
 				     "internal error: the %s import has another shape than %s's "
 				     "own meaning (please report this)", format, format);
@@ -311,18 +324,31 @@ int axe_import_validate(const axe_import *imp, const axe_reference *ref, const c
 				     "internal error: the %s import names axis '%s', which %s's "
 				     "own meaning does not (please report this)", format, extra,
 				     format);
-	if (import_eval_init(&ie, imp, ref, err) < 0) {
+	return 0;
+}
+
+int axe_import_validate(const axe_import *imp, const axe_reference *ref, const char *format,
+			axe_error *err)
+{
+	source_axes axes = reference_axes(ref);
+	import_eval ie;
+	int64_t coord[AXE_MAX_RANK] = { 0 };
+	int rc = 0;
+
+	if (same_frame(imp, &axes, format, err) < 0)
+		return -1;
+	if (import_eval_init(&ie, imp, &axes, err) < 0) {
 		import_eval_release(&ie);
 		return -1;
 	}
 	for (int64_t p = 0; p < ref->npoints && rc == 0; p++) {
-		size_t n = import_images(&ie, ref, p, coord);
+		size_t n = import_images(&ie, &axes, p, coord);
 		int64_t want = ref->start[p + 1] - ref->start[p];
 		const int64_t *rows = ref->images + ref->start[p] * (int64_t)ref->naxes;
 
 		if ((int64_t)n != want ||
 		    memcmp(ie.rows, rows, n * ref->naxes * sizeof(int64_t)) != 0)
-			rc = mismatch(ref, format, coord, ie.rows, (int64_t)n, rows, want, err);
+			rc = mismatch(&axes, format, coord, ie.rows, (int64_t)n, rows, want, err);
 		/* Row-major odometer over the coordinates. */
 		for (size_t d = ref->shape.rank; d-- > 0;) {
 			if (++coord[d] < ref->shape.dim[d])
@@ -331,5 +357,163 @@ int axe_import_validate(const axe_import *imp, const axe_reference *ref, const c
 		}
 	}
 	import_eval_release(&ie);
+	return rc;
+}
+
+/*
+ * Why one point per digit decides equality (axe_import_validate_affine).
+ *
+ * Digits.  A radix list r_1, ..., r_k (innermost first, product N) splits a
+ * flat point p in [0, N) into digits d_i(p) = floor(p / w_i) mod r_i, with
+ * weights w_1 = 1, w_{i+1} = w_i r_i; every p has exactly one digit tuple.
+ * A map is digit-affine on that list when F(p) = F(0) + sum_i d_i(p) u_i.
+ *
+ * Refinement.  If every weight of list A is a weight of a list C (the
+ * weights of C contain those of A, and consecutive weights of C divide one
+ * another), a digit of A is the number its C-digits spell:
+ * d^A_i(p) = sum over the C-digits j with w_i <= w^C_j < w_{i+1} of
+ * d^C_j(p) (w^C_j / w_i).  So a map digit-affine on A is digit-affine on C.
+ * The union of the weights of two lists is such a C exactly when it is a
+ * chain under division.
+ *
+ * Generators.  A map digit-affine on C is fixed by its values at 0 and at
+ * each weight w^C_j (the point whose only nonzero C-digit is d_j = 1):
+ * u_j = F(w^C_j) - F(0).  Two maps digit-affine on C that agree at those
+ * k + 1 points agree at every point.
+ *
+ * Sets.  The import's images are S(p) = {a(p) + t : t in T}: a(p) = D(p),
+ * digit-affine on the import's shard extents (Axe's semantics without a
+ * swizzle), a(0) = 0, and T = O + R finite and not empty.  The source's are
+ * {b(p)} with b digit-affine on its radix list.  S(0) = {b(0)} gives
+ * T = {b(0)}; then S(w) = {b(w)} at each generator w gives a(w) = b(w) - b(0);
+ * so a(p) + b(0) = b(p) everywhere by the two paragraphs above, which is
+ * S(p) = {b(p)}: the whole relations are equal.  Conversely a difference
+ * at a generator is a difference of the relations, reported at that point.
+ *
+ * Cost: at most log2(N) + 1 points (each digit has a radix of at least 2),
+ * never more than the N points of the enumeration, so no size is cheaper to
+ * enumerate.  When the argument does not apply (an `expr:` import, a
+ * swizzle, shard extents whose weights do not form a chain with the
+ * source's), the caller enumerates.
+ */
+
+/*
+ * The weights (> 1, < size) of "n" radices "radix", ascending, into "w";
+ * their count, or -1 when the radices do not multiply to "size".
+ */
+static int radix_weights(const int64_t *radix, size_t n, int64_t size, int64_t *w)
+{
+	int k = 0;
+	int64_t weight = 1;
+
+	for (size_t i = 0; i < n; i++)
+		if (radix[i] > 1) {
+			if (weight > 1)
+				w[k++] = weight;
+			if (__builtin_mul_overflow(weight, radix[i], &weight))
+				return -1;
+		}
+	return weight == size ? k : -1;
+}
+
+/* The import's shard weights (> 1, < size), ascending, into "w"; their count. */
+static size_t import_weights(const axe_evaluator *ev, int64_t *w)
+{
+	size_t k = 0;
+
+	for (size_t i = ev->nactive; i-- > 0;)
+		if (ev->suffix[ev->active[i]] > 1)
+			w[k++] = ev->suffix[ev->active[i]];
+	return k;
+}
+
+/*
+ * The union of the ascending weights "a" and "b" into "out" (room for
+ * na + nb); its length, or 0 with "*chain" false when consecutive weights
+ * (from 1 to "size") do not divide one another.
+ */
+static size_t merge_chain(const int64_t *a, size_t na, const int64_t *b, size_t nb,
+			  int64_t size, int64_t *out, bool *chain)
+{
+	size_t i = 0, j = 0, k = 0;
+	int64_t last = 1;
+
+	*chain = true;
+	while (i < na || j < nb) {
+		int64_t next = j >= nb || (i < na && a[i] < b[j]) ? a[i++] : b[j++];
+
+		if (next == last)
+			continue;
+		if (next % last != 0)
+			return *chain = false, 0;
+		out[k++] = last = next;
+	}
+	*chain = size % last == 0;
+	return k;
+}
+
+/* Compare the import with the source at flat point "p"; 0, or -1 with the mismatch. */
+static int compare_at(import_eval *ie, const source_axes *axes, const axe_affine_reference *ref,
+		      int64_t p, int64_t *want, const char *format, axe_error *err)
+{
+	int64_t coord[AXE_MAX_RANK], rest = p;
+	size_t n;
+
+	for (size_t d = ref->shape->rank; d-- > 0;) {
+		coord[d] = rest % ref->shape->dim[d];
+		rest /= ref->shape->dim[d];
+	}
+	if (ref->image(ref->ctx, p, want, err) < 0)
+		return -1;
+	n = import_images(ie, axes, p, coord);
+	if (n != 1 || memcmp(ie->rows, want, ref->naxes * sizeof(int64_t)) != 0)
+		return mismatch(axes, format, coord, ie->rows, (int64_t)n, want, 1, err);
+	return 0;
+}
+
+int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference *ref,
+			       const char *format, axe_error *err)
+{
+	source_axes axes = { ref->shape, ref->naxes, ref->axis };
+	size_t room = ref->nradix + 64, nimp, nchain; /* an evaluator has at most 63 digits */
+	int nref;
+	int64_t *w = malloc(2 * room * sizeof(int64_t));
+	int64_t *want = malloc((ref->naxes ? ref->naxes : 1) * sizeof(int64_t));
+	import_eval ie = { 0 };
+	bool chain = false;
+	int rc = 1;
+
+	if (!w || !want) {
+		rc = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		goto out;
+	}
+	if (same_frame(imp, &axes, format, err) < 0) {
+		rc = -1;
+		goto out;
+	}
+	if (!imp->layout || imp->layout->swizzle.present)
+		goto out;
+	if (import_eval_init(&ie, imp, &axes, err) < 0) {
+		rc = -1;
+		goto out;
+	}
+	nimp = import_weights(&ie.ev, w);
+	nref = radix_weights(ref->radix, ref->nradix, ie.ev.size, w + nimp);
+	if (nref < 0)
+		goto out;
+	nchain = merge_chain(w, nimp, w + nimp, (size_t)nref, ie.ev.size, w + room, &chain);
+	if (!chain)
+		goto out;
+	/* The generators: 0, the innermost digit's 1 (weight 1), then each weight. */
+	rc = compare_at(&ie, &axes, ref, 0, want, format, err);
+	if (rc == 0 && ie.ev.size > 1)
+		rc = compare_at(&ie, &axes, ref, 1, want, format, err);
+	for (size_t k = 0; k < nchain && rc == 0; k++)
+		rc = compare_at(&ie, &axes, ref, w[room + k], want, format, err);
+out:
+	if (ie.imp)
+		import_eval_release(&ie);
+	free(w);
+	free(want);
 	return rc;
 }
