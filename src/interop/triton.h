@@ -47,6 +47,15 @@ int tt_import_linear(const axe_linear *L, const axe_shape *shape, axe_import *ou
 		     axe_error *err);
 
 /*
+ * Validate "imp" against Triton's meaning of L on "shape": at one step per
+ * basis when the import is a bit permutation (triton.c, bases_prove, with
+ * the proof), else over every hardware index.  0, or -1 with the first
+ * point where they differ (or the enumeration's limit).
+ */
+int tt_validate_linear(const axe_linear *L, const axe_shape *shape, const axe_import *imp,
+		       axe_error *err);
+
+/*
  * Import the encoding "v" (at byte "start" of c->src, for errors) on the
  * shape from opts->shape, else "typed" (a tensor type's; rank 0: none),
  * else the bases; "dtype" is the element type or -1.  0 or -1.
