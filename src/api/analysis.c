@@ -135,7 +135,9 @@ static axe_loc operand_loc(const axe_operand *op, const char *option, const char
 static int banks_thread_plan(const axe_banks_request *req, banks_run *run, banks_access *a,
 			     axe_bank_plan *p, axe_error *err)
 {
-	axe_operand_opts none = { 0 };
+	/* --tile and --bind qualify each operand in a notation that takes them */
+	axe_operand_opts none = { .tile = req->tile_options.tile, .bind = req->tile_options.bind,
+				  .shared_notation_opts = true };
 	const axe_shape *shape = &run->tile.shape;
 	axe_loc loc, vloc;
 	int span;
@@ -318,9 +320,11 @@ axe_report *axe_banks_report(const axe_map *smem, const axe_banks_request *req,
 static int atoms_resolve(const axe_map_options *opts, const char **arg, axe_operand *op,
 			 axe_atom_request *req, axe_error *err)
 {
-	axe_operand_opts all = axe_api_operand_opts(opts), plain = all;
+	axe_operand_opts all = axe_api_operand_opts(opts), plain;
 	int s;
 
+	all.shared_notation_opts = true; /* --tile: each cute-tv: operand alone */
+	plain = all;
 	plain.swizzle = NULL;
 	if (axe_operand_resolve(arg[0], &plain, &op[0], err) < 0 ||
 	    axe_operand_resolve(arg[1], &plain, &op[1], err) < 0)

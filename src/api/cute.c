@@ -129,7 +129,7 @@ typedef int cute_prover(const void *ctx, const axe_cute_layout *res, char *what,
 static axe_report *finish(cute_run *run, const axe_cute_composed *outer, cute_prover *prove,
 			  const void *ctx, enum axe_output form, FILE *out, axe_error *err)
 {
-	char what[256] = "", detail[400];
+	char what[1024] = "", detail[400];
 	int r = run->r;
 
 	run->have_res = r > 0;

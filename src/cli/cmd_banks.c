@@ -199,6 +199,7 @@ int cmd_banks(int argc, char **argv)
 	if (check_usage(&a, first - 1) < 0)
 		return AXE_EXIT_INPUT;
 	axe_error_init(&err);
+	a.operand.map.shared = 1; /* --tile: the cute-tv: one of SMEM and --threads */
 	a.req.tile_options = a.operand.map;
 	a.req.more_threads = a.more_threads;
 	a.req.more_access = a.more_access;

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arith.h"
 #include "axes.h"
 #include "error.h"
 #include "relate.h"
@@ -433,4 +434,97 @@ bool axe_axes_typo(char *const *a, size_t na, const char *la, char *const *b, si
 {
 	return typo_in(a, na, b, nb, la, lb, note, note_size) ||
 	       typo_in(b, nb, a, na, lb, la, note, note_size);
+}
+
+/* ---- one flat thread index ---- */
+
+/*
+ * Whether the thread axes of "L" merge exactly into tid: each reaches less
+ * than the weight of the next heavier one it is named with (lane 32 of a
+ * warp would be lane 0 of the next), none is negative, no two weigh alike.
+ */
+static bool threads_merge(const axe_layout *L, const int64_t *weight, char *why,
+			  size_t why_size)
+{
+	for (size_t a = 0; a < L->naxes; a++) {
+		const axe_axis_info *info;
+		int64_t lo, hi, next = 0;
+		if (weight[a] == 0)
+			continue;
+		for (size_t b = 0; b < L->naxes; b++) {
+			if (b != a && weight[b] == weight[a]) {
+				snprintf(why, why_size, "axes '%s' and '%s' both count threads one "
+					 "by one", L->axis[a], L->axis[b]);
+				return false;
+			}
+			if (weight[b] > weight[a] && (next == 0 || weight[b] < next))
+				next = weight[b];
+		}
+		info = axe_axis_lookup(L->axis[a]);
+		if (info && info->size > 0 && (next == 0 || info->size * weight[a] < next))
+			next = info->size * weight[a]; /* a lane's 32, named or not */
+		axe_layout_image_range(L, (int)a, &lo, &hi);
+		if (lo < 0 || (next && hi >= next / weight[a])) {
+			if (lo < 0)
+				snprintf(why, why_size, "%s reaches %lld: a thread index is not "
+					 "negative", L->axis[a], (long long)lo);
+			else
+				snprintf(why, why_size, "%s reaches %lld, past %lld: in one flat "
+					 "index (tid = laneid + 32*warpid) %s %lld would be another "
+					 "thread's", L->axis[a], (long long)hi,
+					 (long long)(next / weight[a] - 1), L->axis[a],
+					 (long long)(next / weight[a]));
+			return false;
+		}
+	}
+	return true;
+}
+
+axe_layout *axe_layout_flatten_threads(const axe_layout *L, char *why, size_t why_size,
+				       axe_error *err)
+{
+	int64_t weight[AXE_MAX_AXES] = { 0 };
+	int index[AXE_MAX_AXES];
+	axe_layout *out;
+
+	for (size_t a = 0; a < L->naxes && a < AXE_MAX_AXES; a++)
+		weight[a] = axe_thread_weight(L->axis[a]);
+	if (!threads_merge(L, weight, why, why_size))
+		return NULL;
+	if (!(out = axe_layout_new()))
+		goto nomem;
+	for (size_t a = 0; a < L->naxes; a++)
+		if ((index[a] = axe_layout_intern_axis(out, weight[a] ? "tid" : L->axis[a])) < 0)
+			goto nomem;
+	for (size_t k = 0; k < L->nshard + L->nreplica; k++) {
+		const axe_iter *it = k < L->nshard ? &L->shard[k] : &L->replica[k - L->nshard];
+		int64_t w = weight[it->axis] ? weight[it->axis] : 1, stride;
+		if (axe_mul_ovf(it->stride, w, &stride)) {
+			snprintf(why, why_size, "a stride on tid would overflow 64 bits");
+			axe_layout_free(out);
+			return NULL;
+		}
+		if ((k < L->nshard ? axe_layout_push_shard(out, it->extent, stride, index[it->axis])
+				   : axe_layout_push_replica(out, it->extent, stride,
+							     index[it->axis])) < 0)
+			goto nomem;
+	}
+	for (size_t a = 0; a < L->naxes; a++) {
+		int64_t offset;
+		if (!L->offset[a])
+			continue;
+		if (axe_mul_ovf(L->offset[a], weight[a] ? weight[a] : 1, &offset)) {
+			snprintf(why, why_size, "an offset on tid would overflow 64 bits");
+			axe_layout_free(out);
+			return NULL;
+		}
+		if (axe_layout_add_offset(out, index[a], offset) < 0)
+			goto nomem;
+	}
+	out->swizzle = L->swizzle;
+	return out;
+nomem:
+	axe_layout_free(out);
+	axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	return NULL;
 }

@@ -60,6 +60,17 @@ int axe_layouts_relate(axe_layout **a, axe_layout **b, char *note, size_t note_s
 		       axe_error *err);
 
 /*
+ * "L" with its thread axes merged into one flat index tid by their weights
+ * (axe_thread_weight: tid = laneid + 32*warpid), as CuTe's TV layouts and
+ * Triton's "T37" number threads: an iter of stride s on an axis of weight w
+ * becomes one of stride s*w on tid.  A new layout (owned by the caller), or
+ * NULL with "why" when the merge would not be exact (an axis reaching the
+ * weight of the next: lane 32), or NULL with "err" set without memory.
+ */
+axe_layout *axe_layout_flatten_threads(const axe_layout *L, char *why, size_t why_size,
+				       axe_error *err);
+
+/*
  * When layout axes "a" and "b" ("na", "nb" names; the layouts called "la"
  * and "lb" in messages) differ by what looks like a typo (a name on one
  * side with a close spelling on the other, and no relation between them):

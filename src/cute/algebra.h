@@ -93,8 +93,9 @@ int axe_cute_filter(const axe_cute_layout *a, axe_cute_layout *out, axe_error *e
 
 /*
  * composition(A, B) = A o B, congruent with B and R(c) = A(B(c)) for every
- * c in B's domain.  0 when the stride or shape divisibility condition fails
- * (the composition is then not a layout).
+ * c in B's domain, A running on past its size as C++'s coalesce_x makes it
+ * (its last stride kept).  0 when the stride or shape divisibility
+ * condition fails (the composition is then not a layout).
  */
 int axe_cute_compose(const axe_cute_layout *a, const axe_cute_layout *b, axe_cute_layout *out,
 		     axe_cute_reason *why, axe_error *err);
@@ -127,8 +128,9 @@ int axe_cute_complement(const axe_cute_layout *a, int64_t cotarget, axe_cute_lay
  * logical_divide(A, T) = A o (T, T*) with T* = complement(T, size(A)),
  * applied by mode for a by-mode tiler; zipped ((tiles), (rests)), tiled
  * ((tiles), rests...) and flat (tiles..., rests...) regroup its modes.
- * 0 when a tile's size does not divide its mode's (no padding), or a
- * complement or a composition condition fails.
+ * A tile whose size does not divide its mode's gives C++'s result, whose
+ * last tile reaches past A's domain.  0 when a complement or a
+ * composition condition fails.
  */
 int axe_cute_divide(const axe_cute_layout *a, const axe_cute_tiler *t, axe_cute_kind kind,
 		    axe_cute_layout *out, axe_cute_reason *why, axe_error *err);
@@ -137,8 +139,8 @@ int axe_cute_divide(const axe_cute_layout *a, const axe_cute_tiler *t, axe_cute_
  * logical_product(A, B) = (A, A* o B) with A* = complement(A, size(A) *
  * cosize(B)), by mode for a by-mode tiler; zipped, tiled and flat regroup
  * as for the divides; blocked and raked pad A and B to the same rank with
- * 1:0 modes and pair A's mode i with (A* o B)'s mode i, A's first
- * (blocked) or second (raked).
+ * 1:0 modes (a leaf being rank 1) and pair A's mode i with (A* o B)'s mode
+ * i, A's first (blocked) or second (raked): a tuple of that rank.
  */
 int axe_cute_product(const axe_cute_layout *a, const axe_cute_tiler *b, axe_cute_kind kind,
 		     axe_cute_layout *out, axe_cute_reason *why, axe_error *err);
@@ -154,9 +156,11 @@ int axe_cute_product(const axe_cute_layout *a, const axe_cute_tiler *b, axe_cute
 int axe_cute_right_inverse(const axe_cute_layout *a, axe_cute_layout *out, axe_error *err);
 
 /*
- * left_inverse(A) = right_inverse((A, complement(A))), pycute's
- * definition: R(A(i)) = i for every i when A is injective, and
- * A(R(A(i))) = A(i) in general.  0 when the complement does not exist.
+ * left_inverse(A) by the C++ formula of CUTLASS 3.9 (commit 62750a2b;
+ * pycute and earlier C++: right_inverse((A, complement(A)))): R(A(i)) = i
+ * for every i when A is injective, and A(R(A(i))) = A(i) in general.  0
+ * when a stride is negative or fails C++'s left inverse divisibility
+ * condition.
  */
 int axe_cute_left_inverse(const axe_cute_layout *a, axe_cute_layout *out, axe_cute_reason *why,
 			  axe_error *err);

@@ -56,6 +56,15 @@ int axe_cute_mul(int64_t a, int64_t b, int64_t *r, axe_error *err);
 /* The layout text of "l" for a message (static buffer per call site is the caller's). */
 void axe_cute_text(const axe_cute_layout *l, char *buf, size_t size);
 
+/*
+ * coalesce_x(A) into "f" (C++'s detail::coalesce_x): the flat leaves of a
+ * layout equal to A at every index i >= 0, where A's last leaf runs on
+ * past A's size (crd2idx's meaning of an index outside the domain).  The
+ * last leaf is kept even when its size is 1 (C++ gives it size 2), unlike
+ * coalesce, which drops it and so changes the map outside the domain.
+ */
+void axe_cute_coalesce_x(const axe_cute_layout *a, axe_cute_flat *f);
+
 /* append<R>(l): "l" padded with 1:0 modes to rank "rank" (a copy when it is there). */
 int axe_cute_pad(const axe_cute_layout *l, size_t rank, axe_cute_layout *out, axe_error *err);
 

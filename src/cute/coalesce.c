@@ -1,7 +1,10 @@
 /*
  * coalesce.c: CuTe's coalesce and filter (CUTLASS
  * media/docs/cpp/cute/02_layout_algebra.md, "Coalesce"; pycute
- * layout.py coalesce/filter): the same map on [0, size) with fewer modes.
+ * layout.py coalesce/filter): the same map on [0, size) with fewer modes;
+ * and the coalesce_x that C++'s composition applies to its left operand
+ * (include/cute/layout.hpp, detail::coalesce_x), which keeps the map
+ * outside [0, size) too, where the last mode runs on.
  */
 #include "algebra_private.h"
 
@@ -68,6 +71,21 @@ int axe_cute_coalesce(const axe_cute_layout *a, const axe_cute_tuple *profile,
 		}
 	}
 	return axe_cute_make_layout(out, modes, rank, err) < 0 ? -1 : 1;
+}
+
+void axe_cute_coalesce_x(const axe_cute_layout *a, axe_cute_flat *f)
+{
+	axe_cute_flat_of(a, f);
+	/*
+	 * The last leaf is kept whatever its size: it is the mode that runs on
+	 * past the domain.  A size-1 last leaf keeps its stride under a size
+	 * of 2, as C++ does, so that coalesce_flat neither drops it nor lets
+	 * another leaf replace it; the size of the last mode is never read
+	 * by composition.
+	 */
+	if (f->n > 0 && f->shape[f->n - 1] == 1) /* an empty tuple has no last leaf: 1:0 */
+		f->shape[f->n - 1] = 2;
+	coalesce_flat(f);
 }
 
 int axe_cute_filter(const axe_cute_layout *a, axe_cute_layout *out, axe_error *err)

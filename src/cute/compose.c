@@ -118,17 +118,12 @@ int axe_cute_compose(const axe_cute_layout *a, const axe_cute_layout *b, axe_cut
 		     axe_cute_reason *why, axe_error *err)
 {
 	axe_cute_flat *fa = malloc(sizeof(*fa));
-	axe_cute_layout ca;
 	int r;
 
 	if (!fa)
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	r = axe_cute_coalesce(a, NULL, &ca, NULL, err);
-	if (r > 0) {
-		axe_cute_flat_of(&ca, fa);
-		axe_cute_layout_release(&ca);
-		r = compose_tree(fa, b, out, why, err);
-	}
+	axe_cute_coalesce_x(a, fa);
+	r = compose_tree(fa, b, out, why, err);
 	free(fa);
 	return r;
 }

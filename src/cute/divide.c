@@ -3,11 +3,12 @@
  * tiled_divide and flat_divide (CUTLASS
  * media/docs/cpp/cute/02_layout_algebra.md, "Division (Tiling)";
  * include/cute/layout.hpp): A / B = A o (B, B*) with B* the complement of
- * B up to size(A).  CuTe pads when B's size does not divide A's; a
- * padded tile is not a layout of A's elements, so it is refused here.  A
- * tile whose size divides A's but whose indices spread beyond size(A)
- * (B = (2,8):(1,4) in 16 elements) gives CuTe's answer, whose tiles reach
- * past A's domain; the proof says so.
+ * B up to size(A).  When B's size does not divide A's, B* rounds the
+ * number of tiles up (48:1 / 32:1 = (32,2):(1,32), CUTLASS
+ * test/unit/cute/core/logical_divide.cpp) and the last tile reaches past
+ * A's domain: those points are the predicated tail a kernel masks, and
+ * the proof names them.  So does a tile whose indices spread beyond
+ * size(A) (B = (2,8):(1,4) in 16 elements).
  */
 #include "algebra_private.h"
 #include "regroup.h"
@@ -16,21 +17,12 @@
 static int divide_layout(const axe_cute_layout *a, const axe_cute_layout *b,
 			 axe_cute_layout *out, axe_cute_reason *why, axe_error *err)
 {
-	int64_t size_a = axe_cute_layout_size(a), size_b = axe_cute_layout_size(b), size_c;
 	axe_cute_layout pair[2], both;
 	int r;
 
-	r = axe_cute_complement(b, size_a, &pair[1], why, err);
+	r = axe_cute_complement(b, axe_cute_layout_size(a), &pair[1], why, err);
 	if (r <= 0)
 		return r;
-	size_c = axe_cute_layout_size(&pair[1]);
-	(void)size_c;
-	if (size_a % size_b != 0) {
-		axe_cute_layout_release(&pair[1]);
-		return axe_cute_refuse(why, "the tile's size %lld does not divide the divided "
-				       "layout's size %lld (CuTe would pad the last tile)",
-				       (long long)size_b, (long long)size_a);
-	}
 	if (axe_cute_copy(&pair[0], b, err) < 0) {
 		axe_cute_layout_release(&pair[1]);
 		return -1;

@@ -492,7 +492,8 @@ int axe_cute_parse(const char *text, const axe_loc *where, axe_cute_composed *ou
 		return -1;
 	}
 	if ((axe_cute_parser_at(&p, "make_layout") || axe_cute_parser_at(&p, "composition")
-	     ? axe_cute_parse_cpp(&p, out) : parse_text(&p, out)) < 0) {
+	     ? axe_cute_parse_cpp(&p, out)
+	     : axe_cute_at_type(&p) ? axe_cute_parse_type(&p, out) : parse_text(&p, out)) < 0) {
 		axe_cute_composed_release(out);
 		return -1;
 	}

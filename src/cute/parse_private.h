@@ -68,4 +68,10 @@ int axe_cute_parser_check_offset(axe_cute_parser *p, const axe_cute_composed *ou
 /* The C++ forms (parse_cpp.c), at the current position, to the end of the text. */
 int axe_cute_parse_cpp(axe_cute_parser *p, axe_cute_composed *out);
 
+/* True when the text at the current position starts a C++ type (parse_type.c). */
+bool axe_cute_at_type(const axe_cute_parser *p);
+
+/* A C++ type (parse_type.c), at the current position, to the end of the text. */
+int axe_cute_parse_type(axe_cute_parser *p, axe_cute_composed *out);
+
 #endif

@@ -73,55 +73,45 @@ int axe_cute_pad(const axe_cute_layout *l, size_t rank, axe_cute_layout *out, ax
 }
 
 /*
- * blocked (A's mode i first) or raked (B's first): the modes of
- * logical_product(A', B') of the padded layouts, zipped pairwise.
+ * blocked (A's mode i first) or raked (B's first): C++'s zip of the two
+ * modes of logical_product(A', B'), A and B padded to one rank R with 1:0
+ * modes: mode i is (A'_i, A* o B'_i), composition distributing over the
+ * modes of B'.  A leaf is a rank-1 layout (C++ compiles these products only for
+ * tuple shapes), so the result is always a tuple of R modes:
+ * blocked_product((2):(2), (4):(1)) = ((2,(2,2))):((2,(1,4))).
  */
 static int rank_sensitive(const axe_cute_layout *a, const axe_cute_layout *b, bool raked,
 			  axe_cute_layout *out, axe_cute_reason *why, axe_error *err)
 {
-	size_t ra = axe_cute_rank(a), rb = axe_cute_rank(b), rank = ra > rb ? ra : rb;
-	axe_cute_layout pa, pb, lp, modes[AXE_CUTE_MAX_LEAVES];
-	int r;
+	size_t ra = axe_cute_rank(a), rb = axe_cute_rank(b), rank = ra > rb ? ra : rb, done = 0;
+	axe_cute_layout pa, pb, comp, modes[AXE_CUTE_MAX_LEAVES];
+	int64_t cotarget;
+	int r = -1;
 
-	if (axe_cute_pad(a, rank, &pa, err) < 0)
-		return -1;
-	if (axe_cute_pad(b, rank, &pb, err) < 0) {
-		axe_cute_layout_release(&pa);
-		return -1;
-	}
-	r = product_layout(&pa, &pb, &lp, why, err);
-	axe_cute_layout_release(&pa);
-	axe_cute_layout_release(&pb);
-	if (r <= 0)
-		return r;
-	if (rank == 1 && lp.shape.child[0].is_leaf) {
-		/* zip of two leaves is the pair itself, as CuTe's zip leaves non-tuples */
-		if (raked) {
-			axe_cute_tuple s = lp.shape.child[0], d = lp.stride.child[0];
+	axe_cute_leaf(&pa, 0, 0), axe_cute_leaf(&pb, 0, 0), axe_cute_leaf(&comp, 0, 0);
+	if (axe_cute_pad(a, rank, &pa, err) < 0 || axe_cute_pad(b, rank, &pb, err) < 0 ||
+	    axe_cute_mul(axe_cute_layout_size(&pa), axe_cute_layout_cosize(&pb), &cotarget,
+			 err) < 0)
+		goto out;
+	r = axe_cute_complement(&pa, cotarget, &comp, why, err);
+	for (; done < rank && r > 0; done++) {
+		axe_cute_layout pair[2], ai = axe_cute_mode(&pa, done), bi = axe_cute_mode(&pb, done);
 
-			lp.shape.child[0] = lp.shape.child[1], lp.stride.child[0] = lp.stride.child[1];
-			lp.shape.child[1] = s, lp.stride.child[1] = d;
+		r = axe_cute_compose(&comp, &bi, &pair[!raked], why, err);
+		if (r > 0 && axe_cute_copy(&pair[raked], &ai, err) < 0) {
+			axe_cute_layout_release(&pair[!raked]);
+			r = -1;
 		}
-		*out = lp;
-		return 1;
+		if (r > 0 && axe_cute_make_layout(&modes[done], pair, 2, err) < 0)
+			r = -1;
 	}
-	for (size_t i = 0; i < rank && r > 0; i++) {
-		axe_cute_layout p0 = axe_cute_mode(&lp, 0), p1 = axe_cute_mode(&lp, 1);
-		axe_cute_layout m[2], x = axe_cute_mode(&p0, i), y = axe_cute_mode(&p1, i);
-
-		if (axe_cute_copy(&m[raked], &x, err) < 0)
-			r = -1;
-		else if (axe_cute_copy(&m[!raked], &y, err) < 0) {
-			axe_cute_layout_release(&m[raked]);
-			r = -1;
-		} else if (axe_cute_make_layout(&modes[i], m, 2, err) < 0)
-			r = -1;
-		if (r < 0)
-			axe_cute_release_all(modes, i);
-	}
-	axe_cute_layout_release(&lp);
 	if (r > 0 && axe_cute_make_layout(out, modes, rank, err) < 0)
 		r = -1;
+	else if (r <= 0)
+		axe_cute_release_all(modes, done ? done - 1 : 0);
+out:
+	axe_cute_layout_release(&pa), axe_cute_layout_release(&pb);
+	axe_cute_layout_release(&comp);
 	return r;
 }
 

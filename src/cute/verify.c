@@ -50,8 +50,7 @@ void axe_cute_said(char *what, size_t size, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Top-level modes of "r" and "b" have the same sizes (CuTe's compatible, one level). */
-static bool same_mode_sizes(const axe_cute_layout *r, const axe_cute_layout *b)
+bool axe_cute_same_mode_sizes(const axe_cute_layout *r, const axe_cute_layout *b)
 {
 	size_t n = axe_cute_rank(b);
 
@@ -70,43 +69,40 @@ static bool same_mode_sizes(const axe_cute_layout *r, const axe_cute_layout *b)
 
 /*
  * R(c) = A(B(c)) for every c of B, and R's modes have B's sizes.  Where
- * B(c) leaves A's domain, A is extended as CuTe's composition extends it:
- * its coalesced form's last mode runs on ("*outside" counts those points).
+ * B(c) leaves A's domain, A is extended as C++'s composition extends it:
+ * crd2idx on A's leaves, the last one running on ("*outside" counts those
+ * points).
  */
 static int compose_one(const axe_cute_layout *a, const axe_cute_layout *b,
 		       const axe_cute_layout *r, int64_t *outside, axe_cute_reason *why,
 		       axe_error *err)
 {
-	axe_cute_flat *fa = malloc(sizeof(*fa)), *fc = malloc(sizeof(*fc));
-	axe_cute_flat *fb = malloc(sizeof(*fb)), *fr = malloc(sizeof(*fr));
+	axe_cute_flat *fa = malloc(sizeof(*fa)), *fb = malloc(sizeof(*fb));
+	axe_cute_flat *fr = malloc(sizeof(*fr));
 	int64_t n = axe_cute_layout_size(b), size_a = axe_cute_layout_size(a);
-	axe_cute_layout ca;
 	int ok = -1;
 
-	if (!fa || !fb || !fr || !fc) {
+	if (!fa || !fb || !fr) {
 		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 		goto done;
 	}
-	if (axe_cute_enum_limit(n, err) < 0 || axe_cute_coalesce(a, NULL, &ca, NULL, err) < 0)
+	if (axe_cute_enum_limit(n, err) < 0)
 		goto done;
-	axe_cute_flat_of(&ca, fc);
-	axe_cute_layout_release(&ca);
 	axe_cute_flat_of(a, fa), axe_cute_flat_of(b, fb), axe_cute_flat_of(r, fr);
 	ok = 1;
-	if (!same_mode_sizes(r, b))
+	if (!axe_cute_same_mode_sizes(r, b))
 		ok = axe_cute_refuse(why, "the result's modes do not have B's sizes");
 	for (int64_t c = 0; c < n && ok > 0; c++) {
-		int64_t x = axe_cute_flat_eval(fb, c), in = x >= 0 && x < size_a;
-		int64_t want = axe_cute_flat_eval(in ? fa : fc, x);
+		int64_t x = axe_cute_flat_eval(fb, c), want = axe_cute_flat_eval(fa, x);
 
-		*outside += !in;
+		*outside += x < 0 || x >= size_a;
 		if (axe_cute_flat_eval(fr, c) != want)
 			ok = axe_cute_refuse(why, "R(%lld) = %lld but A(B(%lld)) = %lld", (long long)c,
 					     (long long)axe_cute_flat_eval(fr, c), (long long)c,
 					     (long long)want);
 	}
 done:
-	free(fa), free(fb), free(fr), free(fc);
+	free(fa), free(fb), free(fr);
 	return ok;
 }
 

@@ -179,12 +179,61 @@ static int check_regroup(const axe_cute_layout *ld, const axe_cute_tiler *t, axe
 	return ok;
 }
 
-/* One divided mode: (B, B*) tiles [0, size(A)) and R = A o (B, B*). */
+/*
+ * The tiles "bb" = (B, B*) reach each index of A's domain [0, size(A))
+ * exactly once, R has the mode sizes of (B, B*), and R(c) = A((B, B*)(c))
+ * wherever (B, B*)(c) is inside the domain; the other points, which a
+ * kernel masks, are counted in "tail" (C++ gives R some value there).
+ */
+static int tiles_cover(const axe_cute_layout *a, const axe_cute_layout *bb,
+		       const axe_cute_layout *r, axe_cute_tail *tail, axe_cute_reason *why,
+		       axe_error *err)
+{
+	int64_t size = axe_cute_layout_size(a), n = axe_cute_layout_size(bb), covered = 0;
+	axe_cute_flat *fa = malloc(sizeof(*fa)), *fb = malloc(sizeof(*fb));
+	axe_cute_flat *fr = malloc(sizeof(*fr));
+	unsigned char *hit = NULL;
+	int ok = -1;
+
+	*tail = (axe_cute_tail){ size, n, 0, INT64_MAX, INT64_MIN };
+	if (axe_cute_enum_limit(n, err) < 0 || axe_cute_enum_limit(size, err) < 0)
+		goto done;
+	hit = calloc((size_t)size, 1);
+	if (!fa || !fb || !fr || !hit) {
+		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		goto done;
+	}
+	axe_cute_flat_of(a, fa), axe_cute_flat_of(bb, fb), axe_cute_flat_of(r, fr);
+	ok = axe_cute_same_mode_sizes(r, bb) ? 1 : axe_cute_refuse(why, "the result's modes do "
+								   "not have the sizes of (B, B*)");
+	for (int64_t c = 0; c < n && ok > 0; c++) {
+		int64_t x = axe_cute_flat_eval(fb, c);
+
+		if (x < 0 || x >= size) {
+			tail->outside++;
+			tail->lo = x < tail->lo ? x : tail->lo, tail->hi = x > tail->hi ? x : tail->hi;
+		} else if (hit[x]) {
+			ok = axe_cute_refuse(why, "the tiles reach A's index %lld twice", (long long)x);
+		} else if (hit[x] = 1, covered++, axe_cute_flat_eval(fr, c) != axe_cute_flat_eval(fa, x)) {
+			ok = axe_cute_refuse(why, "R(%lld) = %lld but A((B, B*)(%lld)) = %lld",
+					     (long long)c, (long long)axe_cute_flat_eval(fr, c),
+					     (long long)c, (long long)axe_cute_flat_eval(fa, x));
+		}
+	}
+	for (int64_t x = 0; x < size && ok > 0 && covered != size; x++)
+		if (!hit[x])
+			ok = axe_cute_refuse(why, "the tiles miss A's index %lld", (long long)x);
+done:
+	free(hit), free(fa), free(fb), free(fr);
+	return ok;
+}
+
+/* One divided mode: B* is B's complement up to size(A), and (B, B*) tiles A (tiles_cover). */
 static int divide_one(const axe_cute_layout *a, const axe_cute_layout *b,
-		      const axe_cute_layout *r, axe_cute_reason *why, axe_error *err)
+		      const axe_cute_layout *r, axe_cute_tail *tail, axe_cute_reason *why,
+		      axe_error *err)
 {
 	axe_cute_layout comp, pair[2], bb;
-	axe_cute_tiler whole = { 0 };
 	int ok;
 
 	ok = axe_cute_complement(b, axe_cute_layout_size(a), &comp, why, err);
@@ -198,21 +247,22 @@ static int divide_one(const axe_cute_layout *a, const axe_cute_layout *b,
 	pair[1] = comp;
 	if (axe_cute_make_layout(&bb, pair, 2, err) < 0)
 		return -1;
-	whole.mode[0] = bb;
-	ok = axe_cute_prove_compose(a, &whole, r, NULL, 0, why, err);
+	ok = tiles_cover(a, &bb, r, tail, why, err);
 	axe_cute_layout_release(&bb);
 	return ok;
 }
 
 /* One product mode: R = (A, C o B) with C = complement(A, size(A) * cosize(B)). */
 static int product_one(const axe_cute_layout *a, const axe_cute_layout *b,
-		       const axe_cute_layout *r, axe_cute_reason *why, axe_error *err)
+		       const axe_cute_layout *r, axe_cute_tail *tail, axe_cute_reason *why,
+		       axe_error *err)
 {
 	axe_cute_layout comp, r0, r1;
 	axe_cute_tiler whole = { 0 };
 	int64_t cotarget = axe_cute_layout_size(a) * axe_cute_layout_cosize(b);
 	int ok;
 
+	(void)tail; /* a product has no tail: (A, A* o B) lies inside its cosize */
 	if (axe_cute_rank(r) != 2)
 		return axe_cute_refuse(why, "a product mode must have two modes");
 	r0 = axe_cute_mode(r, 0), r1 = axe_cute_mode(r, 1);
@@ -231,18 +281,24 @@ static int product_one(const axe_cute_layout *a, const axe_cute_layout *b,
 }
 
 typedef int mode_check(const axe_cute_layout *a, const axe_cute_layout *b,
-		       const axe_cute_layout *r, axe_cute_reason *why, axe_error *err);
+		       const axe_cute_layout *r, axe_cute_tail *tail, axe_cute_reason *why,
+		       axe_error *err);
 
-/* "check" on every mode the tiler touches; the other modes of "ld" must be A's. */
+/*
+ * "check" on every mode the tiler touches, its tail into "tails[i]" (one
+ * for a whole-layout tiler, else AXE_CUTE_MAX_TILER, zeroed where no
+ * check runs); the other modes of "ld" must be A's.
+ */
 static int check_modes(const axe_cute_layout *a, const axe_cute_tiler *t,
-		       const axe_cute_layout *ld, mode_check *check, axe_cute_reason *why,
-		       axe_error *err)
+		       const axe_cute_layout *ld, mode_check *check, axe_cute_tail *tails,
+		       axe_cute_reason *why, axe_error *err)
 {
 	size_t rank = axe_cute_rank(a);
 	int ok = 1;
 
+	memset(tails, 0, (t->n ? AXE_CUTE_MAX_TILER : 1) * sizeof(*tails));
 	if (t->n == 0)
-		return check(a, &t->mode[0], ld, why, err);
+		return check(a, &t->mode[0], ld, &tails[0], why, err);
 	if (axe_cute_rank(ld) != rank)
 		return axe_cute_refuse(why, "the result has %zu modes, A %zu", axe_cute_rank(ld),
 				       rank);
@@ -250,7 +306,7 @@ static int check_modes(const axe_cute_layout *a, const axe_cute_tiler *t,
 		axe_cute_layout ai = axe_cute_mode(a, i), li = axe_cute_mode(ld, i);
 
 		if (i < t->n && !t->skip[i])
-			ok = check(&ai, &t->mode[i], &li, why, err);
+			ok = check(&ai, &t->mode[i], &li, &tails[i], why, err);
 		else if (!axe_cute_tuple_equal(&ai.shape, &li.shape) ||
 			 !axe_cute_tuple_equal(&ai.stride, &li.stride))
 			ok = axe_cute_refuse(why, "mode %zu, which the tiler leaves alone, changed", i);
@@ -279,15 +335,53 @@ static void say_regroup(char *what, size_t what_size, axe_cute_kind kind)
 			      kind_name(kind));
 }
 
+/*
+ * Append to "what" the points of each mode in "tails" whose tiles reach
+ * past A's domain: the predicated tail a kernel must mask.
+ */
+static void say_tail(char *what, size_t what_size, const axe_cute_tiler *t,
+		     const axe_cute_tail *tails)
+{
+	const char *lead = "; the tail a kernel must mask, outside A's domain: ";
+
+	for (size_t i = 0; what && i < (t->n ? t->n : 1); i++) {
+		const axe_cute_tail *tl = &tails[i];
+		size_t used = strlen(what);
+		char mode[32] = "";
+
+		if (!tl->outside || used + 1 >= what_size)
+			continue;
+		if (t->n)
+			snprintf(mode, sizeof(mode), "mode %zu: ", i);
+		axe_cute_said(what + used, what_size - used, "%s%sthe %lld of %lld points where "
+			      "(B, B*)(c) is in [%lld, %lld] (A's size is %lld)", lead, mode,
+			      (long long)tl->outside, (long long)tl->points, (long long)tl->lo,
+			      (long long)tl->hi, (long long)tl->size);
+		lead = "; ";
+	}
+}
+
 static int prove_divide_logical(const axe_cute_layout *a, const axe_cute_tiler *t,
 				const axe_cute_layout *ld, char *what, size_t what_size,
 				axe_cute_reason *why, axe_error *err)
 {
-	int ok = check_modes(a, t, ld, divide_one, why, err);
+	axe_cute_tail tails[AXE_CUTE_MAX_TILER];
+	int64_t all = axe_cute_layout_size(ld), inside = all;
+	int ok = check_modes(a, t, ld, divide_one, tails, why, err);
 
+	/* a point is inside when each divided mode's coordinate is; points_i divides all */
+	for (size_t i = 0; ok > 0 && i < (t->n ? t->n : 1); i++)
+		if (tails[i].outside)
+			inside = inside / tails[i].points * (tails[i].points - tails[i].outside);
+	if (ok > 0 && inside == all)
+		axe_cute_said(what, what_size, "B* is B's complement, (B, B*) reaches each index of "
+			      "A once, and R = A o (B, B*) at all %lld points", (long long)all);
+	else if (ok > 0)
+		axe_cute_said(what, what_size, "B* is B's complement, (B, B*) reaches each index of "
+			      "A once, and R = A o (B, B*) at the %lld of %lld points inside A's "
+			      "domain", (long long)inside, (long long)all);
 	if (ok > 0)
-		axe_cute_said(what, what_size, "B* is B's complement and R = A o (B, B*) at "
-			      "all %lld points", (long long)axe_cute_layout_size(ld));
+		say_tail(what, what_size, t, tails);
 	return ok;
 }
 
@@ -312,60 +406,71 @@ int axe_cute_prove_divide(const axe_cute_layout *a, const axe_cute_tiler *t, axe
 	return ok;
 }
 
-/* blocked/raked: "r" pairs mode i of A' and of A* o B' (A' first when blocked). */
-static int check_rank_sensitive(const axe_cute_layout *lp, bool raked,
-				const axe_cute_layout *r, axe_cute_reason *why)
+/*
+ * Mode "i" of a blocked (raked) product "r": (A'_i, (A* o B')_i) (the other
+ * way round), A'_i exactly and the second by composition's proof, so its
+ * size is B'_i's.
+ */
+static int check_paired_mode(const axe_cute_layout *pa, const axe_cute_layout *pb,
+			     const axe_cute_layout *comp, size_t i, bool raked,
+			     const axe_cute_layout *r, axe_cute_reason *why, axe_error *err)
 {
-	axe_cute_flat *want = calloc(1, sizeof(*want)), *got = malloc(sizeof(*got));
-	axe_cute_layout p0 = axe_cute_mode(lp, 0), p1 = axe_cute_mode(lp, 1);
-	size_t rank = axe_cute_rank(&p0);
-	int ok = 1;
+	axe_cute_layout ri = axe_cute_mode(r, i), ai = axe_cute_mode(pa, i);
+	axe_cute_layout rep, blk;
+	axe_cute_tiler whole = { 0 };
 
-	if (!want || !got) {
-		free(want), free(got);
-		return -1;
-	}
-	for (size_t i = 0; i < rank; i++) {
-		axe_cute_layout x = axe_cute_mode(&p0, i), y = axe_cute_mode(&p1, i);
-
-		push_leaves(want, raked ? &y : &x);
-		push_leaves(want, raked ? &x : &y);
-	}
-	axe_cute_flat_of(r, got);
-	if (!same_leaves(want, got))
-		ok = axe_cute_refuse(why, "the modes are not A's and the repetition's, paired "
-				     "mode by mode");
-	else if (rank > 1 && axe_cute_rank(r) != rank)
-		ok = axe_cute_refuse(why, "the result has %zu modes, expected %zu",
-				     axe_cute_rank(r), rank);
-	free(want), free(got);
-	return ok;
+	if (ri.shape.is_leaf || axe_cute_rank(&ri) != 2)
+		return axe_cute_refuse(why, "mode %zu of the result is not a pair", i);
+	blk = axe_cute_mode(&ri, raked), rep = axe_cute_mode(&ri, !raked);
+	if (!axe_cute_tuple_equal(&blk.shape, &ai.shape) ||
+	    !axe_cute_tuple_equal(&blk.stride, &ai.stride))
+		return axe_cute_refuse(why, "mode %zu of the result does not hold A's mode %zu", i, i);
+	whole.mode[0] = axe_cute_mode(pb, i);
+	return axe_cute_prove_compose(comp, &whole, &rep, NULL, 0, why, err);
 }
 
+/*
+ * blocked/raked: with A' and B' A and B padded to one rank (a leaf is a
+ * rank-1 layout), R has that rank, size(A) * size(B) elements, and mode i
+ * is (A'_i, (A* o B')_i) (raked: swapped) with A* = complement(A', size(A)
+ * * cosize(B')), proved a complement.
+ */
 static int prove_rank_sensitive(const axe_cute_layout *a, const axe_cute_layout *b, bool raked,
 				const axe_cute_layout *r, char *what, size_t what_size,
 				axe_cute_reason *why, axe_error *err)
 {
 	size_t ra = axe_cute_rank(a), rb = axe_cute_rank(b), rank = ra > rb ? ra : rb;
-	axe_cute_layout pa, pb, lp;
-	axe_cute_tiler whole = { 0 };
+	int64_t size_ab, cotarget;
+	axe_cute_layout pa, pb, comp;
 	int ok = -1;
 
-	axe_cute_leaf(&pa, 0, 0), axe_cute_leaf(&pb, 0, 0), axe_cute_leaf(&lp, 0, 0);
-	if (axe_cute_pad(a, rank, &pa, err) < 0 || axe_cute_pad(b, rank, &pb, err) < 0)
+	axe_cute_leaf(&pa, 0, 0), axe_cute_leaf(&pb, 0, 0), axe_cute_leaf(&comp, 0, 0);
+	if (axe_cute_mul(axe_cute_layout_size(a), axe_cute_layout_size(b), &size_ab, err) < 0 ||
+	    axe_cute_mul(axe_cute_layout_size(a), axe_cute_layout_cosize(b), &cotarget, err) < 0 ||
+	    axe_cute_pad(a, rank, &pa, err) < 0 || axe_cute_pad(b, rank, &pb, err) < 0)
 		goto done;
-	whole.mode[0] = pb;
-	ok = axe_cute_logical_product(&pa, &whole, &lp, why, err);
+	if (axe_cute_layout_size(r) != size_ab) {
+		ok = axe_cute_refuse(why, "the result has %lld elements, size(A) * size(B) = %lld",
+				     (long long)axe_cute_layout_size(r), (long long)size_ab);
+		goto done;
+	}
+	if (r->shape.is_leaf || axe_cute_rank(r) != rank) {
+		ok = axe_cute_refuse(why, "the result has %zu modes, expected %zu",
+				     r->shape.is_leaf ? 0 : axe_cute_rank(r), rank);
+		goto done;
+	}
+	ok = axe_cute_complement(&pa, cotarget, &comp, why, err);
 	if (ok > 0)
-		ok = product_one(&pa, &pb, &lp, why, err);
+		ok = axe_cute_prove_complement(&pa, cotarget, &comp, NULL, 0, why, err);
+	for (size_t i = 0; i < rank && ok > 0; i++)
+		ok = check_paired_mode(&pa, &pb, &comp, i, raked, r, why, err);
 	if (ok > 0)
-		ok = check_rank_sensitive(&lp, raked, r, why);
-	if (ok > 0)
-		axe_cute_said(what, what_size, "R pairs A's modes with those of A* o B, where "
-			      "A* o B repeats A without overlap (%lld points)",
-			      (long long)axe_cute_layout_size(r));
+		axe_cute_said(what, what_size, "R has size(A) * size(B) = %lld elements and pairs "
+			      "A's modes with those of A* o B, where A* o B repeats A without "
+			      "overlap", (long long)size_ab);
 done:
-	axe_cute_layout_release(&pa), axe_cute_layout_release(&pb), axe_cute_layout_release(&lp);
+	axe_cute_layout_release(&pa), axe_cute_layout_release(&pb);
+	axe_cute_layout_release(&comp);
 	return ok;
 }
 
@@ -373,6 +478,7 @@ int axe_cute_prove_product(const axe_cute_layout *a, const axe_cute_tiler *b,
 			   axe_cute_kind kind, const axe_cute_layout *r, char *what,
 			   size_t what_size, axe_cute_reason *why, axe_error *err)
 {
+	axe_cute_tail tails[AXE_CUTE_MAX_TILER];
 	axe_cute_layout lp;
 	int ok;
 
@@ -382,7 +488,8 @@ int axe_cute_prove_product(const axe_cute_layout *a, const axe_cute_tiler *b,
 	axe_cute_leaf(&lp, 0, 0);
 	ok = kind == AXE_CUTE_LOGICAL ? 1 : axe_cute_logical_product(a, b, &lp, why, err);
 	if (ok > 0)
-		ok = check_modes(a, b, kind == AXE_CUTE_LOGICAL ? r : &lp, product_one, why, err);
+		ok = check_modes(a, b, kind == AXE_CUTE_LOGICAL ? r : &lp, product_one, tails, why,
+				 err);
 	if (ok > 0)
 		axe_cute_said(what, what_size, "R = (A, A* o B) with A* o B repeating A without "
 			      "overlap (%lld points)", (long long)axe_cute_layout_size(r));

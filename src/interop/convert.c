@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/relate.h"
 #include "../prove/prove.h"
 #include "convert.h"
 #include "interop.h"
@@ -77,14 +78,30 @@ static int unknown_target(const char *to, axe_error *err)
 static int prove_same(const axe_layout *layout, const axe_shape *shape, const axe_import *back,
 		      const char *name, axe_convert *out, axe_error *err)
 {
-	axe_equal_side a = { layout, NULL, *shape, true };
-	axe_equal_side b = { back->layout, back->expr, back->shape, true };
+	/*
+	 * The thread axes related as check-equal relates them: a cute-tv text
+	 * reads back on tid where the layout was on laneid and warpid.
+	 */
+	axe_layout *mine = axe_layout_dup(layout);
+	axe_layout *theirs = back->layout ? axe_layout_dup(back->layout) : NULL;
+	axe_equal_side a = { mine, NULL, *shape, true };
+	axe_equal_side b = { theirs, back->expr, back->shape, true };
 	axe_equal_options opt = { .method = AXE_METHOD_AUTO, .timeout = CONVERT_TIMEOUT };
 	axe_equal_result res;
+	char note[256];
 	int rc = 0;
 
-	if (axe_prove_equal(&a, &b, &opt, &res, err) < 0)
+	if (!mine || (back->layout && !theirs) ||
+	    (theirs && axe_layouts_relate(&mine, &theirs, note, sizeof(note), err) < 0) ||
+	    axe_prove_equal((a.layout = mine, &a), (b.layout = theirs, &b), &opt, &res, err) < 0) {
+		if (!axe_error_is_set(err))
+			axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		axe_layout_free(mine);
+		axe_layout_free(theirs);
 		return -1;
+	}
+	axe_layout_free(mine);
+	axe_layout_free(theirs);
 	if (res.verdict == AXE_VERDICT_TRUE) {
 		out->expressible = true;
 	} else if (res.verdict == AXE_VERDICT_UNKNOWN) {

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "../core/arith.h"
+#include "../core/dtype.h"
 #include "../expr/from_layout.h"
 #include "cute_private.h"
 
@@ -457,6 +458,31 @@ int axe_cute_from_axe(const axe_layout *L, const axe_shape *shape, axe_cute_comp
 	return 0;
 }
 
+/*
+ * With the element type known ("dtype" >= 0), a swizzle on element offsets
+ * is written as CuTe writes a shared-memory layout for its GMMA and TMA
+ * helpers: the swizzle on byte addresses behind smem_ptr[Nb] (CUTLASS
+ * include/cute/atom/mma_traits_sm90_gmma.hpp, Layout_K_SW128_Atom<half_t>
+ * prints Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)), the
+ * inverse of axe_cute_element_swizzle.  Kept in element form without an
+ * element type, with an offset (smem_ptr has none), or when no byte form
+ * exists.
+ */
+static void byte_swizzle(axe_cute_composed *c, int dtype)
+{
+	int bits, k;
+
+	if (!c->swizzle.present || c->swizzle.bits == 0 || dtype < 0 || c->offset != 0)
+		return;
+	bits = axe_dtype_get(dtype)->bits;
+	k = exact_log2(bits);
+	/* element offset bit b is byte address bit b - 3 + k */
+	if (k < 0 || c->swizzle.base - 3 + k < 0)
+		return;
+	c->swizzle.base += k - 3;
+	c->ptr_bits = bits;
+}
+
 char *axe_cute_export(const axe_layout *layout, const axe_shape *shape, int dtype, char *why,
 		      size_t why_size, axe_error *err)
 {
@@ -464,10 +490,11 @@ char *axe_cute_export(const axe_layout *layout, const axe_shape *shape, int dtyp
 	char *text = NULL;
 	int rc;
 
-	(void)dtype;
 	rc = axe_cute_from_axe(layout, shape, &c, why, why_size, err);
-	if (rc == 0)
+	if (rc == 0) {
+		byte_swizzle(&c, dtype);
 		text = axe_cute_composed_print(&c, err);
+	}
 	axe_cute_composed_release(&c);
 	return text;
 }
@@ -479,10 +506,11 @@ char *axe_cute_export_cpp(const axe_layout *layout, const axe_shape *shape, int 
 	char *text = NULL;
 	int rc;
 
-	(void)dtype;
 	rc = axe_cute_from_axe(layout, shape, &c, why, why_size, err);
-	if (rc == 0)
+	if (rc == 0) {
+		byte_swizzle(&c, dtype);
 		text = axe_cute_composed_cpp(&c, err);
+	}
 	axe_cute_composed_release(&c);
 	return text;
 }

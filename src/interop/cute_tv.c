@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "../core/arith.h"
+#include "../core/relate.h"
 #include "cute_private.h"
 
 /* One leaf of a TV layout: a digit of tid (axis 0) or reg (axis 1). */
@@ -153,6 +154,13 @@ static axe_layout *tv_compact(const tv_leaves *lv, size_t nbcast, size_t boundar
 		if (axe_layout_push_replica(L, lv->leaf[i].extent, lv->leaf[i].weight,
 					    ax[lv->leaf[i].axis]) < 0)
 			goto nomem;
+	/*
+	 * One element held by thread 0 in register 0 ((_1,_1):(_0,_0), SM100
+	 * 2x1x1's B layout): tid is kept as the written offset 0@tid, so that
+	 * the layout names an axis and its text reads back as the same layout.
+	 */
+	if (L->nshard == 0 && L->nreplica == 0)
+		L->offset_written[ax[0]] = true;
 	axe_layout_order_axes(L);
 	return L;
 nomem:
@@ -462,11 +470,16 @@ char *axe_cute_tv_export(const axe_layout *layout, const axe_shape *shape, int d
 {
 	axe_cute_layout tv;
 	char *text = NULL;
+	/* Lanes and warps as CuTe numbers threads: tid = laneid + 32*warpid. */
+	axe_layout *flat = axe_layout_flatten_threads(layout, why, why_size, err);
 
 	(void)dtype;
+	if (!flat)
+		return NULL;
 	memset(&tv, 0, sizeof(tv));
-	if (axe_to_tv(layout, shape, &tv, why, why_size, err) == 0)
+	if (axe_to_tv(flat, shape, &tv, why, why_size, err) == 0)
 		text = axe_cute_layout_print(&tv, err);
 	axe_cute_layout_release(&tv);
+	axe_layout_free(flat);
 	return text;
 }

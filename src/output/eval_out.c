@@ -64,6 +64,8 @@ static void print_coord(axe_writer *w, const axe_image_printer *p, const int64_t
 
 static void print_image(axe_writer *w, const axe_image_printer *p, const int64_t *image)
 {
+	if (p->ev->naxes == 0) /* the labels carry the '{'; a layout with no axes has none */
+		axe_write_char(w, '{');
 	for (size_t a = 0; a < p->ev->naxes; a++) {
 		axe_write_bytes(w, p->label[a], p->label_len[a]);
 		axe_write_i64(w, image[a]);

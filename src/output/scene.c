@@ -240,11 +240,16 @@ void axe_scene_write(axe_writer *w, const axe_scene *s, int format, int group)
 /* ------------------------------------------------------------ placing -- */
 
 enum {
-	CHAR_W = 6,      /* monospace 10px, rounded up */
-	TITLE_H = 20,    /* a panel's title line */
-	HEAD_H = 14,     /* its column labels */
-	GAP = 20,        /* between panels */
+	CHAR_W = 6, /* monospace 10px, rounded up */
+	TITLE_H = AXE_SCENE_TITLE_H,
+	HEAD_H = AXE_SCENE_HEAD_H,
+	GAP = AXE_SCENE_GAP,
 };
+
+int axe_scene_legend_item_w(const axe_scene *s, size_t i)
+{
+	return 16 + (int)strlen(axe_scene_str(s, s->legend_text[i])) * 7 + 14;
+}
 
 static size_t digits(int64_t v)
 {

@@ -126,6 +126,19 @@ static inline axe_scene_panel *axe_scene_last(axe_scene *s)
 	return &s->panel[s->npanels - 1];
 }
 
+/* ---- the geometry axe_scene_place lays out and the writers draw, in pixels ---- */
+enum {
+	AXE_SCENE_MARGIN = 16,     /* around the picture */
+	AXE_SCENE_TITLE_H = 20,    /* a panel's title line */
+	AXE_SCENE_HEAD_H = 14,     /* its column labels */
+	AXE_SCENE_GAP = 20,        /* between panels */
+	AXE_SCENE_LINE_H = 16,     /* a line of the header */
+	AXE_SCENE_LEGEND_W = 1200, /* the legend wraps past this width */
+};
+
+/* The width legend entry "i" takes: its swatch, its text and the gap after it. */
+int axe_scene_legend_item_w(const axe_scene *s, size_t i);
+
 /* ---- colours ---- */
 /* Hue "h" in [0, 360), saturation and lightness in [0, 1], as 0xRRGGBB. */
 uint32_t axe_hsl(double h, double sat, double light);

@@ -30,7 +30,14 @@ const char axe_scene_css[] =
 	".cells .ring{fill:none;stroke:#111;stroke-width:2.5;pointer-events:none}"
 	".cells .ring.s{stroke:#0d47a1;stroke-width:3.5}";
 
-enum { MARGIN = 16, TITLE_H = 20, HEAD_H = 14, GAP = 20, LINE_H = 16 };
+enum {
+	MARGIN = AXE_SCENE_MARGIN,
+	TITLE_H = AXE_SCENE_TITLE_H,
+	HEAD_H = AXE_SCENE_HEAD_H,
+	GAP = AXE_SCENE_GAP,
+	LINE_H = AXE_SCENE_LINE_H,
+	LEGEND_W = AXE_SCENE_LEGEND_W,
+};
 
 static void write_attr_i(axe_writer *w, const char *name, int64_t v)
 {
@@ -66,25 +73,17 @@ static void write_text(axe_writer *w, const char *cls, int x, int y, const char 
 	axe_write_str(w, "</text>");
 }
 
-enum { LEGEND_W = 1200 }; /* the legend wraps past this width */
-
-/* The width of legend entry "i": swatch, text and the gap after it. */
-static int legend_item_w(const axe_scene *s, size_t i)
-{
-	return 16 + (int)strlen(axe_scene_str(s, s->legend_text[i])) * 7 + 14;
-}
-
 /* The lines the legend takes, wrapped at LEGEND_W. */
 static int legend_lines(const axe_scene *s)
 {
 	int lines = s->nlegend ? 1 : 0, x = 0;
 
 	for (size_t i = 0; i < s->nlegend; i++) {
-		if (x > 0 && x + legend_item_w(s, i) > LEGEND_W) {
+		if (x > 0 && x + axe_scene_legend_item_w(s, i) > LEGEND_W) {
 			lines++;
 			x = 0;
 		}
-		x += legend_item_w(s, i);
+		x += axe_scene_legend_item_w(s, i);
 	}
 	return lines;
 }
@@ -111,7 +110,7 @@ static void write_header(axe_writer *w, const axe_scene *s)
 		y += LINE_H + 4;
 	for (size_t i = 0; i < s->nlegend; i++) {
 		const char *text = axe_scene_str(s, s->legend_text[i]);
-		if (x > MARGIN && x - MARGIN + legend_item_w(s, i) > LEGEND_W) {
+		if (x > MARGIN && x - MARGIN + axe_scene_legend_item_w(s, i) > LEGEND_W) {
 			x = MARGIN;
 			y += LINE_H + 2;
 		}
@@ -122,7 +121,7 @@ static void write_header(axe_writer *w, const axe_scene *s)
 		write_fill(w, s->legend_fill[i]);
 		axe_write_str(w, "/>");
 		write_text(w, "s", x + 16, y, text);
-		x += legend_item_w(s, i);
+		x += axe_scene_legend_item_w(s, i);
 	}
 	axe_write_char(w, '\n');
 }

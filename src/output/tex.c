@@ -12,7 +12,14 @@
 
 #include "scene.h"
 
-enum { MARGIN = 16, TITLE_H = 20, HEAD_H = 14, GAP = 20, LINE_H = 16, LEGEND_W = 1200 };
+enum {
+	MARGIN = AXE_SCENE_MARGIN,
+	TITLE_H = AXE_SCENE_TITLE_H,
+	HEAD_H = AXE_SCENE_HEAD_H,
+	GAP = AXE_SCENE_GAP,
+	LINE_H = AXE_SCENE_LINE_H,
+	LEGEND_W = AXE_SCENE_LEGEND_W,
+};
 
 /* "text" (escaped for XML) escaped for TeX. */
 static void write_tex(axe_writer *w, const char *text)
@@ -91,6 +98,18 @@ static void write_rect(axe_writer *w, const char *style, int x, int y, int wd, i
 	axe_write_str(w, buf);
 }
 
+/* A 12 x 12 swatch of fill "rgb" at ("x", "y"). */
+static void write_swatch(axe_writer *w, const uint32_t *defined, size_t n, uint32_t rgb, int x,
+			 int y)
+{
+	char buf[64];
+
+	axe_write_str(w, "\\path[fill=");
+	write_colour(w, defined, n, rgb);
+	snprintf(buf, sizeof(buf), "] (%d,%d) rectangle (%d,%d);\n", x, y, x + 12, y + 12);
+	axe_write_str(w, buf);
+}
+
 /*
  * Title, subtitle, notes and the legend from the top (written when "w" is
  * not NULL); the height they take.
@@ -113,7 +132,7 @@ static int write_header(axe_writer *w, const axe_scene *s, const uint32_t *defin
 		y += LINE_H + 4;
 	for (size_t i = 0; i < s->nlegend; i++) {
 		const char *text = axe_scene_str(s, s->legend_text[i]);
-		int item = 16 + (int)strlen(text) * 7 + 14;
+		int item = axe_scene_legend_item_w(s, i);
 		if (x > MARGIN && x - MARGIN + item > LEGEND_W) {
 			x = MARGIN;
 			y += LINE_H + 2;
@@ -122,15 +141,7 @@ static int write_header(axe_writer *w, const axe_scene *s, const uint32_t *defin
 			x += item;
 			continue;
 		}
-		axe_write_str(w, "\\path[fill=");
-		write_colour(w, defined, n, s->legend_fill[i]);
-		axe_write_str(w, "] ");
-		{
-			char buf[64];
-			snprintf(buf, sizeof(buf), "(%d,%d) rectangle (%d,%d);\n", x, y - 10, x + 12,
-				 y + 2);
-			axe_write_str(w, buf);
-		}
+		write_swatch(w, defined, n, s->legend_fill[i], x, y - 10);
 		write_node(w, x + 16, y, "note", text);
 		x += item;
 	}

@@ -107,12 +107,19 @@ static void test_divide_product(void)
 	check(contains(ok_text(r, &err), "cute:   ((2,2),(2,3)):((4,1),(2,8))\n"),
 	      "a NULL request is the logical divide");
 	axe_report_free(r);
-	r = axe_divide_report("8:1", "3:1", NULL, AXE_OUTPUT_JSON, NULL, &err);
+	/* C++: static assertion "Shape Divisibility Condition" */
+	r = axe_divide_report("(4,6):(6,1)", "5:1", NULL, AXE_OUTPUT_JSON, NULL, &err);
 	check(r && axe_report_status(r) == AXE_EXIT_FALSE &&
-		      strcmp(axe_report_text(r), "{\"layout\":null,\"cute\":null,\"reason\":\"the "
-						 "tile's size 3 does not divide the divided layout's "
-						 "size 8 (CuTe would pad the last tile)\"}\n") == 0,
+		      strcmp(axe_report_text(r), "{\"layout\":null,\"cute\":null,\"reason\":\"shape "
+						 "divisibility condition fails: 5 elements left of B's "
+						 "mode of size 5 do not divide into A's mode 0 "
+						 "(coalesced), which gives 4\"}\n") == 0,
 	      "a refusal in JSON");
+	axe_report_free(r);
+	/* CUTLASS test/unit/cute/core/logical_divide.cpp: 48 / 32 is (32,2):(1,32) */
+	r = axe_divide_report("48:1", "32:1", NULL, AXE_OUTPUT_TEXT, NULL, &err);
+	check(contains(ok_text(r, &err), "cute:   (32,2):(1,32)\n"),
+	      "a tile that does not divide A: CuTe's result");
 	axe_report_free(r);
 	div.kind = "blocked";
 	r = axe_divide_report("8:1", "4:1", &div, AXE_OUTPUT_TEXT, NULL, &err);

@@ -150,7 +150,7 @@ static void test_eval_errors(void)
 	axe_map *frag = read_map("S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)]", NULL, NULL);
 	axe_map *flat = read_map("S[(64,64):(0,0)]", NULL, NULL);
 	axe_map *expr = read_map("specs/equality_tensor_core.yaml:lane_of", NULL, NULL);
-	const char *out[] = { "8,0" }, *rank[] = { "1,2,3" }, *lane[] = { "lane=8" };
+	const char *out[] = { "8,0" }, *rank[] = { "1,2,3" }, *lane[] = { "lanei=8" };
 	const char *zero[] = { "m=0" };
 	axe_eval_request req = { .at = out, .nat = 1 };
 	axe_error err;
@@ -161,8 +161,8 @@ static void test_eval_errors(void)
 	check(eval_error(m, &req, AXE_ERR_VALUE, "--at", 1, 1, "a point of shape rank 2 needs 2 "
 			 "coordinates, not 3"), "--at 1,2,3: the wrong rank");
 	req = (axe_eval_request){ .inverse = lane, .ninverse = 1 };
-	check(eval_error(frag, &req, AXE_ERR_NAME, "--inverse", 1, 1, "does not name axis 'lane'"),
-	      "--inverse lane=8: an unknown axis, placed on --inverse");
+	check(eval_error(frag, &req, AXE_ERR_NAME, "--inverse", 1, 1, "does not name axis 'lanei'"),
+	      "--inverse lanei=8: an unknown axis, placed on --inverse");
 	axe_error_init(&err);
 	check(!axe_eval_report(frag, &req, AXE_OUTPUT_TEXT, NULL, &err) &&
 	      strcmp(err.hint, "did you mean 'laneid'?") == 0, "... with a hint");
@@ -289,6 +289,10 @@ static void test_show(void)
 	check(r && contains(axe_report_text(r), "<svg") &&
 		      axe_report_status(r) == AXE_EXIT_OK, "show --format svg --region draws a window");
 	axe_report_free(r);
+	r = m ? axe_show_report(m, &req, AXE_OUTPUT_JSON, NULL, &err) : NULL;
+	check(r && contains(axe_report_text(r), "\"region\":[[0,2],[0,4]]"),
+	      "show --region --json: the window's cells, the region named");
+	axe_report_free(r);
 	axe_map_free(m);
 	axe_map_free(rep);
 	axe_map_free(lanes);
@@ -333,9 +337,10 @@ static void test_show_errors(void)
 	req.region = "0:2";
 	check(show_error("S[(4,8):(8,1)]", &req, AXE_OUTPUT_HTML, "--region", 1,
 			 "--region has 1 range for a shape of rank 2"), "--region of the wrong rank");
-	req.region = "0:2,0:4";
+	req = (axe_show_request){ .region = "0:2,0:4", .by = z, .nby = 1 };
+	z[0] = "m";
 	check(show_error("S[(4,8):(8,1)]", &req, AXE_OUTPUT_TEXT, "--region", 1,
-			 "--region needs --format svg or html"), "--region needs a picture");
+			 "--region is a window of the logical grid"), "--region with --by in text");
 	check(show_error("S[65537:1]", NULL, AXE_OUTPUT_TEXT, "", 0, "the picture would have "
 			 "65537 cells; show draws at most 65536"), "too many cells");
 }
@@ -357,13 +362,21 @@ static int show_checks(const axe_show_request *req, enum axe_output form, const 
 /* The rule show prints as a usage error, asked before anything is read. */
 static void test_show_request_check(void)
 {
+	const char *by_m[] = { "m" };
 	axe_show_request req = { .region = "0:2,0:4" };
 
 	check(show_checks(NULL, AXE_OUTPUT_TEXT, NULL), "check: show's defaults");
 	check(show_checks(&req, AXE_OUTPUT_SVG, NULL) && show_checks(&req, AXE_OUTPUT_HTML, NULL),
 	      "check: --region with a picture");
-	check(show_checks(&req, AXE_OUTPUT_JSON, "--region needs --format svg or html"),
-	      "check: --region with JSON, placed on the option");
+	check(show_checks(&req, AXE_OUTPUT_JSON, NULL) && show_checks(&req, AXE_OUTPUT_TEXT, NULL),
+	      "check: --region with text and JSON");
+	req.by = by_m;
+	req.nby = 1;
+	check(show_checks(&req, AXE_OUTPUT_TEXT, "--region is a window of the logical grid: it does "
+			  "not go with --by (the pictures, --format svg or html, draw both)"),
+	      "check: --region with --by in text, placed on the option");
+	req.by = NULL;
+	req.nby = 0;
 	req.region = "nonsense";
 	check(show_checks(&req, AXE_OUTPUT_SVG, NULL),
 	      "check: --region's value is checked where it is read");

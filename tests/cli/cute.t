@@ -132,3 +132,90 @@ $ axe-layout check-equal 'S[(2,8,4,2):(2@reg,4@laneid,1@laneid,1@reg)]' --expr '
 axe-layout: note: the expr: layout names a thread axis coarser than the other layout's; expr: layouts are compared as named
 NOT equal at (0, 2): A -> {reg: 0, laneid: 1, tid: 0}, B -> {reg: 0, laneid: 0, tid: 1}
 ? 1
+
+# A TV layout with one element, held by thread 0 in register 0 (CUTLASS
+# include/cute/atom/mma_traits_sm100.hpp, SM100_2x1x1_F32F32F32F32's BLayout, which CuTe
+# prints (_1,_1):(_0,_0)): valid JSON, and the layout 0@tid reads back as printed
+$ axe-layout eval 'cute-tv:(1,1):(0,0)' --tile 1,1 --all --json
+{"coord":[0,0],"images":[{"tid":0}]}
+? 0
+$ axe-layout eval 'cute-tv:(1,1):(0,0)' --tile 1,1 --all
+(0, 0) -> {tid: 0}
+? 0
+
+# C++ type spellings; CuTe's print() of each (CUTLASS commit 7107b055, nvcc 13.0):
+# Layout<Shape<_8,_16>,Stride<_16,_1>>{} prints (_8,_16):(_16,_1)
+$ axe-layout convert 'cute:Layout<Shape<_8,_16>,Stride<_16,_1>>' --to cute
+(8,16):(16,1)
+? 0
+# Layout<Shape<Shape<_2,_4>,_16>,Stride<Stride<_1,_2>,_8>>{} prints ((_2,_4),_16):((_1,_2),_8)
+$ axe-layout convert 'cute:Layout<Shape<Shape<_2,_4>,_16>,Stride<Stride<_1,_2>,_8>>' --to cute
+((2,4),16):((1,2),8)
+? 0
+# Layout<Int<8>>{} prints _8:_1; Int<8> as a layout is make_layout(Int<8>{})
+$ axe-layout convert 'cute:Int<8>' --to cute
+8:1
+? 0
+# as compilers spell it
+$ axe-layout convert 'cute:cute::Layout<cute::tuple<cute::C<8>, cute::C<16>>, cute::tuple<cute::C<16>, cute::C<1>>>' --to cute
+(8,16):(16,1)
+? 0
+# ComposedLayout<Swizzle<3,4,3>, smem_ptr_flag_bits<16>, Layout<Shape<_8,_64>,Stride<_64,_1>>>{}
+# prints Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1), as does
+# GMMA::Layout_K_SW128_Atom<half_t>; convert --to cute writes that form when the element type is known
+$ axe-layout convert 'cute:ComposedLayout<Swizzle<3,4,3>, smem_ptr_flag_bits<16>, Layout<Shape<_8,_64>,Stride<_64,_1>>>' --to cute --dtype f16
+Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)
+? 0
+$ axe-layout convert 'S[(8,64):(64,1)]' --swizzle 128B --dtype f16 --to cute
+Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)
+? 0
+# GMMA::Layout_K_SW128_Atom<float> prints Sw<3,4,3> o smem_ptr[32b](unset) o (_8,_32):(_32,_1)
+$ axe-layout convert 'S[(8,32):(32,1)]' --swizzle 128B --dtype f32 --to cute
+Sw<3,4,3> o smem_ptr[32b](unset) o (8,32):(32,1)
+? 0
+# GMMA::Layout_MN_SW128_Atom<half_t> prints Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)
+$ axe-layout convert 'S[(64,8):(1,64)]' --swizzle 128B --dtype f16 --to cute
+Sw<3,4,3> o smem_ptr[16b](unset) o (64,8):(1,64)
+? 0
+# without an element type the swizzle stays on element offsets
+$ axe-layout convert 'S[(8,64):(64,1)]' --swizzle 3,3,3 --to cute
+Sw<3,3,3> o 0 o (8,64):(64,1)
+? 0
+$ axe-layout show 'cute:Layout<Shape<int,int>>'
+<arg>:19: error: a dynamic integer type has no value: write the extent or stride it holds
+  cute:Layout<Shape<int,int>>
+                    ^~~
+? 2
+$ axe-layout show 'cute:Layout<Shape<_8,_0>>'
+<arg>:22: error: CuTe shape extent 0 is not positive
+  cute:Layout<Shape<_8,_0>>
+                       ^~
+? 2
+$ axe-layout show 'cute:Layout<Shape<_8,_16>,Stride<_16,_1>'
+<arg>:41: error: expected ',' or '>', found the end
+  cute:Layout<Shape<_8,_16>,Stride<_16,_1>
+                                          ^
+? 2
+$ axe-layout show 'cute:ComposedLayout<Swizzle<3,4,3>, smem_ptr_flag_bits<3>, Layout<_8,_1>>'
+<arg>:6: error: Swizzle<3,4,3> acts on byte addresses of 3-bit elements, which do not start on byte boundaries: no element-offset form
+  cute:ComposedLayout<Swizzle<3,4,3>, smem_ptr_flag_bits<3>, Layout<_8,_1>>
+       ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+? 2
+
+# --tile qualifies each cute-tv: operand alone.  The TV layout is SM80_16x8x16_F32F16F16F32_TN's
+# LayoutC_TV as CuTe prints it (print(make_tiled_mma(...)), CUTLASS commit 7107b055):
+# ((_4,_8),(_2,_2)):((_32,_1),(_16,_8)) over the (M16,N8) tile.
+$ axe-layout banks 'S[(16,8):(8,1)]' --dtype f16 --threads 'cute-tv:((4,8),(2,2)):((32,1),(16,8))' --tile 16,8
+smem:       S[(16,8):(8,1)]  shape (16, 8), f16 (2 bytes)
+swizzle:    none
+access:     thread layout S[(2,8,4,2):(2@reg,4@tid,1@tid,1@reg)], 4 bytes per lane (inferred): 1 phase of 32 lanes
+widened:    each lane's 2 contiguous elements were measured as one 4-byte vector (the layouts allow it); for one element per load, pass --vector 2
+warp  step  lanes  wavefronts  ideal  conflicts  max_way  first lane reads
+   0     0     32           1      1          0        1  lane 0: (0, 0)
+   0     1     32           1      1          0        1  lane 0: (8, 0)
+total:      2 instructions: wavefronts 2, ideal 2, conflicts 0, max_way 1
+? 0
+# (only the first line: the ranking below it is the atoms tests')
+$ axe-layout atoms 'S[(16,8):(8,1)]' 'cute-tv:((4,8),(2,2)):((32,1),(16,8))' --tile 16,8 --dtype f16 | head -1
+copy: shared memory to registers, f16 elements, sm_100
+? 0

@@ -107,7 +107,7 @@ $ axe-layout divide '(4,2,3):(2,1,8)' 4:2
 cute:   ((2,2),(2,3)):((4,1),(2,8))
 axe:    S[(2,2,3,2):(1,4,8,2)]
 shape:  (4, 6)
-proved: B* is B's complement and R = A o (B, B*) at all 24 points
+proved: B* is B's complement, (B, B*) reaches each index of A once, and R = A o (B, B*) at all 24 points
 ? 0
 # "Logical Divide 2-D Example" and "Zipped, Tiled, Flat Divides": shapes
 # ((3,3),(8,4)), zipped ((3,8),(3,4)); mode 0 of the zipped divide is the
@@ -116,25 +116,25 @@ $ axe-layout divide '(9,(4,8)):(59,(13,1))' '<3:3,(2,4):(1,8)>'
 cute:   ((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))
 axe:    S[(3,3,2,2,4,2):(59,177,1,26,2,13)]
 shape:  (9, 32)
-proved: B* is B's complement and R = A o (B, B*) at all 288 points
+proved: B* is B's complement, (B, B*) reaches each index of A once, and R = A o (B, B*) at all 288 points
 ? 0
 $ axe-layout divide '(9,(4,8)):(59,(13,1))' '<3:3,(2,4):(1,8)>' --kind zipped
 cute:   ((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))
 axe:    S[(4,2,3,2,2,3):(2,13,177,1,26,59)]
 shape:  (24, 12)
-proved: B* is B's complement and R = A o (B, B*) at all 288 points; the zipped form regroups its modes
+proved: B* is B's complement, (B, B*) reaches each index of A once, and R = A o (B, B*) at all 288 points; the zipped form regroups its modes
 ? 0
 $ axe-layout divide '(9,(4,8)):(59,(13,1))' '<3:3,(2,4):(1,8)>' --kind tiled
 cute:   ((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))
 axe:    S[(4,2,3,3,2,2):(2,13,177,59,1,26)]
 shape:  (24, 3, 4)
-proved: B* is B's complement and R = A o (B, B*) at all 288 points; the tiled form regroups its modes
+proved: B* is B's complement, (B, B*) reaches each index of A once, and R = A o (B, B*) at all 288 points; the tiled form regroups its modes
 ? 0
 $ axe-layout divide '(9,(4,8)):(59,(13,1))' '<3:3,(2,4):(1,8)>' --kind flat
 cute:   (3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))
 axe:    S[(3,4,2,3,2,2):(177,2,13,59,1,26)]
 shape:  (3, 8, 3, 4)
-proved: B* is B's complement and R = A o (B, B*) at all 288 points; the flat form regroups its modes
+proved: B* is B's complement, (B, B*) reaches each index of A once, and R = A o (B, B*) at all 288 points; the flat form regroups its modes
 ? 0
 
 # The case that tile-of refuses: CuTe's zipped divide of a 64x64 row-major
@@ -146,19 +146,25 @@ $ axe-layout divide 'S[(64,64):(64,1)]' '<8,8>' --kind zipped
 cute:   ((8,8),(8,8)):((64,1),(512,8))
 axe:    S[(8,8,8,8):(1,64,8,512)]
 shape:  (64, 64)
-proved: B* is B's complement and R = A o (B, B*) at all 4096 points; the zipped form regroups its modes
+proved: B* is B's complement, (B, B*) reaches each index of A once, and R = A o (B, B*) at all 4096 points; the zipped form regroups its modes
 ? 0
 $ axe-layout divide 'S[(64,64):(64,1)]' 'S[(8,8):(64,1)]' --kind zipped --json
-{"layout":"S[(8,8,8,8):(64,1,8,512)]","cute":"((8,8),(8,8)):((1,64),(512,8))","shape":[64,64],"proved":"B* is B's complement and R = A o (B, B*) at all 4096 points; the zipped form regroups its modes"}
+{"layout":"S[(8,8,8,8):(64,1,8,512)]","cute":"((8,8),(8,8)):((1,64),(512,8))","shape":[64,64],"proved":"B* is B's complement, (B, B*) reaches each index of A once, and R = A o (B, B*) at all 4096 points; the zipped form regroups its modes"}
 ? 0
 
 # Non-divisible shapes: CuTe would pad; refused with the mode.
 $ axe-layout divide 8:1 3:1
-no such layout: the tile's size 3 does not divide the divided layout's size 8 (CuTe would pad the last tile)
-? 1
+cute:   (3,3):(1,3)
+axe:    S[(3,3):(1,3)]
+shape:  (3, 3)
+proved: B* is B's complement, (B, B*) reaches each index of A once, and R = A o (B, B*) at the 8 of 9 points inside A's domain; the tail a kernel must mask, outside A's domain: the 1 of 9 points where (B, B*)(c) is in [8, 8] (A's size is 8)
+? 0
 $ axe-layout divide '(8,6):(1,8)' '<4,4>'
-no such layout: the tile's size 4 does not divide the divided layout's size 6 (CuTe would pad the last tile) (mode 1)
-? 1
+cute:   ((4,2),(4,2)):((1,4),(8,32))
+axe:    S[(2,4,2,4):(4,1,32,8)]
+shape:  (8, 8)
+proved: B* is B's complement, (B, B*) reaches each index of A once, and R = A o (B, B*) at the 48 of 64 points inside A's domain; the tail a kernel must mask, outside A's domain: mode 1: the 2 of 8 points where (B, B*)(c) is in [6, 7] (A's size is 6)
+? 0
 $ axe-layout divide 8:1 4:1 --kind blocked
 axe-layout divide: error: unknown --kind 'blocked' (logical, zipped, tiled or flat)
 Try 'axe-layout divide --help'.
@@ -179,13 +185,13 @@ $ axe-layout product '(2,5):(5,1)' '(3,4):(1,3)' --kind blocked
 cute:   ((2,3),(5,4)):((5,10),(1,30))
 axe:    S[(3,2,4,5):(10,5,30,1)]
 shape:  (6, 20)
-proved: R pairs A's modes with those of A* o B, where A* o B repeats A without overlap (120 points)
+proved: R has size(A) * size(B) = 120 elements and pairs A's modes with those of A* o B, where A* o B repeats A without overlap
 ? 0
 $ axe-layout product '(2,5):(5,1)' '(3,4):(1,3)' --kind raked
 cute:   ((3,2),(4,5)):((10,5),(30,1))
 axe:    S[(2,3,5,4):(5,10,1,30)]
 shape:  (6, 20)
-proved: R pairs A's modes with those of A* o B, where A* o B repeats A without overlap (120 points)
+proved: R has size(A) * size(B) = 120 elements and pairs A's modes with those of A* o B, where A* o B repeats A without overlap
 ? 0
 $ axe-layout product '(2,2):(4,1)' '(3,2):(2,1)' --kind zipped
 cute:   ((2,2),(3,2)):((4,1),(8,2))
@@ -248,7 +254,7 @@ $ axe-layout divide 'Sw<3,4,3> o _0 o (8,64):(64,1)' '<8,8>' --kind zipped
 cute:   Sw<3,4,3> o _0 o ((8,8),(1,8)):((64,1),(0,8))
 axe:    Swizzle(4,3,3) o S[(8,8,8,1):(1,64,8,0)]
 shape:  (64, 8)
-proved: B* is B's complement and R = A o (B, B*) at all 512 points; the zipped form regroups its modes
+proved: B* is B's complement, (B, B*) reaches each index of A once, and R = A o (B, B*) at all 512 points; the zipped form regroups its modes
 ? 0
 $ axe-layout compose 'Swizzle(4,3,3) o S[(8,64):(64,1)]' '<4,_>'
 cute:   Sw<3,4,3> o 0 o (4,64):(64,1)
@@ -320,7 +326,7 @@ $ axe-layout product '(32,8):(8,1)' '(1,8)' --kind raked
 cute:   ((1,32),(8,8)):((256,8),(256,1))
 axe:    S[(32,1,8,8):(8,256,1,256)]
 shape:  (32, 64)
-proved: R pairs A's modes with those of A* o B, where A* o B repeats A without overlap (2048 points)
+proved: R has size(A) * size(B) = 2048 elements and pairs A's modes with those of A* o B, where A* o B repeats A without overlap
 ? 0
 $ axe-layout inverse '((1,32),(8,8)):((256,8),(256,1))' --right
 cute:   (8,256):(256,1)
@@ -338,7 +344,7 @@ $ axe-layout divide '(128,64):(64,1)' '<32,64>' --kind zipped
 cute:   ((32,64),(4,1)):((64,1),(2048,0))
 axe:    S[(64,32,1,4):(1,64,0,2048)]
 shape:  (2048, 4)
-proved: B* is B's complement and R = A o (B, B*) at all 8192 points; the zipped form regroups its modes
+proved: B* is B's complement, (B, B*) reaches each index of A once, and R = A o (B, B*) at all 8192 points; the zipped form regroups its modes
 ? 0
 $ axe-layout compose '((32,64),(4,1)):((64,1),(2048,0))' '<((8,32),8):((256,1),32),_>'
 cute:   (((8,32),8),(4,1)):(((8,64),1),(2048,0))
@@ -350,8 +356,8 @@ proved: R_i(c) = A_i(B_i(c)) for every c of the 1 composed mode (2048 points)
 # A refusal in JSON; a swizzled product keeps the swizzle outermost; a tiler
 # of `_` only keeps A.
 $ axe-layout divide 8:1 3:1 --json
-{"layout":null,"cute":null,"reason":"the tile's size 3 does not divide the divided layout's size 8 (CuTe would pad the last tile)"}
-? 1
+{"layout":"S[(3,3):(1,3)]","cute":"(3,3):(1,3)","shape":[3,3],"proved":"B* is B's complement, (B, B*) reaches each index of A once, and R = A o (B, B*) at the 8 of 9 points inside A's domain; the tail a kernel must mask, outside A's domain: the 1 of 9 points where (B, B*)(c) is in [8, 8] (A's size is 8)"}
+? 0
 $ axe-layout product 'Sw<1,2,3> o _0 o (8,8):(8,1)' 2:1
 cute:   Sw<1,2,3> o _0 o ((8,8),2):((8,1),64)
 axe:    Swizzle(2,1,3) o S[(8,8,2):(1,8,64)]
@@ -363,4 +369,74 @@ cute:   (8,8):(1,8)
 axe:    S[(8,8):(1,8)]
 shape:  (8, 8)
 proved: R = A: every mode of the tiler is `_`
+? 0
+
+# Issue 25: C++'s semantics (CUTLASS include/cute/layout.hpp at commit 7107b055; the values are
+# tests/data/cute_algebra/cpp_cases.txt, printed by CuTe's print()).  composition coalesces A
+# with coalesce_x, which keeps A's last stride so A runs on past its size: C++ _2:_5 and
+# (_2,_2):(_3,_5); pycute gives 2:0 and 4:3.
+$ axe-layout compose 1:5 2:1
+cute:   2:5
+axe:    S[2:5]
+shape:  (2)
+proved: R(c) = A(B(c)) for all 2 c (1 of them past A's size, where A runs on)
+? 0
+$ axe-layout compose '(2,1):(3,5)' 4:1
+cute:   (2,2):(3,5)
+axe:    S[(2,2):(3,5)]
+shape:  (2, 2)
+proved: R(c) = A(B(c)) for all 4 c (2 of them past A's size, where A runs on)
+? 0
+# A product has size(A) * size(B) elements: C++ blocked_product((_2):(_2), (_4):(_1)) =
+# ((_2,(_2,_2))):((_2,(_1,_4))), raked (((_2,_2),_2)):(((_1,_4),_2)); a leaf is a rank-1 layout.
+$ axe-layout product '(2):(2)' 4:1 --kind blocked
+cute:   ((2,(2,2))):((2,(1,4)))
+axe:    S[(2,2,2):(4,1,2)]
+shape:  (8)
+proved: R has size(A) * size(B) = 8 elements and pairs A's modes with those of A* o B, where A* o B repeats A without overlap
+? 0
+$ axe-layout product 2:2 4:1 --kind blocked
+cute:   ((2,(2,2))):((2,(1,4)))
+axe:    S[(2,2,2):(4,1,2)]
+shape:  (8)
+proved: R has size(A) * size(B) = 8 elements and pairs A's modes with those of A* o B, where A* o B repeats A without overlap
+? 0
+$ axe-layout product 2:2 4:1 --kind raked
+cute:   (((2,2),2)):(((1,4),2))
+axe:    S[(2,2,2):(2,4,1)]
+shape:  (8)
+proved: R has size(A) * size(B) = 8 elements and pairs A's modes with those of A* o B, where A* o B repeats A without overlap
+? 0
+# left_inverse as CUTLASS >= 3.9 computes it (commit 62750a2b): C++ gives (_32,_3):(_1,_3)
+$ axe-layout inverse '(3,3):(1,32)' --left
+cute:   (32,3):(1,3)
+axe:    S[(32,3):(1,3)]
+shape:  (32, 3)
+proved: R(A(i)) = i for all 9 i
+? 0
+# C++ gives (_32,_2,_2):(_2,_6,_1) for this non-injective A, which is no quasi-inverse
+$ axe-layout inverse '(2,(3,3)):(64,(1,32))' --left
+no such layout: CuTe's construction does not give a layout with the defining property here: A(R(A(13))) differs from A(13)
+? 1
+# C++ static_assert "Left inverse divisibility condition"
+$ axe-layout inverse '(2,3):(3,2)' --left
+no such layout: left inverse divisibility condition fails: A's stride 3 is not a multiple of 2, the size of the modes of smaller stride
+? 1
+# Non-divisible tiles: CUTLASS test/unit/cute/core/logical_divide.cpp expects (32,2):(1,32);
+# the last tile's 16 points past 48 are the tail a kernel masks.
+$ axe-layout divide 48:1 32:1
+cute:   (32,2):(1,32)
+axe:    S[(32,2):(1,32)]
+shape:  (32, 2)
+proved: B* is B's complement, (B, B*) reaches each index of A once, and R = A o (B, B*) at the 48 of 64 points inside A's domain; the tail a kernel must mask, outside A's domain: the 16 of 64 points where (B, B*)(c) is in [48, 63] (A's size is 48)
+? 0
+$ axe-layout divide 48:1 32:1 --kind zipped --json
+{"layout":"S[(32,2):(1,32)]","cute":"(32,2):(1,32)","shape":[32,2],"proved":"B* is B's complement, (B, B*) reaches each index of A once, and R = A o (B, B*) at the 48 of 64 points inside A's domain; the tail a kernel must mask, outside A's domain: the 16 of 64 points where (B, B*)(c) is in [48, 63] (A's size is 48); the zipped form regroups its modes"}
+? 0
+# C++ ((_8,_2),(_2,_3)):((_1,_12),(_8,_24))
+$ axe-layout divide '(12,5):(1,12)' '<8:1,2:1>' --kind zipped
+cute:   ((8,2),(2,3)):((1,12),(8,24))
+axe:    S[(2,8,3,2):(12,1,24,8)]
+shape:  (16, 6)
+proved: B* is B's complement, (B, B*) reaches each index of A once, and R = A o (B, B*) at the 60 of 96 points inside A's domain; the tail a kernel must mask, outside A's domain: mode 0: the 4 of 16 points where (B, B*)(c) is in [12, 15] (A's size is 12); mode 1: the 1 of 6 points where (B, B*)(c) is in [5, 5] (A's size is 5); the zipped form regroups its modes
 ? 0

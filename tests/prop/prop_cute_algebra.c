@@ -3,13 +3,18 @@
  * seeded random CuTe layouts, against the definitions by evaluation with
  * this file's own crd2idx (written from CuTe's definition, independent of
  * src/cute/):
- *   composition:  R(c) = A(B(c)) for every c of B;
+ *   composition:  R(c) = A(B(c)) for every c of B, and past A's size, where
+ *                 A's last mode runs on even when its size is 1 (C++);
  *   complement:   ordered, disjoint from A, cosize((A, R)) >= cotarget, and
  *                 (A, R) a bijection onto [0, size) for compact A;
- *   logical_divide(A, B) = A o (B, complement(B, size(A))), point by point;
+ *   logical_divide(A, B) = A o (B, complement(B, size(A))), point by point
+ *                 inside A's domain, also for tiles that do not divide A
+ *                 (a compact B of size s then leaves s*ceil(size(A)/s) -
+ *                 size(A) points past A's domain, the tail);
  *   products:     (A, A* o B) keeps A and repeats it without overlap; blocked
- *                 and raked place A's tile at block coordinates as CuTe's
- *                 documentation draws them;
+ *                 and raked have size(A)*size(B) elements and place A's
+ *                 tile at block coordinates as CuTe's documentation draws
+ *                 them;
  *   inverses:     A(R(i)) = i (right), R(A(i)) = i (left, injective A), and
  *                 a compact A's right inverse covers all of A;
  *   coalesce:     the same 1-D map, depth <= 1, nothing left to merge.
@@ -212,10 +217,48 @@ static void case_compose(prop_rng *rng, int *answered)
 	axe_cute_layout_release(&a), axe_cute_layout_release(&b);
 }
 
+/*
+ * A with a size-1 last mode 1:k composed with s:size(A): B(c) = c*size(A)
+ * lies past A's domain for c >= 1, where A's last mode runs on, so
+ * R(c) = c*k (C++'s coalesce_x keeps the stride k; pycute's coalesce drops
+ * the mode and would give 0).
+ */
+static void case_compose_past(prop_rng *rng, int *answered)
+{
+	char ta[256], tx[300], tb[64];
+	axe_cute_layout a, b, r;
+	axe_cute_tiler t = { 0 };
+	axe_cute_reason why;
+	axe_error err;
+	int64_t s = prop_rng_range(rng, 1, 4), k = prop_rng_range(rng, 0, 9);
+	char *colon;
+
+	random_text(rng, true, 0, ta, sizeof(ta));
+	colon = strchr(ta, ':');
+	*colon = '\0';
+	snprintf(tx, sizeof(tx), "(%s,1):(%s,%lld)", ta, colon + 1, (long long)k);
+	parse(tx, &a);
+	snprintf(tb, sizeof(tb), "%lld:%lld", (long long)s, (long long)sz(&a));
+	parse(tb, &b);
+	add_note("A", &a), add_note("B", &b);
+	axe_error_init(&err);
+	t.mode[0] = b;
+	CHECK(axe_cute_compose_tiler(&a, &t, &r, &why, &err) == 1, "refused: %s", why.text);
+	(*answered)++;
+	add_note("R", &r);
+	for (int64_t c = 0; c < s; c++)
+		CHECK(ev(&r, c) == c * k, "R(%lld) = %lld, not %lld", (long long)c,
+		      (long long)ev(&r, c), (long long)(c * k));
+	CHECK(axe_cute_prove_compose(&a, &t, &r, NULL, 0, &why, &err) == 1,
+	      "the proof rejects a right result: %s", why.text);
+	axe_cute_layout_release(&a), axe_cute_layout_release(&b), axe_cute_layout_release(&r);
+}
+
 static void test_compose(void **state)
 {
 	(void)state;
 	run_cases("compose", case_compose, 40);
+	run_cases("compose past A's size", case_compose_past, 100);
 }
 
 /* complement of a compact-with-holes A */
@@ -294,9 +337,15 @@ static void case_divide(prop_rng *rng, int *answered)
 	char *cs;
 	int ok;
 
+	bool ragged = prop_rng_chance(rng, 30);
+	int64_t outside = 0;
+
 	random_text(rng, prop_rng_chance(rng, 80), 0, ta, sizeof(ta));
 	parse(ta, &a);
-	random_tiler(rng, sz(&a), tb, sizeof(tb));
+	if (ragged) /* a compact tile of any size: the last one may reach past A */
+		snprintf(tb, sizeof(tb), "%lld:1", (long long)prop_rng_range(rng, 1, sz(&a) + 3));
+	else
+		random_tiler(rng, sz(&a), tb, sizeof(tb));
 	parse(tb, &b);
 	add_note("A", &a), add_note("B", &b);
 	axe_error_init(&err);
@@ -323,10 +372,21 @@ static void case_divide(prop_rng *rng, int *answered)
 		for (int64_t c = 0; c < sz(&r); c++) {
 			int64_t x = ev(&bb, c);
 
+			outside += x >= sz(&a);
 			if (x < sz(&a))
 				CHECK(ev(&r, c) == ev(&a, x), "R(%lld) != A((B, B*)(%lld)) with B*=%s",
 				      (long long)c, (long long)c, cs);
 		}
+		if (ragged) {
+			int64_t tile = sz(&b), tiles = (sz(&a) + tile - 1) / tile;
+
+			CHECK(sz(&r) == tile * tiles, "size(R) = %lld, not %lld tiles of %lld",
+			      (long long)sz(&r), (long long)tiles, (long long)tile);
+			CHECK(outside == tile * tiles - sz(&a), "%lld points past A, not %lld",
+			      (long long)outside, (long long)(tile * tiles - sz(&a)));
+		}
+		CHECK(axe_cute_prove_divide(&a, &t, AXE_CUTE_LOGICAL, &r, NULL, 0, &why, &err) == 1,
+		      "the proof rejects a right result: %s", why.text);
 		free(cs);
 		axe_cute_layout_release(&bb), axe_cute_layout_release(&r);
 	}
@@ -388,6 +448,7 @@ static void case_products(prop_rng *rng, int *answered)
 	add_note("blocked", &blocked), add_note("raked", &raked);
 	a0 = mode_size(&a, 0), a1 = mode_size(&a, 1), b0 = mode_size(&b, 0), b1 = mode_size(&b, 1);
 	n = a0 * a1 * b0 * b1;
+	CHECK(sz(&blocked) == n && sz(&raked) == n, "a product does not have size(A)*size(B)");
 	/* the logical product keeps A as mode 0 and is a bijection onto [0, n) */
 	seen = calloc((size_t)n, 1);
 	CHECK(axe_cute_tuple_equal(&lp.shape.child[0], &a.shape), "mode 0 is not A");

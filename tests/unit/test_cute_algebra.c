@@ -5,9 +5,13 @@
  *   - every worked example of media/docs/cpp/cute/02_layout_algebra.md in
  *     CUTLASS (github.com/NVIDIA/cutlass, commit
  *     7107b05535f8977f5ecb9d01ee203205b1fd9bc4), each row naming its section;
+ *   - tests/data/cute_algebra/cpp_cases.txt: the C++ library's results
+ *     (include/cute/layout.hpp at the same commit, compiled with nvcc; the
+ *     file says how) on pycute's operands and on the cases of issue 25;
  *   - tests/data/cute_algebra/pycute_cases.txt: pycute's results (the same
  *     commit, python/pycute) on the operands of CUTLASS's pycute unit tests
- *     and on seeded random operands (the file says how it was made);
+ *     and on seeded random operands (the file says how it was made), except
+ *     where the C++ table gives another answer (C++ is followed);
  *   - refusals: the conditions CuTe states, named with their modes.
  */
 #include <setjmp.h>
@@ -342,29 +346,82 @@ static FILE *open_data(const char *name)
 	return f;
 }
 
-static void test_pycute_table(void **state)
-{
-	FILE *f = open_data("pycute_cases.txt");
+/* One row of a data table: operation, A, B, result, source. */
+typedef struct table_row {
+	char *field[5];
 	char line[4096];
+} table_row;
+
+/* The next row of "f" into "r"; false at the end.  Comments and blank lines skipped. */
+static bool next_row(FILE *f, table_row *r)
+{
+	while (fgets(r->line, sizeof(r->line), f)) {
+		char *save = NULL, *p = r->line;
+		int n = 0;
+
+		if (r->line[0] == '#' || r->line[0] == '\n')
+			continue;
+		r->line[strcspn(r->line, "\n")] = '\0';
+		while (n < 5 && (r->field[n] = strtok_r(p, "\t", &save)))
+			n++, p = NULL;
+		if (n != 5)
+			fail_msg("malformed row: %s", r->line);
+		return true;
+	}
+	return false;
+}
+
+/* True when the C++ table gives operation "op" on "a", "b" another result than "result". */
+static bool cpp_differs(const char *op, const char *a, const char *b, const char *result)
+{
+	FILE *f = open_data("cpp_cases.txt");
+	table_row r;
+	bool differs = false;
+
+	while (!differs && next_row(f, &r))
+		differs = strcmp(r.field[0], op) == 0 && strcmp(r.field[1], a) == 0 &&
+			  strcmp(r.field[2], b) == 0 && strcmp(r.field[3], result) != 0;
+	fclose(f);
+	return differs;
+}
+
+static void test_cpp_table(void **state)
+{
+	FILE *f = open_data("cpp_cases.txt");
+	table_row r;
 	int failures = 0, rows = 0;
 
 	(void)state;
-	while (fgets(line, sizeof(line), f)) {
-		char *field[5], *save = NULL, *p = line;
-		int n = 0;
-
-		if (line[0] == '#' || line[0] == '\n')
-			continue;
-		line[strcspn(line, "\n")] = '\0';
-		while (n < 5 && (field[n] = strtok_r(p, "\t", &save)))
-			n++, p = NULL;
-		if (n != 5)
-			fail_msg("malformed row: %s", line);
-		check_row(field[0], field[1], field[2], field[3], EXACT, field[4], &failures);
+	while (next_row(f, &r)) {
+		check_row(r.field[0], r.field[1], r.field[2], r.field[3], EXACT, r.field[4],
+			  &failures);
 		rows++;
 	}
 	fclose(f);
-	print_message("pycute agreement: %d rows, %d differ\n", rows, failures);
+	print_message("CuTe C++ agreement: %d rows, %d differ\n", rows, failures);
+	assert_true(rows > 1500);
+	assert_int_equal(failures, 0);
+}
+
+static void test_pycute_table(void **state)
+{
+	FILE *f = open_data("pycute_cases.txt");
+	table_row r;
+	int failures = 0, rows = 0, cpp_rows = 0;
+
+	(void)state;
+	while (next_row(f, &r)) {
+		if (cpp_differs(r.field[0], r.field[1], r.field[2], r.field[3])) {
+			cpp_rows++;
+			continue;
+		}
+		check_row(r.field[0], r.field[1], r.field[2], r.field[3], EXACT, r.field[4],
+			  &failures);
+		rows++;
+	}
+	fclose(f);
+	print_message("pycute agreement: %d rows, %d differ; %d rows where C++ differs from "
+		      "pycute follow C++\n", rows, failures, cpp_rows);
 	assert_true(rows > 1000);
 	assert_int_equal(failures, 0);
 }
@@ -378,8 +435,11 @@ static const struct {
 	{ "compose", "(4,5):(1,8)", "6:1", "shape divisibility condition fails" },
 	{ "complement", "(2,2):(1,1)", "8", "not injective" },
 	{ "complement", "4:-1", "8", "complement needs positive strides" },
-	{ "logical_divide", "8:1", "3:1", "does not divide" },
-	{ "logical_divide", "(8,8):(1,8)", "<4,3>", "(mode 1)" },
+	/* C++: static assertion "Shape Divisibility Condition" (harness in cpp_cases.txt) */
+	{ "logical_divide", "(4,6):(6,1)", "5:1", "shape divisibility condition fails" },
+	{ "logical_divide", "(8,(4,6)):(1,(6,1))", "<_,5:1>", "(mode 1)" },
+	/* C++: static assertion "Left inverse divisibility condition" */
+	{ "left_inverse", "(2,3):(3,2)", "-", "left inverse divisibility condition fails" },
 	{ "logical_product", "(2,2):(1,1)", "2:1", "not injective" },
 	{ "logical_product", "2:1", "2:-1", "non-negative" },
 };
@@ -398,6 +458,89 @@ static void test_refusals(void **state)
 		if (!strstr(why.text, refusals[i].reason))
 			fail_msg("%s(%s, %s): '%s' does not say '%s'", refusals[i].op, refusals[i].a,
 				 refusals[i].b, why.text, refusals[i].reason);
+	}
+}
+
+/*
+ * Planted bugs: a wrong result handed to each operation's proof must be
+ * refused, the reason naming what is wrong.  The first row is the 4-element
+ * result axe-layout once printed, "proved", for a blocked product of 8
+ * elements (issue 25): its proof checked the modes' pairing but not the
+ * sizes, and took B's modes from a flattened composition.
+ */
+static const struct {
+	const char *op, *a, *b, *wrong, *reason;
+} planted[] = {
+	{ "blocked_product", "(2):(2)", "4:1", "((2,2)):((2,1))", "size(A) * size(B) = 8" },
+	{ "blocked_product", "(2):(2)", "4:1", "(2,(2,2)):(2,(1,4))", "expected 1" },
+	{ "raked_product", "(2):(2)", "4:1", "((2,(2,2))):((2,(1,4)))", "does not hold A's mode" },
+	{ "logical_product", "2:2", "4:1", "(3,2):(2,1)", "the first mode is not A" },
+	{ "logical_product", "2:2", "4:1", "(2,2):(2,1)", "B's sizes" },
+	{ "logical_product", "2:2", "4:1", "(2,(2,2)):(2,(1,8))", "R(2) = 8 but A(B(2)) = 4" },
+	{ "logical_divide", "48:1", "32:1", "(32,1):(1,32)", "sizes of (B, B*)" },
+	{ "logical_divide", "48:1", "32:1", "(32,2):(1,16)", "R(32) = 16" },
+	{ "compose", "1:5", "2:1", "2:0", "R(1) = 0 but A(B(1)) = 5" },
+	{ "compose", "(2,1):(3,5)", "4:1", "4:3", "A(B(2)) = 5" },
+	{ "compose", "8:1", "4:2", "2:2", "B's sizes" },
+	{ "left_inverse", "(3,3):(1,32)", "-", "(32,3):(1,2)", "R(A(" },
+	{ "right_inverse", "(4,2):(1,4)", "-", "8:2", "A(R(1))" },
+	{ "coalesce", "(2,4):(1,2)", "-", "4:1", "size 4" },
+	{ "complement", "4:1", "16", "2:4", "below the cotarget" },
+};
+
+/* The proof of "op" on A, B for the result "r": 1, 0 with "why", -1. */
+static int prove(const char *op, const axe_cute_layout *a, const char *b,
+		 const axe_cute_layout *r, axe_cute_reason *why)
+{
+	char what[512];
+	axe_cute_tiler t;
+	axe_error err;
+	int ok = -2;
+
+	axe_error_init(&err);
+	if (strcmp(op, "left_inverse") == 0)
+		return axe_cute_prove_left_inverse(a, r, what, sizeof(what), why, &err);
+	if (strcmp(op, "right_inverse") == 0)
+		return axe_cute_prove_right_inverse(a, r, what, sizeof(what), why, &err);
+	if (strcmp(op, "coalesce") == 0)
+		return axe_cute_prove_same_map(a, r, what, sizeof(what), why, &err);
+	if (strcmp(op, "complement") == 0)
+		return axe_cute_prove_complement(a, strtoll(b, NULL, 10), r, what, sizeof(what), why,
+						 &err);
+	parse_tiler(b, &t);
+	if (strcmp(op, "compose") == 0)
+		ok = axe_cute_prove_compose(a, &t, r, what, sizeof(what), why, &err);
+	for (size_t i = 0; ok == -2 && i < sizeof(split_ops) / sizeof(split_ops[0]); i++)
+		if (strcmp(op, split_ops[i].name) == 0)
+			ok = split_ops[i].divide
+				     ? axe_cute_prove_divide(a, &t, split_ops[i].kind, r, what,
+							     sizeof(what), why, &err)
+				     : axe_cute_prove_product(a, &t, split_ops[i].kind, r, what,
+							      sizeof(what), why, &err);
+	axe_cute_tiler_release(&t);
+	return ok;
+}
+
+static void test_planted_bugs(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(planted) / sizeof(planted[0]); i++) {
+		axe_cute_layout a, wrong;
+		axe_cute_reason why = { "" };
+		int ok;
+
+		parse_layout(planted[i].a, &a);
+		parse_layout(planted[i].wrong, &wrong);
+		ok = prove(planted[i].op, &a, planted[i].b, &wrong, &why);
+		if (ok != 0)
+			fail_msg("%s(%s, %s): the wrong result %s was %s", planted[i].op, planted[i].a,
+				 planted[i].b, planted[i].wrong, ok > 0 ? "proved" : "an error");
+		if (!strstr(why.text, planted[i].reason))
+			fail_msg("%s(%s, %s) = %s: '%s' does not say '%s'", planted[i].op,
+				 planted[i].a, planted[i].b, planted[i].wrong, why.text,
+				 planted[i].reason);
+		axe_cute_layout_release(&a);
+		axe_cute_layout_release(&wrong);
 	}
 }
 
@@ -430,8 +573,10 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_doc_examples),
+		cmocka_unit_test(test_cpp_table),
 		cmocka_unit_test(test_pycute_table),
 		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_planted_bugs),
 		cmocka_unit_test(test_bad_tilers),
 	};
 

@@ -56,16 +56,34 @@ static void test_hsl(void **state)
 		assert_int_equal(axe_hsl(rows[i].h, rows[i].s, rows[i].l), rows[i].rgb);
 }
 
-/* Neighbouring lanes never share a colour; a warp's shade differs from the next. */
+/*
+ * One row of owners: no two of 32 lanes share a colour.  Several rows (8
+ * warps of 32 lanes): every owner its own colour, each warp its own hue
+ * (warps 0 and 4 looked alike when shades repeated every 4 rows), and a
+ * warp's lanes light to dark.
+ */
 static void test_owner_colours(void **state)
 {
+	uint32_t seen[8 * 32];
+
 	(void)state;
 	for (int64_t lane = 0; lane < 32; lane++)
 		for (int64_t other = 0; other < 32; other++)
 			if (other != lane)
-				assert_int_not_equal(axe_owner_colour(0, lane, 32),
-						     axe_owner_colour(0, other, 32));
-	assert_int_not_equal(axe_owner_colour(0, 5, 32), axe_owner_colour(1, 5, 32));
+				assert_int_not_equal(axe_owner_colour(0, 1, lane, 32),
+						     axe_owner_colour(0, 1, other, 32));
+	for (int64_t warp = 0; warp < 8; warp++)
+		for (int64_t lane = 0; lane < 32; lane++)
+			seen[warp * 32 + lane] = axe_owner_colour(warp, 8, lane, 32);
+	for (size_t i = 0; i < 8 * 32; i++)
+		for (size_t j = 0; j < i; j++)
+			assert_int_not_equal(seen[i], seen[j]);
+	for (int64_t warp = 0; warp < 8; warp++) {
+		uint32_t light = seen[warp * 32], dark = seen[warp * 32 + 31];
+		int sum_light = (int)(light >> 16) + (int)(light >> 8 & 255) + (int)(light & 255);
+		int sum_dark = (int)(dark >> 16) + (int)(dark >> 8 & 255) + (int)(dark & 255);
+		assert_true(sum_light > sum_dark);
+	}
 }
 
 /* --------------------------------------------------------- svg, html -- */
