@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/digits.h"
 #include "../core/eval.h"
 #include "interop.h"
 
@@ -362,94 +363,44 @@ int axe_import_validate(const axe_import *imp, const axe_reference *ref, const c
 
 /*
  * Why one point per digit decides equality (axe_import_validate_affine).
+ * Both sides are digit-affine (the import on its shard extents, Axe's
+ * semantics without a swizzle; the source on its radix list, by the
+ * format's definition), so on the common refinement of the two lists
+ * (core/digits.c) they are known from their values at 0 and at each weight,
+ * up to the sets:
  *
- * Digits.  A radix list r_1, ..., r_k (innermost first, product N) splits a
- * flat point p in [0, N) into digits d_i(p) = floor(p / w_i) mod r_i, with
- * weights w_1 = 1, w_{i+1} = w_i r_i; every p has exactly one digit tuple.
- * A map is digit-affine on that list when F(p) = F(0) + sum_i d_i(p) u_i.
- *
- * Refinement.  If every weight of list A is a weight of a list C (the
- * weights of C contain those of A, and consecutive weights of C divide one
- * another), a digit of A is the number its C-digits spell:
- * d^A_i(p) = sum over the C-digits j with w_i <= w^C_j < w_{i+1} of
- * d^C_j(p) (w^C_j / w_i).  So a map digit-affine on A is digit-affine on C.
- * The union of the weights of two lists is such a C exactly when it is a
- * chain under division.
- *
- * Generators.  A map digit-affine on C is fixed by its values at 0 and at
- * each weight w^C_j (the point whose only nonzero C-digit is d_j = 1):
- * u_j = F(w^C_j) - F(0).  Two maps digit-affine on C that agree at those
- * k + 1 points agree at every point.
- *
- * Sets.  The import's images are S(p) = {a(p) + t : t in T}: a(p) = D(p),
- * digit-affine on the import's shard extents (Axe's semantics without a
- * swizzle), a(0) = 0, and T = O + R finite and not empty.  The source's are
- * {b(p)} with b digit-affine on its radix list.  S(0) = {b(0)} gives
- * T = {b(0)}; then S(w) = {b(w)} at each generator w gives a(w) = b(w) - b(0);
- * so a(p) + b(0) = b(p) everywhere by the two paragraphs above, which is
+ * The import's images are S(p) = {a(p) + t : t in T}: a(p) = D(p), a(0) = 0,
+ * and T = O + R finite and not empty.  The source's are {b(p)}.  S(0) =
+ * {b(0)} gives T = {b(0)}; then S(w) = {b(w)} at each generator w gives
+ * a(w) = b(w) - b(0); so a(p) + b(0) = b(p) everywhere, which is
  * S(p) = {b(p)}: the whole relations are equal.  Conversely a difference
  * at a generator is a difference of the relations, reported at that point.
  *
- * Cost: at most log2(N) + 1 points (each digit has a radix of at least 2),
- * never more than the N points of the enumeration, so no size is cheaper to
- * enumerate.  When the argument does not apply (an `expr:` import, a
- * swizzle, shard extents whose weights do not form a chain with the
- * source's), the caller enumerates.
+ * At most log2(N) + 1 points, never more than the N of the enumeration, so
+ * no size is cheaper to enumerate.  When the argument does not apply (an
+ * `expr:` import, a swizzle, lists without a common refinement), the
+ * caller enumerates.
  */
 
-/*
- * The weights (> 1, < size) of "n" radices "radix", ascending, into "w";
- * their count, or -1 when the radices do not multiply to "size".
- */
-static int radix_weights(const int64_t *radix, size_t n, int64_t size, int64_t *w)
-{
-	int k = 0;
-	int64_t weight = 1;
-
-	for (size_t i = 0; i < n; i++)
-		if (radix[i] > 1) {
-			if (weight > 1)
-				w[k++] = weight;
-			if (__builtin_mul_overflow(weight, radix[i], &weight))
-				return -1;
-		}
-	return weight == size ? k : -1;
-}
-
-/* The import's shard weights (> 1, < size), ascending, into "w"; their count. */
-static size_t import_weights(const axe_evaluator *ev, int64_t *w)
+/* The import's shard extents, innermost first, into "radix"; their count. */
+static size_t import_radices(const axe_evaluator *ev, int64_t *radix)
 {
 	size_t k = 0;
 
 	for (size_t i = ev->nactive; i-- > 0;)
-		if (ev->suffix[ev->active[i]] > 1)
-			w[k++] = ev->suffix[ev->active[i]];
+		radix[k++] = ev->layout->shard[ev->active[i]].extent;
 	return k;
 }
 
-/*
- * The union of the ascending weights "a" and "b" into "out" (room for
- * na + nb); its length, or 0 with "*chain" false when consecutive weights
- * (from 1 to "size") do not divide one another.
- */
-static size_t merge_chain(const int64_t *a, size_t na, const int64_t *b, size_t nb,
-			  int64_t size, int64_t *out, bool *chain)
+/* The product of "n" radices, or -1 when it leaves int64. */
+static int64_t radix_product(const int64_t *radix, size_t n)
 {
-	size_t i = 0, j = 0, k = 0;
-	int64_t last = 1;
+	int64_t p = 1;
 
-	*chain = true;
-	while (i < na || j < nb) {
-		int64_t next = j >= nb || (i < na && a[i] < b[j]) ? a[i++] : b[j++];
-
-		if (next == last)
-			continue;
-		if (next % last != 0)
-			return *chain = false, 0;
-		out[k++] = last = next;
-	}
-	*chain = size % last == 0;
-	return k;
+	for (size_t i = 0; i < n; i++)
+		if (radix[i] <= 0 || __builtin_mul_overflow(p, radix[i], &p))
+			return -1;
+	return p;
 }
 
 /* Compare the import with the source at flat point "p"; 0, or -1 with the mismatch. */
@@ -475,15 +426,13 @@ int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference
 			       const char *format, axe_error *err)
 {
 	source_axes axes = { ref->shape, ref->naxes, ref->axis };
-	size_t room = ref->nradix + 64, nimp, nchain; /* an evaluator has at most 63 digits */
-	int nref;
-	int64_t *w = malloc(2 * room * sizeof(int64_t));
+	axe_digits *digits = malloc(sizeof(*digits));
 	int64_t *want = malloc((ref->naxes ? ref->naxes : 1) * sizeof(int64_t));
+	int64_t radix[64]; /* an evaluator has at most 63 active iters */
 	import_eval ie = { 0 };
-	bool chain = false;
 	int rc = 1;
 
-	if (!w || !want) {
+	if (!digits || !want) {
 		rc = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 		goto out;
 	}
@@ -497,23 +446,21 @@ int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference
 		rc = -1;
 		goto out;
 	}
-	nimp = import_weights(&ie.ev, w);
-	nref = radix_weights(ref->radix, ref->nradix, ie.ev.size, w + nimp);
-	if (nref < 0)
+	if (radix_product(ref->radix, ref->nradix) != ie.ev.size)
 		goto out;
-	nchain = merge_chain(w, nimp, w + nimp, (size_t)nref, ie.ev.size, w + room, &chain);
-	if (!chain)
+	axe_digits_init(digits, ie.ev.size);
+	axe_digits_add_radices(digits, ref->radix, ref->nradix);
+	axe_digits_add_radices(digits, radix, import_radices(&ie.ev, radix));
+	if (!axe_digits_chain(digits))
 		goto out;
-	/* The generators: 0, the innermost digit's 1 (weight 1), then each weight. */
+	/* The generators: 0, then each weight (the first is 1). */
 	rc = compare_at(&ie, &axes, ref, 0, want, format, err);
-	if (rc == 0 && ie.ev.size > 1)
-		rc = compare_at(&ie, &axes, ref, 1, want, format, err);
-	for (size_t k = 0; k < nchain && rc == 0; k++)
-		rc = compare_at(&ie, &axes, ref, w[room + k], want, format, err);
+	for (size_t k = 0; k < digits->n && ie.ev.size > 1 && rc == 0; k++)
+		rc = compare_at(&ie, &axes, ref, digits->weight[k], want, format, err);
 out:
 	if (ie.imp)
 		import_eval_release(&ie);
-	free(w);
+	free(digits);
 	free(want);
 	return rc;
 }
