@@ -711,6 +711,39 @@ AXE_API axe_report *axe_atoms_report(const char *src, const char *dst,
 				     const axe_atoms_request *req, enum axe_output form,
 				     FILE *out, axe_error *err);
 
+/* [audit] a whole Triton module */
+
+/* What `audit` does (its options, as on the command line; zeroed or NULL: the defaults). */
+typedef struct axe_audit_request {
+	const char *arch;        /* --arch: "sm_80", "sm_90" or "sm_100" (NULL: each chunk's
+				    ttg.target, else sm_90) */
+	int max_conflicts_given; /* nonzero: --max-conflicts `max_conflicts` was given */
+	int64_t max_conflicts;   /* if given: an access or conversion with more extra
+				    wavefronts per wavefront fails the gate */
+	const char *deny;        /* --deny: "shared,shuffle": convert_layout classes that fail
+				    the gate (noop, registers, shuffle, shared); NULL: none */
+} axe_audit_request;
+
+/*
+ * The audit of the Triton module (TTGIR) at `path`, as `audit` prints it
+ * (docs/audit.md): for every op that moves data between layouts, what
+ * Triton's NVIDIA backend does and what it costs; text (the costly ones
+ * first), JSON (one object per op, then a summary) or HTML (the ops with
+ * links to the pictures of their layouts).  An op that cannot be analysed
+ * is reported with its reason.  Status FALSE when an op breaks a gate (the
+ * reason names the lines).  NULL on an error: a file that cannot be read,
+ * a malformed module (its FILE:LINE:COL), a bad option.
+ */
+AXE_API axe_report *axe_audit_report(const char *path, const axe_audit_request *req,
+				     enum axe_output form, FILE *out, axe_error *err);
+
+/*
+ * 0 when the options of `req` (NULL: none) are ones `audit` takes (a known
+ * --arch, known --deny classes), else -1 with the bad one in `err`;
+ * axe_audit_report checks the same.
+ */
+AXE_API int axe_audit_request_check(const axe_audit_request *req, axe_error *err);
+
 /* [codegen] emit-tma, emit-desc, emit-cuda, emit-trainium */
 
 /*

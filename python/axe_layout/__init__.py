@@ -57,7 +57,7 @@ import os
 __all__ = ["Layout", "LayoutError", "NoResult", "Report", "Equality", "layout", "version",
            "library_version",
            "notations", "info", "canon", "convert", "equal", "check_equal", "check", "banks",
-           "atoms", "tma", "emit_desc", "emit_trainium", "emit_cuda", "group", "tile",
+           "atoms", "audit", "tma", "emit_desc", "emit_trainium", "emit_cuda", "group", "tile",
            "tile_of", "dsum", "compose", "complement", "divide", "product", "right_inverse",
            "left_inverse", "coalesce"]
 
@@ -109,6 +109,11 @@ class _EqualRequest(ctypes.Structure):
 class _CheckRequest(ctypes.Structure):
     _fields_ = [("junit", ctypes.c_char_p), ("verbose", ctypes.c_int),
                 ("strict", ctypes.c_int)]
+
+
+class _AuditRequest(ctypes.Structure):
+    _fields_ = [("arch", ctypes.c_char_p), ("max_conflicts_given", ctypes.c_int),
+                ("max_conflicts", ctypes.c_int64), ("deny", ctypes.c_char_p)]
 
 
 class _BanksRequest(ctypes.Structure):
@@ -303,6 +308,7 @@ def _declare(lib):
         "axe_check_equal_report": (P, [S, S, ctypes.POINTER(_EqualRequest), I, P, E]),
         "axe_check_equal_maps_report": (P, [P, P, ctypes.POINTER(_EqualRequest), I, P, E]),
         "axe_check_report": (P, [ctypes.POINTER(S), Z, ctypes.POINTER(_CheckRequest), I, P, E]),
+        "axe_audit_report": (P, [S, ctypes.POINTER(_AuditRequest), I, P, E]),
         "axe_info_report": (P, [S, ctypes.POINTER(_Options), I, P, E]),
     }
     for name, (restype, argtypes) in table.items():
@@ -1025,6 +1031,31 @@ def check(paths, *, junit=None, verbose=False, strict=False, format="json"):
     argv = (ctypes.c_char_p * len(paths))(*(_b(os.fspath(p)) for p in paths))
     req = _CheckRequest(_b(junit), int(bool(verbose)), int(bool(strict)))
     return _report(_lib.axe_check_report, argv, len(paths), ctypes.byref(req), format=format)
+
+
+def audit(path, *, arch=None, max_conflicts=None, deny=None, format="json"):
+    """`audit FILE`: what Triton's NVIDIA backend does, and what it costs, for
+    every op of the Triton module at `path` that moves data between layouts
+    (docs/audit.md).  The Report's "ops" is the list of the objects of
+    audit --json (one per op, in file order) and "summary" its summary
+    object; status 1 when an op breaks a gate (`max_conflicts` extra
+    wavefronts, `deny` classes as "shared,shuffle" or a list).  `arch` is
+    "sm_80", "sm_90" or "sm_100" (default: the module's ttg.target).  With
+    format="text" or "html" the command's output."""
+    if deny is not None and not isinstance(deny, str):
+        deny = ",".join(deny)
+    req = _AuditRequest(_b(arch), int(max_conflicts is not None), max_conflicts or 0, _b(deny))
+    form, err = _form(format), _new_error()
+    ptr = _lib.axe_audit_report(_b(os.fspath(path)), ctypes.byref(req), form, None,
+                                ctypes.byref(err))
+    report = Report(ptr, err, False)
+    if form != _JSON:
+        return report.text
+    # --json prints one object per line: the ops, then {"summary": ...}.
+    lines = [json.loads(line) for line in report.text.splitlines() if line]
+    report.json = {"ops": lines[:-1], "summary": lines[-1]["summary"]}
+    report.update(report.json)
+    return report
 
 
 # --- analyses and code generators -----------------------------------------------------

@@ -14,6 +14,7 @@
 #include "../output/check_out.h"
 #include "../output/equal_out.h"
 #include "../output/info_out.h"
+#include "../output/module_out.h"
 #include "equal.h"
 
 /* ---- check-equal ---- */
@@ -269,6 +270,60 @@ static int spec_index(axe_report *r, const char *path, enum axe_output form, axe
 	return 1;
 }
 
+/* "PATH@N": the length of PATH, and N in *chunk (-1 without a chunk number). */
+static size_t chunk_suffix(const char *path, int *chunk)
+{
+	const char *at = strrchr(path, '@');
+
+	*chunk = -1;
+	if (!at || !at[1] || strspn(at + 1, "0123456789") != strlen(at + 1) ||
+	    strlen(at + 1) > 6)
+		return strlen(path);
+	*chunk = atoi(at + 1);
+	return (size_t)(at - path);
+}
+
+/* "PATH" names a Triton module file (FILE.mlir, FILE.ttgir, perhaps FILE.mlir@N). */
+static bool module_path(const char *path)
+{
+	static const char *const suffix[] = { ".mlir", ".ttgir" };
+	int chunk;
+	size_t len = chunk_suffix(path, &chunk);
+
+	for (size_t i = 0; i < 2; i++) {
+		size_t n = strlen(suffix[i]);
+
+		if (len > n && strncmp(path + len - n, suffix[i], n) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * "info FILE.mlir" (or FILE.mlir@N, one chunk): every layout of the module,
+ * where it is used, whether it reads; 0 or -1.
+ */
+static int module_index(axe_report *r, const char *path, enum axe_output form, axe_error *err)
+{
+	char file[4096];
+	int only;
+	size_t len = chunk_suffix(path, &only);
+	axe_mlir_file *f;
+	tt_layout_index ix;
+
+	snprintf(file, sizeof(file), "%.*s", (int)len, path);
+	if (!(f = axe_mlir_read(file, err)))
+		return -1;
+	if (tt_layout_index_build(f, only, &ix, err) < 0) {
+		axe_mlir_free(f);
+		return -1;
+	}
+	axe_print_module_layouts(r->w, &ix, axe_api_format(form));
+	tt_layout_index_release(&ix);
+	axe_mlir_free(f);
+	return 0;
+}
+
 /* The info of operand "op" into "r"; 0 or -1. */
 static int info_of(axe_report *r, const axe_operand *op, enum axe_output form, axe_error *err)
 {
@@ -306,7 +361,9 @@ axe_report *axe_info_report(const char *layout, const axe_map_options *opts,
 	if (!(r = axe_report_open(out, err)))
 		return NULL;
 	memset(&op, 0, sizeof(op));
-	if (!axe_operand_names_one(layout))
+	if (!axe_operand_names_one(layout) && module_path(layout))
+		rc = module_index(r, layout, form, err) < 0 ? -1 : 1;
+	else if (!axe_operand_names_one(layout))
 		rc = spec_index(r, layout, form, err);
 	if (rc == 0 && (rc = axe_operand_resolve(layout, &o, &op, err)) == 0)
 		rc = info_of(r, &op, form, err);

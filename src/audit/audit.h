@@ -62,6 +62,19 @@ int axe_audit_convert_layout(const axe_linear *src, const axe_linear *dst, int e
 			     axe_audit_arch arch, axe_audit_convert *out, axe_error *err);
 
 /*
+ * The shared-memory half of a convert_layout that Triton lowers through
+ * shared memory (swizzle.c): the scratch layout Triton's optimal swizzling
+ * picks for "src" and "dst" (register/lane/warp[/block] LinearLayouts of the
+ * same shape), its bytes and rounds, the store and load instructions with
+ * their bank conflicts, and the barrier.  "elem_bits" is the element width
+ * (pointers are 64; sub-byte elements travel as 8 bits, as Triton's do).
+ * Fills out->scratch_bytes, rounds, store, load, barrier and scratch and
+ * leaves the rest of "out" alone.  0, or -1 with "err" set.
+ */
+int axe_audit_convert_shared(const axe_linear *src, const axe_linear *dst, int elem_bits,
+			     axe_audit_arch arch, axe_audit_convert *out, axe_error *err);
+
+/*
  * A local_load ("store" false) or local_store/local_alloc ("store" true)
  * between the distributed layout "regs" and the shared layout "shared"
  * (laid out on the allocation shape; "regs" already on the view's place in

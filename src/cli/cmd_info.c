@@ -23,6 +23,8 @@ const axe_command command_info = {
 	"is 1 + sum of (extent-1)*|stride| over the iters on the axis (Axe paper,\n"
 	"Lemma C.1).  'injective: no' names two points that share a coordinate.\n"
 	"A spec file of several layouts lists their names: give FILE:NAME for one.\n"
+	"A Triton module FILE.mlir (or .ttgir) lists every layout, alias or inline,\n"
+	"each use (line, op, value, shape) and why one cannot be read.\n"
 	"A layout read from another tool's notation says so ('form:'), and when it\n"
 	"has only an expr: form, why.\n",
 	options,

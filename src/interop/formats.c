@@ -49,17 +49,32 @@ const char *const *axe_format_names(size_t *count)
 	return format_names;
 }
 
+/* The length of "@N" at "s" (a chunk number after a file's suffix), else 0. */
+static size_t chunk_digits(const char *s)
+{
+	size_t n = 1;
+
+	if (s[0] != '@' || !isdigit((unsigned char)s[1]))
+		return 0;
+	while (isdigit((unsigned char)s[n]))
+		n++;
+	return n;
+}
+
 const axe_file_format *axe_file_format_match(const char *arg, size_t *path_len)
 {
 	for (const axe_file_format *f = file_formats; f->suffix; f++) {
 		size_t n = strlen(f->suffix);
 		const char *at = strstr(arg, f->suffix);
 
-		/* The first "suffix:" with a path before it; names may hold ':'. */
-		while (at && !(at > arg && at[n] == ':'))
+		/*
+		 * The first "suffix:" (or "suffix@N:", chunk N of a `// -----`
+		 * file) with a path before it; names may hold ':'.
+		 */
+		while (at && !(at > arg && at[n + chunk_digits(at + n)] == ':'))
 			at = strstr(at + 1, f->suffix);
 		if (at) {
-			*path_len = (size_t)(at - arg) + n;
+			*path_len = (size_t)(at - arg) + n + chunk_digits(at + n);
 			return f;
 		}
 	}

@@ -95,6 +95,30 @@ static void store(axe_spec_layout *entry, axe_import *imp)
 	imp->expr = NULL;
 }
 
+/*
+ * `triton: kernel.mlir:#mma`: the layout NAME of a module file ("path_len"
+ * bytes of the text), a relative path taken from the spec's directory.
+ */
+static int import_from_file(const axe_spec *spec, const axe_spec_layout *entry,
+			    size_t path_len, const axe_import_opts *opts, axe_import *out,
+			    axe_error *err)
+{
+	const char *text = entry->foreign->scalar, *slash = strrchr(spec->path, '/');
+	const axe_file_format *ff = axe_file_format_match(text, &path_len);
+	char path[4096];
+	int dir = text[0] == '/' || !slash ? 0 : (int)(slash - spec->path) + 1;
+
+	if ((size_t)dir + path_len >= sizeof(path))
+		return spec_error(spec, entry->foreign, err, "path '%s' is too long", text);
+	snprintf(path, sizeof(path), "%.*s%.*s", dir, spec->path, (int)path_len, text);
+	memset(out, 0, sizeof(*out));
+	out->dtype = -1;
+	if (ff->import(path, text + path_len + 1, opts, out, err) == 0)
+		return 0;
+	axe_import_release(out);
+	return -1;
+}
+
 int axe_import_spec_entry(axe_spec *spec, axe_spec_layout *entry, const axe_import_opts *cli,
 			  axe_error *err)
 {
@@ -106,6 +130,7 @@ int axe_import_spec_entry(axe_spec *spec, axe_spec_layout *entry, const axe_impo
 	axe_loc where;
 	bool has_tile;
 	long nbind;
+	size_t n;
 
 	if (!entry->format || entry->imported)
 		return 0;
@@ -134,8 +159,12 @@ int axe_import_spec_entry(axe_spec *spec, axe_spec_layout *entry, const axe_impo
 		opts.nbind = (size_t)nbind;
 	}
 	where = axe_spec_text_origin(spec, entry->foreign);
-	if (axe_import_text(f, entry->foreign->scalar, &where, &opts, &imp, err) < 0)
+	if (axe_file_format_match(entry->foreign->scalar, &n)) {
+		if (import_from_file(spec, entry, n, &opts, &imp, err) < 0)
+			return -1;
+	} else if (axe_import_text(f, entry->foreign->scalar, &where, &opts, &imp, err) < 0) {
 		return -1;
+	}
 	store(entry, &imp);
 	return 0;
 }

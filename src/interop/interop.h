@@ -105,8 +105,9 @@ typedef struct axe_file_format {
 } axe_file_format;
 
 /*
- * When "arg" is "PATH.suffix:NAME" for a FILE_FORMAT row: that row, with
- * the length of PATH.suffix in "*path_len"; else NULL.
+ * When "arg" is "PATH.suffix:NAME" (or "PATH.suffix@N:NAME") for a
+ * FILE_FORMAT row: that row, with the length of PATH.suffix[@N] in
+ * "*path_len"; else NULL.
  */
 const axe_file_format *axe_file_format_match(const char *arg, size_t *path_len);
 
@@ -175,12 +176,14 @@ char *axe_triton_export_import(const axe_import *imp, char *why, size_t why_size
 			       axe_error *err);
 
 /*
- * Triton modules: the attribute alias "alias" ("#mma", with the '#') of the
- * .mlir/.ttgir file at "path"; the module's ttg.threads-per-warp,
- * ttg.num-warps and ttg.num-ctas apply, and the shape comes from the
- * tensor<AxBx...> that uses the alias (or opts->shape).  triton.c.
+ * Triton modules (triton_module.c): the layout "name" of the .mlir/.ttgir
+ * file at "path" ("PATH@N": its chunk N): an alias "#mma", a value "%acc",
+ * or "L123[.K]", the layout the op of line 123 writes; the module's
+ * ttg.threads-per-warp and ttg.num-ctas and the using op's warps apply, and
+ * the shape is the one the layout is used at (opts->shape picks one of
+ * several).
  */
-int axe_triton_import_file(const char *path, const char *alias, const axe_import_opts *opts,
+int axe_triton_import_file(const char *path, const char *name, const axe_import_opts *opts,
 			   axe_import *out, axe_error *err);
 
 /*

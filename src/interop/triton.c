@@ -27,9 +27,19 @@
  * The indices are visited in Gray-code order, so each step flips one bit:
  * one basis XOR-ed into the coordinate, one bit into the image.
  */
-static int reference(const axe_linear *L, const axe_shape *shape, axe_reference *ref,
-		     axe_error *err)
+int64_t tt_padded_offset(const tt_padding *p, int64_t x)
 {
+	int64_t at = x;
+
+	for (int i = 0; i < p->n; i++)
+		at += (x >> p->shift[i]) << p->pad[i];
+	return at;
+}
+
+static int reference(const axe_linear *L, const axe_shape *shape, const tt_padding *pad,
+		     axe_reference *ref, axe_error *err)
+{
+	int offset_axis = -1;
 	const char *axis[AXE_LINEAR_NIN];
 	int axis_of_bit[64], bit_in[64], in_of_bit[64], n = 0;
 	size_t naxes = 0;
@@ -42,6 +52,8 @@ static int reference(const axe_linear *L, const axe_shape *shape, axe_reference 
 				in_of_bit[n] = in;
 				bit_in[n] = i;
 			}
+			if (in == AXE_LINEAR_OFFSET)
+				offset_axis = (int)naxes;
 			axis[naxes++] = axe_linear_in_axis[in];
 		}
 	if (n > TT_REFERENCE_MAX_BITS)
@@ -70,6 +82,20 @@ static int reference(const axe_linear *L, const axe_shape *shape, axe_reference 
 			}
 			flat = flat * shape->dim[d] + coord[d];
 		}
+		if (pad && pad->n && offset_axis >= 0) {
+			/* The padded address, restored after: the walk XORs into the plain one. */
+			int64_t plain = image[offset_axis];
+			int rc;
+
+			image[offset_axis] = tt_padded_offset(pad, plain);
+			rc = axe_reference_add(ref, flat, image, err);
+			image[offset_axis] = plain;
+			if (rc < 0) {
+				axe_reference_release(ref);
+				return -1;
+			}
+			continue;
+		}
 		if (axe_reference_add(ref, flat, image, err) < 0) {
 			axe_reference_release(ref);
 			return -1;
@@ -80,6 +106,56 @@ static int reference(const axe_linear *L, const axe_shape *shape, axe_reference 
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * The compact layout of a bit permutation with its offsets padded: each
+ * iter on m (extent 2^q, stride 2^a: offset bits a .. a+q-1) takes the
+ * padded stride of each of its bits, split where a padding interval
+ * starts inside it (the padded stride stops doubling there).
+ */
+static int pad_strides(axe_layout *layout, const tt_padding *pad, axe_error *err)
+{
+	int m = axe_layout_axis_index(layout, axe_linear_in_axis[AXE_LINEAR_OFFSET]);
+	size_t n = layout->nshard;
+	axe_iter *old = malloc((n ? n : 1) * sizeof(axe_iter));
+
+	if (!old)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	memcpy(old, layout->shard, n * sizeof(axe_iter));
+	layout->nshard = 0;
+	for (size_t k = 0; k < n; k++) {
+		int64_t run_extent = 1, run_stride = 0;
+
+		if (old[k].axis != m) {
+			if (axe_layout_push_shard(layout, old[k].extent, old[k].stride, old[k].axis) < 0)
+				goto nomem;
+			continue;
+		}
+		/* Bits from the top of the iter down; a run merges while strides halve. */
+		for (int64_t bit = old[k].extent / 2; bit >= 1; bit /= 2) {
+			int64_t w = tt_padded_offset(pad, old[k].stride * bit);
+
+			if (run_extent > 1 && run_stride == 2 * w) {
+				run_extent *= 2;
+				run_stride = w;
+				continue;
+			}
+			if (run_stride && axe_layout_push_shard(layout, run_extent, run_stride, m) < 0)
+				goto nomem;
+			run_extent = 2;
+			run_stride = w;
+		}
+		if (old[k].extent == 1)
+			run_extent = 1, run_stride = tt_padded_offset(pad, old[k].stride);
+		if (axe_layout_push_shard(layout, run_extent, run_stride, m) < 0)
+			goto nomem;
+	}
+	free(old);
+	return 0;
+nomem:
+	free(old);
+	return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 }
 
 /*
@@ -197,15 +273,16 @@ static bool bases_prove(const axe_linear *L, const axe_shape *shape, const axe_i
 	return t == shape_bits && bc.bits == hardware_bits;
 }
 
-int tt_validate_linear(const axe_linear *L, const axe_shape *shape, const axe_import *imp,
-		       axe_error *err)
+int tt_validate_linear(const axe_linear *L, const axe_shape *shape, const tt_padding *pad,
+		       const axe_import *imp, axe_error *err)
 {
 	axe_reference ref;
 	int rc;
 
-	if (bases_prove(L, shape, imp))
+	/* Padded offsets are not a bit permutation: those are enumerated. */
+	if (!(pad && pad->n) && bases_prove(L, shape, imp))
 		return 0;
-	if (reference(L, shape, &ref, err) < 0)
+	if (reference(L, shape, pad, &ref, err) < 0)
 		return -1;
 	rc = axe_import_validate(imp, &ref, "Triton", err);
 	axe_reference_release(&ref);
@@ -215,6 +292,12 @@ int tt_validate_linear(const axe_linear *L, const axe_shape *shape, const axe_im
 int tt_import_linear(const axe_linear *given, const axe_shape *shape, axe_import *out,
 		     axe_error *err)
 {
+	return tt_import_padded(given, shape, NULL, out, err);
+}
+
+int tt_import_padded(const axe_linear *given, const axe_shape *shape, const tt_padding *pad,
+		     axe_import *out, axe_error *err)
+{
 	axe_linear copy = *given, *L = &copy;
 	bool any = false;
 
@@ -223,8 +306,19 @@ int tt_import_linear(const axe_linear *given, const axe_shape *shape, axe_import
 		any |= L->has_in[in];
 	if (!any)
 		L->has_in[AXE_LINEAR_REGISTER] = true;
-	if (axe_linear_to_import(L, shape, out, err) < 0 ||
-	    tt_validate_linear(L, shape, out, err) < 0) {
+	if (axe_linear_to_import(L, shape, out, err) < 0) {
+		axe_import_release(out);
+		return -1;
+	}
+	if (pad && pad->n && (!out->layout || out->layout->swizzle.present ||
+			      pad_strides(out->layout, pad, err) < 0)) {
+		if (!err || !err->code)
+			axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "a padded shared layout needs "
+				      "offset bases that permute the elements");
+		axe_import_release(out);
+		return -1;
+	}
+	if (tt_validate_linear(L, shape, pad, out, err) < 0) {
 		axe_import_release(out);
 		return -1;
 	}
@@ -520,7 +614,7 @@ static int pick_shape(const tt_src *src, size_t pos, const axe_import_opts *opts
  * has) against the module's ttg.threads-per-warp, ttg.num-warps and
  * ttg.num-ctas, where those are known; an error names both numbers.
  */
-static int module_counts(tt_ctx *c, const axe_linear *L, size_t start, axe_error *err)
+int tt_module_counts(tt_ctx *c, const axe_linear *L, size_t start, axe_error *err)
 {
 	static const struct {
 		int in;
@@ -546,6 +640,7 @@ int tt_import_value(tt_ctx *c, const tt_value *v, size_t start, const axe_import
 {
 	axe_shape shape;
 	axe_linear L;
+	tt_padding pad;
 	size_t rank;
 	int rc = -1;
 
@@ -556,14 +651,15 @@ int tt_import_value(tt_ctx *c, const tt_value *v, size_t start, const axe_import
 		return tt_error(c->src, start, 1, err, "Triton layouts have at most %d dims",
 				AXE_LINEAR_MAX_RANK);
 	if (tt_encoding_linear(c, v, shape.rank ? shape.dim : NULL, rank, &L, err) < 0 ||
-	    module_counts(c, &L, start, err) < 0)
+	    tt_encoding_padding(c, v, &pad, err) < 0 || tt_module_counts(c, &L, start, err) < 0)
 		return -1;
 	if (!shape.rank) {
 		shape.rank = rank;
 		for (size_t d = 0; d < rank; d++)
 			shape.dim[d] = axe_linear_out_size(&L, (int)d);
 	}
-	if (axe_linear_check(&L, &shape, err) == 0 && tt_import_linear(&L, &shape, out, err) == 0) {
+	if (axe_linear_check(&L, &shape, err) == 0 &&
+	    tt_import_padded(&L, &shape, &pad, out, err) == 0) {
 		out->dtype = dtype;
 		rc = 0;
 	}

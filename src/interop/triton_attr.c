@@ -207,45 +207,163 @@ static int parse_key(const tt_src *src, size_t *pos, tt_entry *e, axe_error *err
 	return 0;
 }
 
-static int parse_entries(const tt_src *src, size_t *pos, int depth, tt_attr *a, axe_error *err)
+/* One `key = value` entry of "a" at *pos (a key given twice is an error). */
+static int parse_entry(const tt_src *src, size_t *pos, int depth, tt_attr *a, axe_error *err)
 {
-	if (expect(src, pos, '{', "after '<'", err) < 0)
-		return -1;
+	tt_entry *grown = realloc(a->entry, (a->nentry + 1) * sizeof(tt_entry));
+	tt_entry *e;
+
+	if (!grown)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	a->entry = grown;
+	e = &a->entry[a->nentry++];
+	memset(e, 0, sizeof(*e));
 	*pos = tt_skip(src, *pos);
-	if (*pos < src->len && src->text[*pos] == '}') {
+	if (parse_key(src, pos, e, err) < 0)
+		return -1;
+	for (size_t i = 0; i + 1 < a->nentry; i++)
+		if (strcmp(a->entry[i].key, e->key) == 0)
+			return tt_error(src, e->pos, strlen(e->key), err,
+					"parameter '%s' given twice", e->key);
+	if (expect(src, pos, '=', "after the parameter name", err) < 0)
+		return -1;
+	return parse_into(src, pos, depth + 1, &e->value, err);
+}
+
+/* Entries separated by ',' up to "close" (consumed); none when "close" comes first. */
+static int parse_entries(const tt_src *src, size_t *pos, int depth, tt_attr *a, char close,
+			 axe_error *err)
+{
+	*pos = tt_skip(src, *pos);
+	if (*pos < src->len && src->text[*pos] == close) {
 		(*pos)++;
 		return 0;
 	}
 	for (;;) {
-		tt_entry *grown = realloc(a->entry, (a->nentry + 1) * sizeof(tt_entry));
-		tt_entry *e;
-
-		if (!grown)
-			return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-		a->entry = grown;
-		e = &a->entry[a->nentry++];
-		memset(e, 0, sizeof(*e));
-		*pos = tt_skip(src, *pos);
-		if (parse_key(src, pos, e, err) < 0)
-			return -1;
-		for (size_t i = 0; i + 1 < a->nentry; i++)
-			if (strcmp(a->entry[i].key, e->key) == 0)
-				return tt_error(src, e->pos, strlen(e->key), err,
-						"parameter '%s' given twice", e->key);
-		if (expect(src, pos, '=', "after the parameter name", err) < 0 ||
-		    parse_into(src, pos, depth + 1, &e->value, err) < 0)
+		if (parse_entry(src, pos, depth, a, err) < 0)
 			return -1;
 		*pos = tt_skip(src, *pos);
-		if (*pos < src->len && src->text[*pos] == '}') {
+		if (*pos < src->len && src->text[*pos] == close) {
 			(*pos)++;
 			return 0;
 		}
-		if (expect(src, pos, ',', "or '}' after a parameter", err) < 0)
+		if (expect(src, pos, ',', close == '}' ? "or '}' after a parameter" :
+			   "or '>' after a parameter", err) < 0)
 			return -1;
 	}
 }
 
-/* `#dialect.name<{...}>` or `#alias`. */
+/* A plain number of a padding list (no sign, no type). */
+static int padding_number(const tt_src *src, size_t *pos, tt_value *v, const char *what,
+			  axe_error *err)
+{
+	*pos = tt_skip(src, *pos);
+	v->pos = *pos;
+	v->kind = TT_INT;
+	if (*pos >= src->len || !isdigit((unsigned char)src->text[*pos]))
+		return tt_error(src, *pos, 1, err, "expected %s (INTERVAL:+PADDING)", what);
+	while (*pos < src->len && isdigit((unsigned char)src->text[*pos]))
+		if (__builtin_mul_overflow(v->num, 10, &v->num) ||
+		    __builtin_add_overflow(v->num, src->text[(*pos)++] - '0', &v->num))
+			return tt_error(src, v->pos, *pos - v->pos, err,
+					"number does not fit in 64 bits");
+	v->len = *pos - v->pos;
+	return 0;
+}
+
+/*
+ * The `[interval:+padding, ...]` of #ttg.padded_shared, kept as the entry
+ * "intervals": a list of [interval, padding] pairs.
+ */
+static int parse_paddings(const tt_src *src, size_t *pos, tt_attr *a, axe_error *err)
+{
+	tt_entry *grown = realloc(a->entry, (a->nentry + 1) * sizeof(tt_entry));
+	tt_value *list;
+
+	if (!grown)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	a->entry = grown;
+	memset(&a->entry[a->nentry], 0, sizeof(tt_entry));
+	strcpy(a->entry[a->nentry].key, "intervals");
+	a->entry[a->nentry].pos = *pos;
+	list = &a->entry[a->nentry++].value;
+	list->kind = TT_LIST;
+	list->pos = (*pos)++;
+	for (;;) {
+		tt_value *pair, *more = realloc(list->item, (list->nitem + 1) * sizeof(tt_value));
+
+		if (!more)
+			return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		list->item = more;
+		pair = memset(&list->item[list->nitem++], 0, sizeof(tt_value));
+		pair->kind = TT_LIST;
+		*pos = pair->pos = tt_skip(src, *pos);
+		if (!(pair->item = calloc(2, sizeof(tt_value))))
+			return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		pair->nitem = 2;
+		if (padding_number(src, pos, &pair->item[0], "an interval", err) < 0 ||
+		    expect(src, pos, ':', "between an interval and its padding", err) < 0 ||
+		    expect(src, pos, '+', "before the padding (INTERVAL:+PADDING)", err) < 0 ||
+		    padding_number(src, pos, &pair->item[1], "the padding", err) < 0)
+			return -1;
+		pair->len = *pos - pair->pos;
+		*pos = tt_skip(src, *pos);
+		if (*pos < src->len && src->text[*pos] == ']')
+			break;
+		if (expect(src, pos, ',', "or ']' after INTERVAL:+PADDING", err) < 0)
+			return -1;
+	}
+	(*pos)++;
+	list->len = *pos - list->pos;
+	return 0;
+}
+
+/*
+ * What follows an attribute's '<': `{entries}` (then perhaps `, key =
+ * value` entries, as #ttg.shared_linear's alignment), `[paddings]
+ * {entries}` (#ttg.padded_shared), or bare `key = value` entries (the
+ * #ttng.tensor_memory encodings), up to and with the closing '>'.
+ */
+static int parse_body(const tt_src *src, size_t *pos, int depth, tt_attr *a, axe_error *err)
+{
+	*pos = tt_skip(src, *pos);
+	if (*pos < src->len && src->text[*pos] == '[') {
+		if (parse_paddings(src, pos, a, err) < 0 ||
+		    expect(src, pos, '{', "after the paddings", err) < 0 ||
+		    parse_entries(src, pos, depth, a, '}', err) < 0)
+			return -1;
+		return expect(src, pos, '>', "to close the attribute", err);
+	}
+	if (*pos >= src->len || src->text[*pos] != '{')
+		return parse_entries(src, pos, depth, a, '>', err);
+	(*pos)++;
+	if (parse_entries(src, pos, depth, a, '}', err) < 0)
+		return -1;
+	*pos = tt_skip(src, *pos);
+	if (*pos < src->len && src->text[*pos] == ',') {
+		(*pos)++;
+		return parse_entries(src, pos, depth, a, '>', err);
+	}
+	return expect(src, pos, '>', "to close the attribute", err);
+}
+
+/*
+ * Whether `#NAME` with no '<' is a parameterless attribute of a Triton
+ * dialect (`#ttng.tensor_memory_scales_encoding`) rather than an alias
+ * (MLIR alias names may hold dots too).
+ */
+static bool bare_attribute(const char *name, size_t n)
+{
+	static const char *const dialects[] = { "ttg.", "ttng.", "triton_gpu.",
+						"triton_nvidia_gpu." };
+
+	for (size_t i = 0; i < sizeof(dialects) / sizeof(dialects[0]); i++)
+		if (n > strlen(dialects[i]) && strncmp(name, dialects[i], strlen(dialects[i])) == 0)
+			return true;
+	return false;
+}
+
+/* `#dialect.name<...>`, `#dialect.name` or `#alias`. */
 static int parse_hash(const tt_src *src, size_t *pos, int depth, tt_value *v, axe_error *err)
 {
 	size_t start = *pos, p = *pos + 1;
@@ -257,7 +375,8 @@ static int parse_hash(const tt_src *src, size_t *pos, int depth, tt_value *v, ax
 	n = p - start;
 	if (n == 1)
 		return tt_error(src, start, 1, err, "expected an attribute or alias name after '#'");
-	if (p >= src->len || src->text[p] != '<') {
+	dot = memchr(src->text + start, '.', n);
+	if ((p >= src->len || src->text[p] != '<') && !bare_attribute(src->text + start + 1, n - 1)) {
 		if (n >= sizeof(v->name))
 			return tt_error(src, start, n, err, "alias name too long");
 		v->kind = TT_ALIAS;
@@ -266,7 +385,6 @@ static int parse_hash(const tt_src *src, size_t *pos, int depth, tt_value *v, ax
 		*pos = p;
 		return 0;
 	}
-	dot = memchr(src->text + start, '.', n);
 	v->kind = TT_ATTR;
 	if (!(v->attr = calloc(1, sizeof(tt_attr))))
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
@@ -277,10 +395,24 @@ static int parse_hash(const tt_src *src, size_t *pos, int depth, tt_value *v, ax
 	memcpy(v->attr->dialect, src->text + start + 1, (size_t)(dot - src->text - start - 1));
 	memcpy(v->attr->name, dot + 1, (size_t)(src->text + p - dot - 1));
 	v->attr->name_pos = (size_t)(dot + 1 - src->text);
+	/* A dialect attribute without parameters (`#ttng.tensor_memory_scales_encoding`). */
+	if (p >= src->len || src->text[p] != '<') {
+		*pos = p;
+		return 0;
+	}
 	*pos = p + 1;
-	if (parse_entries(src, pos, depth, v->attr, err) < 0)
-		return -1;
-	return expect(src, pos, '>', "to close the attribute", err);
+	return parse_body(src, pos, depth, v->attr, err);
+}
+
+/* An MLIR dictionary value `{key = value, ...}` (AMD's ctaLayout): an attribute without a name. */
+static int parse_dictionary(const tt_src *src, size_t *pos, int depth, tt_value *v,
+			    axe_error *err)
+{
+	v->kind = TT_ATTR;
+	if (!(v->attr = calloc(1, sizeof(tt_attr))))
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	v->attr->pos = v->attr->name_pos = (*pos)++;
+	return parse_entries(src, pos, depth, v->attr, '}', err);
 }
 
 static int parse_into(const tt_src *src, size_t *pos, int depth, tt_value *v, axe_error *err)
@@ -300,6 +432,8 @@ static int parse_into(const tt_src *src, size_t *pos, int depth, tt_value *v, ax
 		rc = parse_list(src, pos, depth, v, err);
 	else if (c == '#')
 		rc = parse_hash(src, pos, depth, v, err);
+	else if (c == '{')
+		rc = parse_dictionary(src, pos, depth, v, err);
 	else if (c == '-' || isdigit((unsigned char)c))
 		rc = parse_int(src, pos, v, err);
 	else if (*pos + 4 <= src->len && memcmp(src->text + *pos, "true", 4) == 0 &&
@@ -310,7 +444,8 @@ static int parse_into(const tt_src *src, size_t *pos, int depth, tt_value *v, ax
 		rc = (v->kind = TT_BOOL, v->num = 0, *pos += 5, 0);
 	else
 		rc = tt_error(src, *pos, 1, err,
-			      "expected a number, true, false, a list or an attribute");
+			      "expected a number, true, false, a list, a {dictionary} or an "
+			      "attribute");
 	if (rc == 0 && v->kind != TT_INT)
 		v->len = *pos - v->pos;
 	return rc;

@@ -56,7 +56,7 @@ typedef struct tt_entry {
 } tt_entry;
 
 struct tt_attr {
-	char dialect[16];     /* "ttg" or "triton_gpu" */
+	char dialect[24];     /* "ttg", "ttng", "triton_gpu", ... */
 	char name[32];        /* "blocked", "slice", ... */
 	size_t pos, name_pos; /* the '#', and the name after the dialect */
 	tt_entry *entry;

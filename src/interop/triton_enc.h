@@ -1,6 +1,6 @@
 /*
  * triton_enc.h: what the encoding files (triton_enc.c, triton_mma.c,
- * triton_shared.c) share: checked access to an attribute's parameters,
+ * triton_shared.c, triton_tmem.c, triton_amd.c) share: checked access to an attribute's parameters,
  * errors placed in the attribute text, and Triton's combineCtaCgaWithShape.
  */
 #ifndef AXE_INTEROP_TRITON_ENC_H
@@ -16,7 +16,17 @@
 typedef int encoding_fn(tt_ctx *c, const tt_attr *a, const int64_t *shape, size_t rank,
 			axe_linear *out, axe_error *err);
 
-encoding_fn tt_enc_mma, tt_enc_dot, tt_enc_swizzled, tt_enc_nvmma;
+encoding_fn tt_enc_mma, tt_enc_dot, tt_enc_swizzled, tt_enc_rotating, tt_enc_nvmma,
+	tt_enc_shared_linear, tt_enc_padded, tt_enc_tmem, tt_enc_tmem_scales, tt_enc_mfma,
+	tt_enc_wmma;
+
+/* A dot operand ("op" 0 or 1, "kwidth") of the amd_mfma attribute "pa" (triton_amd.c). */
+int tt_enc_mfma_dot(tt_ctx *c, const tt_attr *pa, int op, int64_t kwidth,
+		    const int64_t *shape, size_t rank, axe_linear *out, axe_error *err);
+
+/* A dot operand of the amd_wmma attribute "pa" (triton_amd.c). */
+int tt_enc_wmma_dot(tt_ctx *c, const tt_attr *pa, int op, int64_t kwidth,
+		    const int64_t *shape, size_t rank, axe_linear *out, axe_error *err);
 
 /* An error (AXE_ERR_VALUE) at byte "pos" of the attribute text; always -1. */
 int tt_fail(tt_ctx *c, size_t pos, size_t span, axe_error *err, const char *fmt, ...)
@@ -46,6 +56,13 @@ void tt_reverse_order(int *order, size_t rank);
 
 bool tt_pow2(int64_t v);
 
+/* In-dim "in" of L from a list of bases, each "rank" coordinates.  0 or -1. */
+int tt_linear_bases(tt_ctx *c, const tt_value *v, int in, size_t rank, axe_linear *L,
+		    axe_error *err);
+
+/* L's out-dim sizes: the shape's, or (NULL) the next power of two above each dim's bases. */
+void tt_fit_out_sizes(axe_linear *L, const int64_t *shape);
+
 /* log2 of "v" rounded down (v >= 1). */
 int tt_log2i(int64_t v);
 
@@ -53,21 +70,23 @@ int tt_log2i(int64_t v);
 int tt_shape_pow2(tt_ctx *c, const tt_attr *a, const int64_t *shape, size_t rank,
 		  axe_error *err);
 
-/* The CTA layout parameters (CTAsPerCGA, CTASplitNum, CTAOrder); defaults: one CTA. */
-typedef struct tt_cta_params {
-	int64_t per_cga[AXE_LINEAR_MAX_RANK], split[AXE_LINEAR_MAX_RANK];
-	int order[AXE_LINEAR_MAX_RANK];
-	bool trivial;
-} tt_cta_params;
+/*
+ * The CGA layout of "a" (in-dim block -> tensor dims: Triton's
+ * CGAEncodingAttr) from `CGALayout = [[...]]`, or from the older
+ * CTAsPerCGA/CTASplitNum/CTAOrder (CGAEncodingAttr::fromSplitParams);
+ * neither: one CTA.  0 or -1.
+ */
+int tt_get_cga(tt_ctx *c, const tt_attr *a, size_t rank, axe_linear *cga, axe_error *err);
 
-int tt_get_cta(tt_ctx *c, const tt_attr *a, size_t rank, tt_cta_params *p, axe_error *err);
+/* Triton's getShapePerCTA: shape[d] / min(shape[d], the CTAs splitting dim d). */
+void tt_shape_per_cta(const axe_linear *cga, const int64_t *shape, size_t rank, int64_t *out);
 
 /*
- * Triton's combineCtaCgaWithShape: the CTA layout "cta" (grown by in-dim
- * "in" repeats and cut to the shape left per CTA) times the CGA layout of
- * "p" (cut to "shape"), in the standard dim order.  0 or -1.
+ * Triton's combineCtaCgaWithShape: the CGA layout cut to "shape"; the CTA
+ * layout grown by in-dim "in" (register or offset) repeats and cut to the
+ * shape left per CTA; their product in the standard dim order.  0 or -1.
  */
-int tt_combine(const axe_linear *cta, const tt_cta_params *p, int in, const int64_t *shape,
+int tt_combine(const axe_linear *cta, const axe_linear *cga, int in, const int64_t *shape,
 	       axe_linear *out, axe_error *err);
 
 #endif

@@ -44,23 +44,40 @@ typedef struct mma_params {
 	int64_t warps[AXE_LINEAR_MAX_RANK], instr[AXE_LINEAR_MAX_RANK];
 	size_t ninstr;
 	int warp_order[AXE_LINEAR_MAX_RANK]; /* v2 row-major, v3 column-major */
-	tt_cta_params cta;
+	axe_linear cga;
 } mma_params;
 
+/*
+ * An nvidia_mma attribute's parameters.  Triton before f1512bded (#2036,
+ * which added instrShape) wrote version 2 without it; its tile was then
+ * 16 x 8 per warp (getShapePerCTA: {16 * warps[0], 8 * warps[1]}), which is
+ * what it is read as (with a leading 1 per batch dim).
+ */
 static int get_mma(tt_ctx *c, const tt_attr *a, size_t rank, mma_params *m, axe_error *err)
 {
 	const tt_value *major = tt_param(c, a, "versionMajor", true, err);
 	const tt_value *wpc = tt_param(c, a, "warpsPerCTA", true, err);
-	const tt_value *instr = tt_param(c, a, "instrShape", true, err);
 	const tt_value *minor = tt_param(c, a, "versionMinor", false, err);
+	const tt_value *instr;
 	int64_t warps = 1, unused = 0;
 
-	if (!major || !wpc || !instr || tt_get_int(c, major, 0, 100, "versionMajor", &m->version, err) < 0 ||
+	if (!major || !wpc || tt_get_int(c, major, 0, 100, "versionMajor", &m->version, err) < 0)
+		return -1;
+	instr = tt_param(c, a, "instrShape", m->version != 2, err);
+	if ((m->version != 2 && !instr) ||
 	    (minor && tt_get_int(c, minor, 0, 100, "versionMinor", &unused, err) < 0) ||
 	    tt_get_list(c, wpc, rank, true, "warpsPerCTA", m->warps, NULL, err) < 0 ||
-	    tt_get_list(c, instr, 0, false, "instrShape", m->instr, &m->ninstr, err) < 0 ||
-	    tt_get_cta(c, a, rank, &m->cta, err) < 0)
+	    (instr && tt_get_list(c, instr, 0, false, "instrShape", m->instr, &m->ninstr, err) < 0) ||
+	    tt_get_cga(c, a, rank, &m->cga, err) < 0)
 		return -1;
+	if (!instr) {
+		for (size_t d = 0; d < rank; d++)
+			m->instr[d] = 1;
+		m->instr[rank - 2 < rank ? rank - 2 : 0] = 16;
+		m->instr[rank - 1] = 8;
+		m->ninstr = rank;
+		instr = wpc;
+	}
 	if (m->version != 2 && m->version != 3)
 		return tt_fail(c, major->pos, major->len, err,
 			    "nvidia_mma version %lld is not read (versions 2 and 3 are)",
@@ -108,7 +125,7 @@ int tt_enc_mma(tt_ctx *c, const tt_attr *a, const int64_t *shape, size_t rank,
 	axe_linear_transpose_outs(&w, cta.out_order, cta.nout);
 	if (axe_linear_mul(&cta, &cta, &w, err) < 0)
 		return -1;
-	return tt_combine(&cta, &m.cta, AXE_LINEAR_REGISTER, shape, out, err);
+	return tt_combine(&cta, &m.cga, AXE_LINEAR_REGISTER, shape, out, err);
 }
 
 /*
@@ -127,6 +144,18 @@ static int broadcast_k(axe_linear *L, int in, const int64_t *shape, const int *o
 			return -1;
 	}
 	return 0;
+}
+
+/*
+ * DotOperandEncodingAttr::getCGALayout (Dialect.cpp): the parent's CGA
+ * layout with the K coordinate of every block basis zeroed (K is never
+ * split across CTAs) and K of size 1.
+ */
+static void dot_cga(axe_linear *cga, int kdim)
+{
+	for (int i = 0; i < cga->nbits[AXE_LINEAR_BLOCK]; i++)
+		cga->basis[AXE_LINEAR_BLOCK][i][kdim] = 0;
+	cga->out_log2[kdim] = 0;
 }
 
 /* Triton's getOrderForDotOperand (K contiguous): K, the other matrix dim, then batch dims. */
@@ -156,12 +185,11 @@ static int dot_mma(tt_ctx *c, const tt_attr *a, const tt_attr *pa, int op, int64
 	if (kwidth < 1 || !tt_pow2(kwidth))
 		return tt_fail(c, a->pos, 1, err, "dot_op with an nvidia_mma parent needs kWidth, "
 			    "a power of two");
-	if (!m.cta.trivial)
-		return tt_fail(c, a->pos, 1, err, "dot_op of a multi-CTA parent is not read");
 	for (size_t d = 0; d < rank; d++)
 		tile[d] = 1;
-	tile[rank - 2] = op == 0 ? 16 : kwidth * 8;
-	tile[rank - 1] = op == 0 ? kwidth * 8 : 8;
+	/* nvidiaDotToLinearLayout: fp64's m8n8k4 (instrShape M 8) has a K tile of 4 per kWidth. */
+	tile[rank - 2] = op == 0 ? m.instr[rank - 2] : kwidth * (m.instr[rank - 2] == 8 ? 4 : 8);
+	tile[rank - 1] = op == 0 ? kwidth * (m.instr[rank - 2] == 8 ? 4 : 8) : 8;
 	dot_order(op, rank, order);
 	if (mma_tile(tile, rank, kwidth, order, order, &cta, err) < 0)
 		return -1;
@@ -171,11 +199,12 @@ static int dot_mma(tt_ctx *c, const tt_attr *a, const tt_attr *pa, int op, int64
 	axe_linear_transpose_outs(&w, cta.out_order, cta.nout);
 	if (axe_linear_mul(&cta, &cta, &w, err) < 0)
 		return -1;
-	return tt_combine(&cta, &m.cta, AXE_LINEAR_REGISTER, shape, out, err);
+	dot_cga(&m.cga, kdim);
+	return tt_combine(&cta, &m.cga, AXE_LINEAR_REGISTER, shape, out, err);
 }
 
 /* Triton's fmaDotToLinearLayout: a blocked parent, whole K per thread, lanes and warps broadcast on K. */
-static int dot_blocked(tt_ctx *c, const tt_attr *a, const tt_attr *pa, int op,
+static int dot_blocked(tt_ctx *c, const tt_attr *pa, int op,
 		       const int64_t *shape, size_t rank, axe_linear *out, axe_error *err)
 {
 	const tt_value *spt = tt_param(c, pa, "sizePerThread", true, err);
@@ -184,17 +213,14 @@ static int dot_blocked(tt_ctx *c, const tt_attr *a, const tt_attr *pa, int op,
 	const tt_value *ord = tt_param(c, pa, "order", true, err);
 	int64_t s[AXE_LINEAR_MAX_RANK], t[AXE_LINEAR_MAX_RANK], w[AXE_LINEAR_MAX_RANK];
 	int order[AXE_LINEAR_MAX_RANK], kdim = op == 0 ? (int)rank - 1 : (int)rank - 2;
-	axe_linear cta, f;
-	tt_cta_params p;
+	axe_linear cta, f, cga;
 
 	if (!spt || !tpw || !wpc || !ord ||
 	    tt_get_list(c, spt, rank, true, "sizePerThread", s, NULL, err) < 0 ||
 	    tt_get_list(c, tpw, rank, true, "threadsPerWarp", t, NULL, err) < 0 ||
 	    tt_get_list(c, wpc, rank, true, "warpsPerCTA", w, NULL, err) < 0 ||
-	    tt_get_order(c, ord, rank, "order", order, err) < 0 || tt_get_cta(c, pa, rank, &p, err) < 0)
+	    tt_get_order(c, ord, rank, "order", order, err) < 0 || tt_get_cga(c, pa, rank, &cga, err) < 0)
 		return -1;
-	if (!p.trivial)
-		return tt_fail(c, a->pos, 1, err, "dot_op of a multi-CTA parent is not read");
 	s[kdim] = shape[kdim];
 	axe_linear_init(&cta, rank);
 	axe_linear_init(&f, rank);
@@ -208,7 +234,8 @@ static int dot_blocked(tt_ctx *c, const tt_attr *a, const tt_attr *pa, int op,
 	axe_linear_transpose_outs(&f, order, rank);
 	if (axe_linear_mul(&cta, &cta, &f, err) < 0)
 		return -1;
-	return tt_combine(&cta, &p, AXE_LINEAR_REGISTER, shape, out, err);
+	dot_cga(&cga, kdim);
+	return tt_combine(&cta, &cga, AXE_LINEAR_REGISTER, shape, out, err);
 }
 
 int tt_enc_dot(tt_ctx *c, const tt_attr *a, const int64_t *shape, size_t rank,
@@ -228,12 +255,15 @@ int tt_enc_dot(tt_ctx *c, const tt_attr *a, const int64_t *shape, size_t rank,
 	if (!(pa = tt_resolve_encoding(c, parent, err)))
 		return -1;
 	if (strcmp(pa->name, "blocked") == 0)
-		return dot_blocked(c, a, pa, (int)opidx, shape, rank, out, err);
+		return dot_blocked(c, pa, (int)opidx, shape, rank, out, err);
 	if (strcmp(pa->name, "nvidia_mma") == 0 || strcmp(pa->name, "mma") == 0)
 		return dot_mma(c, a, pa, (int)opidx, kwidth, shape, rank, out, err);
+	if (strcmp(pa->name, "amd_mfma") == 0)
+		return tt_enc_mfma_dot(c, pa, (int)opidx, kwidth, shape, rank, out, err);
+	if (strcmp(pa->name, "amd_wmma") == 0)
+		return tt_enc_wmma_dot(c, pa, (int)opidx, kwidth, shape, rank, out, err);
 	return tt_fail(c, parent->pos, parent->len, err,
-		    "a dot_op parent must be #ttg.nvidia_mma or #ttg.blocked, not #ttg.%s",
-		    pa->name);
+		    "a dot_op parent must be #ttg.nvidia_mma, #ttg.amd_mfma, #ttg.amd_wmma or "
+		    "#ttg.blocked, not #ttg.%s", pa->name);
 }
 
-/* Set one offset basis of a 2-d tile: row and column values on (row dim, col dim). */

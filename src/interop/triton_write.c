@@ -1,9 +1,11 @@
 /*
  * triton_write.c: the Triton writer (docs/interop.md, "Writing layouts
- * back"): a layout as `#ttg.linear<{register, lane, warp, block}>`.  Such a
- * form exists when the layout is, in Triton's sense, a linear map from
- * hardware indices to tensor elements: power-of-two dims, axes among reg,
- * laneid, warpid and cbx, every hardware index holding exactly one element,
+ * back"): a register layout as `#ttg.linear<{register, lane, warp,
+ * block}>`, a shared one (on the axis m) as `#ttg.shared_linear<{offset,
+ * block}, alignment = 16>`.  Such a form exists when the layout is, in
+ * Triton's sense, a linear map from hardware indices to tensor elements:
+ * power-of-two dims, axes among reg, laneid, warpid and cbx (or m and
+ * cbx), every hardware index holding exactly one element,
  * and each index's element the XOR of the elements of its bits.  The
  * writer evaluates the layout at every point and checks exactly that; the
  * reason is precise when it fails.
@@ -59,18 +61,49 @@ static int why_not(char *why, size_t size, const char *fmt, ...)
 	return 1;
 }
 
-/* The in-dim of each axis of the source; 1 with "why" when an axis has none. */
-static int map_axes(const image_source *s, int *in_of, char *why, size_t size)
+/*
+ * What the writer writes: a register layout as #ttg.linear, or a shared
+ * one (an axis m, Triton's offset) as #ttg.shared_linear, each with its
+ * in-dims in Triton's order.
+ */
+typedef struct target {
+	const char *open, *close;
+	int ins[4];
+	int nins;
+} target;
+
+static const target register_target = {
+	"#ttg.linear<{", "}>",
+	{ AXE_LINEAR_REGISTER, AXE_LINEAR_LANE, AXE_LINEAR_WARP, AXE_LINEAR_BLOCK }, 4
+};
+
+/*
+ * #ttg.shared_linear needs an alignment (SharedLinearEncodingAttr::parse);
+ * 16 bytes is Gluon's default (SharedLinearLayout in
+ * python/triton/experimental/gluon/language/_layouts.py, Triton e3b5495).
+ */
+static const target shared_target = {
+	"#ttg.shared_linear<{", "}, alignment = 16>", { AXE_LINEAR_OFFSET, AXE_LINEAR_BLOCK }, 2
+};
+
+/* The in-dim of each axis of the source, and the target; 1 with "why" when an axis has none. */
+static int map_axes(const image_source *s, int *in_of, const target **to, char *why, size_t size)
 {
+	*to = &register_target;
+	for (size_t a = 0; a < s->naxes; a++)
+		if (strcmp(source_axis(s, a), axe_linear_in_axis[AXE_LINEAR_OFFSET]) == 0)
+			*to = &shared_target;
 	for (size_t a = 0; a < s->naxes; a++) {
 		in_of[a] = -1;
-		for (int in = AXE_LINEAR_REGISTER; in < AXE_LINEAR_NIN; in++)
-			if (strcmp(source_axis(s, a), axe_linear_in_axis[in]) == 0)
-				in_of[a] = in;
+		for (int k = 0; k < (*to)->nins; k++)
+			if (strcmp(source_axis(s, a), axe_linear_in_axis[(*to)->ins[k]]) == 0)
+				in_of[a] = (*to)->ins[k];
 		if (in_of[a] < 0)
 			return why_not(why, size, "axis '%s' has no Triton in-dim (a #ttg.linear "
-				       "names register = reg, lane = laneid, warp = warpid, block = cbx)",
-				       source_axis(s, a));
+				       "names register = reg, lane = laneid, warp = warpid, block = "
+				       "cbx; a #ttg.shared_linear offset = m, block = cbx)%s",
+				       source_axis(s, a), *to == &shared_target ?
+				       ": a layout on m is a shared one" : "");
 	}
 	return 0;
 }
@@ -81,6 +114,7 @@ typedef struct walk {
 	int64_t points;
 	int64_t *rows;
 	int in_of[AXE_MAX_AXES];
+	const target *to;
 	int bits[AXE_LINEAR_NIN], shift[AXE_LINEAR_NIN], n;
 	int32_t *table; /* per hardware index: the flat element, or -1 */
 } walk;
@@ -178,7 +212,6 @@ static int check_linear(const walk *w, char *why, size_t size)
 
 static int emit(const walk *w, char **text)
 {
-	static const char *const key[] = { "register", "lane", "warp", "block" };
 	int64_t coord[AXE_MAX_RANK];
 	size_t len = 0, cap = 256;
 	char *s = malloc(cap);
@@ -199,11 +232,11 @@ static int emit(const walk *w, char **text)
 		}                                                                      \
 		len += (size_t)n_;                                                     \
 	} while (0)
-	PUT("#ttg.linear<{");
-	for (int k = 0; k < 4; k++) {
-		int in = AXE_LINEAR_REGISTER + k;
+	PUT("%s", w->to->open);
+	for (int k = 0; k < w->to->nins; k++) {
+		int in = w->to->ins[k];
 
-		PUT("%s%s = [", k ? ", " : "", key[k]);
+		PUT("%s%s = [", k ? ", " : "", axe_linear_in_name[in]);
 		for (int i = 0; i < w->bits[in]; i++) {
 			unflatten(w->shape, w->table[(int64_t)1 << (w->shift[in] + i)], coord);
 			PUT("%s[", i ? ", " : "");
@@ -213,7 +246,7 @@ static int emit(const walk *w, char **text)
 		}
 		PUT("]");
 	}
-	PUT("}>");
+	PUT("%s", w->to->close);
 #undef PUT
 	*text = s;
 	return 0;
@@ -240,7 +273,7 @@ static char *write_linear(image_source *src, const axe_shape *shape, char *why, 
 			TT_WRITE_MAX_BITS, AXE_LINEAR_MAX_RANK);
 		return NULL;
 	}
-	if (map_axes(src, w.in_of, why, size))
+	if (map_axes(src, w.in_of, &w.to, why, size))
 		return NULL;
 	if (!(w.rows = malloc(source_max_images(src) * (src->naxes ? src->naxes : 1) *
 			      sizeof(int64_t)))) {

@@ -284,3 +284,78 @@ int axe_linear_check(const axe_linear *L, const axe_shape *shape, axe_error *err
 				     total, AXE_LINEAR_MAX_IN_BITS);
 	return 0;
 }
+
+void axe_linear_fit_not_larger(axe_linear *L, const int64_t *shape, bool broadcast_registers)
+{
+	for (size_t k = 0; k < L->nout; k++) {
+		int d = L->out_order[k];
+
+		if (axe_linear_out_size(L, d) > shape[d])
+			L->out_log2[d] = log2_exact(shape[d]);
+	}
+	for (int in = 0; in < AXE_LINEAR_NIN; in++) {
+		int kept = 0;
+
+		for (int i = 0; i < L->nbits[in]; i++) {
+			bool was_zero = true, is_zero = true;
+
+			for (size_t d = 0; d < L->rank; d++) {
+				was_zero &= L->basis[in][i][d] == 0;
+				if (L->basis[in][i][d] >= axe_linear_out_size(L, (int)d))
+					L->basis[in][i][d] = 0;
+				is_zero &= L->basis[in][i][d] == 0;
+			}
+			if (broadcast_registers || in != AXE_LINEAR_REGISTER || was_zero || !is_zero)
+				memmove(L->basis[in][kept++], L->basis[in][i], sizeof(L->basis[in][i]));
+		}
+		L->nbits[in] = kept;
+	}
+}
+
+int axe_linear_reshape(axe_linear *L, const int64_t *shape, size_t rank, axe_error *err)
+{
+	axe_linear r;
+	int64_t total = 1, have = 1;
+
+	for (size_t d = 0; d < L->rank; d++)
+		have *= axe_linear_out_size(L, (int)d);
+	for (size_t d = 0; d < rank; d++)
+		total *= shape[d];
+	if (rank > AXE_LINEAR_MAX_RANK || total != have)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
+				     "cannot reshape a layout of %lld elements to %lld",
+				     (long long)have, (long long)total);
+	axe_linear_init(&r, rank);
+	memcpy(r.has_in, L->has_in, sizeof(r.has_in));
+	memcpy(r.nbits, L->nbits, sizeof(r.nbits));
+	for (size_t d = 0; d < rank; d++)
+		r.out_log2[d] = log2_exact(shape[d]);
+	for (int in = 0; in < AXE_LINEAR_NIN; in++)
+		for (int i = 0; i < L->nbits[in]; i++) {
+			int64_t flat = 0;
+
+			for (size_t d = 0; d < L->rank; d++)
+				flat = flat * axe_linear_out_size(L, (int)d) + L->basis[in][i][d];
+			for (size_t d = rank; d-- > 0;) {
+				r.basis[in][i][d] = (int32_t)(flat % shape[d]);
+				flat /= shape[d];
+			}
+		}
+	axe_linear_standard_outs(&r);
+	*L = r;
+	return 0;
+}
+
+void axe_linear_permute_dims(axe_linear *L, const int *order)
+{
+	axe_linear r = *L;
+
+	for (size_t d = 0; d < L->rank; d++) {
+		r.out_log2[d] = axe_linear_out_size(L, order[d]) > 1 ? L->out_log2[order[d]] : 0;
+		for (int in = 0; in < AXE_LINEAR_NIN; in++)
+			for (int i = 0; i < L->nbits[in]; i++)
+				r.basis[in][i][d] = L->basis[in][i][order[d]];
+	}
+	axe_linear_standard_outs(&r);
+	*L = r;
+}

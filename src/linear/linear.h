@@ -103,4 +103,26 @@ int64_t axe_linear_out_size(const axe_linear *L, int d);
  */
 int axe_linear_check(const axe_linear *L, const axe_shape *shape, axe_error *err);
 
+/*
+ * Triton's ensureLayoutNotLargerThan as its lib/Tools/LayoutUtils.cpp has
+ * it today (commit e3b5495253313e42ad074906ea8e2063b70dcc69): each out-dim
+ * shrinks to min(its size, shape[d]) and every basis coordinate at or above
+ * the new size becomes 0.  With "broadcast_registers" false a register
+ * basis that this makes all zero is dropped (one that was zero stays).
+ */
+void axe_linear_fit_not_larger(axe_linear *L, const int64_t *shape, bool broadcast_registers);
+
+/*
+ * Triton's reshapeLayout (LayoutUtils.cpp): the coordinates read as a
+ * row-major index and written back on "shape" ("rank" dims, the same
+ * number of elements; powers of two).  Out-dims in the standard order.
+ */
+int axe_linear_reshape(axe_linear *L, const int64_t *shape, size_t rank, axe_error *err);
+
+/*
+ * Triton's transposeLinearLayout: new dim i takes old dim order[i] of
+ * every basis (and its size).  Out-dims in the standard order.
+ */
+void axe_linear_permute_dims(axe_linear *L, const int *order);
+
 #endif

@@ -44,6 +44,8 @@ typedef struct axe_mlir_type {
 	char elem[32];       /* element type as Triton spells it: "f16", "f8E4M3FN", "i1" */
 	bool pointer;        /* tensor<...x!tt.ptr<ELEM>>: "elem" is the pointee */
 	char *encoding;      /* "#blocked" (an alias) or the inline "#ttg.blocked<{...}>"; NULL if none */
+	size_t encoding_pos; /* byte of the encoding's '#' in the file */
+	bool alloc_written;  /* the memdesc type wrote its allocation shape */
 	char *memory_space;  /* memdesc: "#smem", "#ttng.tensor_memory"; NULL otherwise */
 	bool mutable_memory; /* memdesc: `mutable` */
 	int line, col;       /* where the type starts */
@@ -70,6 +72,17 @@ typedef struct axe_mlir_op {
 	const char *function;    /* the enclosing tt.func's name (owned by the chunk) or NULL */
 	int num_warps;           /* warps that run it: the enclosing warp_specialize
 				  * partition's, else the module's */
+	/*
+	 * Values the op declares for its regions, with their types: a
+	 * function's `(%arg0: T)`, scf.for's induction variable and
+	 * `iter_args(%acc = %x) -> (T)`, a partition's `partition0(%arg: T)`.
+	 * arg_type[i].kind is AXE_MLIR_TYPE_OTHER with rank 0 and elem ""
+	 * when no type is written for args[i].
+	 */
+	char **args;
+	axe_mlir_type *arg_type;
+	size_t nargs;
+	int depth;               /* regions around it: 0 for `module`, 1 for tt.func, ... */
 } axe_mlir_op;
 
 /* An attribute alias: `#name = TEXT`. */
@@ -77,9 +90,13 @@ typedef struct axe_mlir_alias {
 	char *name;              /* with its '#': "#blocked" */
 	char *text;              /* "#ttg.blocked<{...}>" as written (one line or several) */
 	int line, col;
+	size_t text_pos;         /* byte of "text" in the file */
 } axe_mlir_alias;
 
+typedef struct axe_mlir_file axe_mlir_file;
+
 typedef struct axe_mlir_chunk {
+	const axe_mlir_file *file;  /* the file it is part of */
 	int index;                  /* 0, 1, ... in file order */
 	int first_line, last_line;
 	axe_mlir_alias *alias;
@@ -94,13 +111,14 @@ typedef struct axe_mlir_chunk {
 	char target[32];            /* "ttg.target" such as "cuda:90", or "" */
 } axe_mlir_chunk;
 
-typedef struct axe_mlir_file {
+struct axe_mlir_file {
 	char *source;               /* path as given, or "<arg>" */
 	char *text;                 /* the whole file, NUL-terminated */
 	size_t len;
 	axe_mlir_chunk *chunk;
 	size_t nchunks;
-} axe_mlir_file;
+	void *arena;                /* the strings above are kept here */
+};
 
 /*
  * Reads and splits the module at "path".  A malformed op is an error at
@@ -118,5 +136,21 @@ void axe_mlir_free(axe_mlir_file *f);
 
 /* The alias "name" (with its '#') of "c", or NULL. */
 const axe_mlir_alias *axe_mlir_alias_find(const axe_mlir_chunk *c, const char *name);
+
+/*
+ * The type of value "name" ("%acc", "%r#1") of "c": the result of the
+ * op that defines it, or an argument an op declares ("*op" is that op).
+ * The first definition in file order, or NULL.  A result's type is the
+ * op's out type of the same index; an op written without `->` (`arith.addf
+ * %a, %b : T`) gives its results its last type.
+ */
+const axe_mlir_type *axe_mlir_value_type(const axe_mlir_chunk *c, const char *name,
+					 const axe_mlir_op **op);
+
+/* The type of result "i" of "op" by the rule above, or NULL. */
+const axe_mlir_type *axe_mlir_result_type(const axe_mlir_op *op, size_t i);
+
+/* The chunk that holds file line "line", or NULL. */
+const axe_mlir_chunk *axe_mlir_chunk_at_line(const axe_mlir_file *f, int line);
 
 #endif

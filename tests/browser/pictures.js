@@ -1,5 +1,5 @@
 // tests/browser/pictures.js BINARY CHROMIUM MODULES [SHOTS_DIR]: the HTML
-// pictures of show, banks and check-equal, loaded in headless Chromium
+// pictures of show, banks, check-equal and audit, loaded in headless Chromium
 // (puppeteer-core from MODULES), checked against the CLI's own JSON.
 //
 // Every expected value comes from another command of the same binary (eval
@@ -330,6 +330,43 @@ async function bench(browser) {
   }
 }
 
+// audit --format html: one list item per op of audit --json, in the text's order; every
+// link leads to a picture on the page, a bank grid is drawn with its banks, and following a
+// link brings that picture to the top.
+async function audit(browser, module, name) {
+  const ops = jsonLines(cli(['audit', module, '--json'])).filter((o) => !o.summary);
+  const first = cli(['audit', module]).split('\n')[0];
+  const page = await open(browser, ['audit', module], name);
+  const items = await page.$$eval('ol > li', (li) => li.map((e) => e.textContent));
+  check(`${name}: one item per op`, items.length === ops.length, `${items.length} vs ${ops.length}`);
+  check(`${name}: the costly op first, as the text says`, items[0].startsWith(first),
+    `${items[0].slice(0, 80)} vs ${first.slice(0, 80)}`);
+  const links = await page.$$eval('a[href^="#pic"]', (as) => as.map((a) => a.getAttribute('href')));
+  const ids = await page.$$eval('section h2[id]', (hs) => hs.map((h) => '#' + h.id));
+  check(`${name}: every link has its picture`, links.length > 0 && links.every((l) => ids.includes(l)),
+    links.filter((l) => !ids.includes(l)).join(' '));
+  check(`${name}: every picture is linked`, ids.every((i) => links.includes(i)),
+    ids.filter((i) => !links.includes(i)).join(' '));
+  const grid = await page.$$eval('a[href^="#pic"]', (as) => {
+    const a = as.find((e) => e.textContent === 'bank grid');
+    return a ? a.getAttribute('href') : null;
+  });
+  check(`${name}: a bank grid is linked`, grid !== null);
+  if (grid) {
+    await page.click(`a[href="${grid}"]`);
+    const where = await page.evaluate((g) => ({
+      hash: location.hash,
+      top: document.querySelector(g).getBoundingClientRect().top,
+      banks: document.querySelector(g).parentElement.querySelectorAll('[data-bank]').length,
+    }), grid);
+    check(`${name}: the link shows its picture`, where.hash === grid && Math.abs(where.top) < 5,
+      JSON.stringify(where));
+    check(`${name}: the bank grid has its banks`, where.banks > 0, JSON.stringify(where));
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+  await finish(page, name);
+}
+
 (async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'axe-browser-'));
   const browser = await puppeteer.launch({
@@ -350,6 +387,8 @@ async function bench(browser) {
       await diff(browser);
       await suggest(browser);
       await realSize(browser);
+      await audit(browser, 'tests/data/triton/hopper_matmul.mlir', 'audit-hopper');
+      await audit(browser, 'tests/data/triton/attention_fwd.mlir', 'audit-attention');
     }
   } finally {
     await browser.close();

@@ -66,8 +66,18 @@ $ axe-layout convert 'S[(3,4):(1@reg,1@laneid)]' --to triton
 no triton form: dim 0 has 3 elements: Triton's linear layouts need power-of-two dims
 ? 1
 
+# A shared layout (axis m: Triton's offset) is written as #ttg.shared_linear.
+
 $ axe-layout convert 'S[(4,8):(8,1)]' --to triton
-no triton form: axis 'm' has no Triton in-dim (a #ttg.linear names register = reg, lane = laneid, warp = warpid, block = cbx)
+#ttg.shared_linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], block = []}, alignment = 16>
+? 0
+
+$ axe-layout convert 'Swizzle(3,3,3) o S[(64,2,64):(64,4096,1)]' --shape 64,128 --to triton
+#ttg.shared_linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32], [8, 0], [16, 0], [32, 0], [0, 64]], block = []}, alignment = 16>
+? 0
+
+$ axe-layout convert 'S[(4,8):(8@m,1@laneid)]' --to triton
+no triton form: axis 'laneid' has no Triton in-dim (a #ttg.linear names register = reg, lane = laneid, warp = warpid, block = cbx; a #ttg.shared_linear offset = m, block = cbx): a layout on m is a shared one
 ? 1
 
 $ axe-layout convert 'S[(4,4):(1@laneid,1@laneid)]' --to triton
@@ -133,7 +143,7 @@ $ axe-layout info 'triton:#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp =
 ? 2
 
 $ axe-layout info 'triton:#ttg.blokced<{}>' --shape 32,16
-<arg>:13: error: unknown Triton layout 'blokced'
+<arg>:13: error: unknown Triton layout '#ttg.blokced'
   triton:#ttg.blokced<{}>
               ^~~~~~~
 hint: did you mean 'blocked'?
@@ -161,5 +171,65 @@ $ axe-layout info 'triton:#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp =
 <arg>:8: error: dim 0 of the tensor has 24 elements: Triton's layouts need power-of-two sizes
   triton:#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
          ^
+? 2
+
+# Current Triton syntax (triton-lang/triton e3b5495): CGALayout bases, tensor memory
+# (row/col as TLane/TCol), shared_linear, padded_shared, amd_rotating_shared,
+# nvmma_shared without swizzle and of 3 dims, #ttg.linear fitted to a larger shape.
+
+$ axe-layout info 'triton:#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [4], warpsPerCTA = [4], order = [0], CGALayout = [[1], [0]]}>' --shape 32 | head -1
+layout:     S[(2,4,4):(1@cbx,1@warpid,1@laneid)] + R[2:2@cbx]
+? 0
+
+$ axe-layout info 'triton:#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>' --shape 128,64 | head -1
+layout:     S[(2,4,16,64):(16@TLane,32@TLane,1@TLane,1@TCol)]
+? 0
+
+$ axe-layout info 'triton:#ttng.tensor_memory_scales_encoding' --shape 128,8 | head -1
+layout:     S[(4,32,2,4):(4@TCol,1@TLane,16@TCol,1@TCol)] + R[4:32@TLane]
+? 0
+
+$ axe-layout info 'triton:#ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 0]]}, alignment = 16>' | head -1
+layout:     S[(4,4):(4,1)]
+? 0
+
+$ axe-layout eval 'triton:#ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>' --at 1,33
+(1, 33) -> {m: 109}
+? 0
+
+$ axe-layout info 'triton:#ttg.amd_rotating_shared<{vec = 2, perPhase = 2, maxPhase = 2, order = [1, 0]}>' --shape 8,16 | head -1
+layout:     (an expr: layout)
+? 0
+
+$ axe-layout info 'triton:#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16}>' --shape 4,64 | head -1
+layout:     S[(4,64):(64,1)]
+? 0
+
+$ axe-layout convert 'triton:#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 32, rank = 3}>' --shape 32,4,64 --to triton
+#ttg.shared_linear<{offset = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 1, 0], [0, 2, 4], [1, 0, 8], [2, 0, 0], [4, 0, 0], [8, 0, 0], [16, 0, 0], [0, 0, 16], [0, 0, 32]], block = []}, alignment = 16>
+? 0
+
+$ axe-layout convert 'triton:#ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0]], warp = [], block = []}>' --shape 8,4 --to triton
+#ttg.linear<{register = [[0, 1], [0, 2], [4, 0]], lane = [[1, 0], [2, 0]], warp = [], block = []}>
+? 0
+
+$ axe-layout convert 'triton:#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false, tilesPerWarp = [2, 2]}>' --shape 128,128 --to triton
+#ttg.linear<{register = [[1, 0], [2, 0], [8, 0], [16, 0], [0, 32], [32, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 64], [0, 0], [64, 0]], block = []}>
+? 0
+
+$ axe-layout convert 'triton:#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], [1, 0]]}, instrShape = [16, 16, 32]}>' --shape 64,64 --to triton
+#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 32], [32, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8]], warp = [[0, 16], [16, 0]], block = []}>
+? 0
+
+$ axe-layout info 'triton:#ttg.partitioned_shared<{numPartitions = 2}>' --shape 64,64
+<arg>:13: error: #ttg.partitioned_shared is not supported: a partitioned shared layout spans several buffers (its partition in-dim has no Axe axis)
+  triton:#ttg.partitioned_shared<{numPartitions = 2}>
+              ^~~~~~~~~~~~~~~~~~
+? 2
+
+$ axe-layout info 'triton:#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0], CGALayout = [[3]]}>' --shape 64
+<arg>:111: error: CGALayout basis 0 is not one power of two on one dim (Triton's CGA layouts are permutations)
+  triton:#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0], CGALayout = [[3]]}>
+                                                                                                                ^~~
 ? 2
 

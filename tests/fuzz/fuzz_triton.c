@@ -10,8 +10,9 @@
  *    column >= 1), and never leaves a half-built import;
  *  - an import holds exactly one form (compact or expr:) on a shape of at
  *    least one dim, and passed translation validation (the reader checks);
- *  - when the writer prints a #ttg.linear, it reads back, and the two
- *    imports are proved equal (enumeration: the shapes are small).
+ *  - when the writer prints a #ttg.linear (or #ttg.shared_linear), it
+ *    reads back, and the two imports are proved equal (enumeration: the
+ *    shapes are small).
  */
 #include <stdint.h>
 #include <stdio.h>

@@ -44,6 +44,9 @@ fuzz_triton)
 	# The Triton operands of the CLI tests and the man page, without "triton:".
 	grep -ho "triton:'[^']*'" tests/cli/*.t man/axe-layout.1 | sort -u |
 	sed "s/^triton:'//; s/'\$//" | while IFS= read -r lit; do save "$lit"; done ;;
+fuzz_mlir)
+	# The Triton modules of the tests (lit-test chunks) and the specs' module files.
+	cp tests/data/triton/*.mlir tests/data/triton/*.ttgir "$dir/" ;;
 esac
 for f in tests/fuzz/corpus/"$target"/*; do
 	[ -f "$f" ] && cp "$f" "$dir/"

@@ -9,7 +9,9 @@
  *   its bases mix bits.  Every import passed translation validation (the
  *   reader refuses otherwise).
  * - Round trip: the import written back (`#ttg.linear`) and imported again
- *   is proved equal to the first import (prove/).
+ *   is proved equal to the first import (prove/); the same for random
+ *   shared layouts (offset and block bases, `#ttg.shared_linear`), which
+ *   are written back as `#ttg.shared_linear`.
  * - A deliberately broken converter (axe_linear_break_for_test: one bit of
  *   each dim made by the wrong basis) is caught by translation validation,
  *   with the report naming the first differing point.
@@ -36,9 +38,11 @@
 #define TEXT 4096
 
 static const char *const keys[] = { "register", "lane", "warp", "block" };
+static const char *const shared_keys[] = { "offset", "block" };
 
-/* A random layout: bases per in-dim (keys[]), each "rank" coordinates. */
+/* A random layout: bases per in-dim (keys[], shared_keys[] if "shared"), "rank" numbers each. */
 typedef struct random_linear {
+	bool shared;
 	size_t rank;
 	int dim_bits[3];
 	int nbits[4];
@@ -51,21 +55,23 @@ typedef struct random_linear {
  * random bases into others (an invertible column operation keeps the
  * span, so every element stays covered).
  */
-static void random_layout(prop_rng *rng, bool mix, random_linear *r)
+static void random_layout(prop_rng *rng, bool mix, bool shared, random_linear *r)
 {
-	int slots = 0, owner[48][2], total = 0;
+	int slots = 0, owner[48][2], total = 0, nins = shared ? 2 : 4;
 
 	memset(r, 0, sizeof(*r));
+	r->shared = shared;
 	r->rank = (size_t)prop_rng_range(rng, 1, 3);
 	for (size_t d = 0; d < r->rank; d++)
 		total += r->dim_bits[d] = (int)prop_rng_range(rng, 0, 4);
-	for (int in = 0; in < 4; in++) {
-		r->nbits[in] = (int)prop_rng_range(rng, 0, in == 0 ? 6 : 3);
+	for (int in = 0; in < nins; in++) {
+		/* A shared layout has offsets (an axis m to write it by). */
+		r->nbits[in] = (int)prop_rng_range(rng, shared && in == 0, in == 0 ? 6 : 3);
 		for (int i = 0; i < r->nbits[in]; i++)
 			owner[slots][0] = in, owner[slots++][1] = i;
 	}
 	while (slots < total) { /* room for every bit */
-		int in = (int)prop_rng_range(rng, 0, 3);
+		int in = (int)prop_rng_range(rng, 0, nins - 1);
 
 		if (r->nbits[in] < 12)
 			owner[slots][0] = in, owner[slots++][1] = r->nbits[in]++;
@@ -91,10 +97,12 @@ static void random_layout(prop_rng *rng, bool mix, random_linear *r)
 
 static void print_linear(const random_linear *r, char *text, size_t size)
 {
-	size_t len = (size_t)snprintf(text, size, "#ttg.linear<{");
+	size_t len = (size_t)snprintf(text, size, r->shared ? "#ttg.shared_linear<{" :
+				      "#ttg.linear<{");
 
-	for (int in = 0; in < 4; in++) {
-		len += (size_t)snprintf(text + len, size - len, "%s%s = [", in ? ", " : "", keys[in]);
+	for (int in = 0; in < (r->shared ? 2 : 4); in++) {
+		len += (size_t)snprintf(text + len, size - len, "%s%s = [", in ? ", " : "",
+					r->shared ? shared_keys[in] : keys[in]);
 		for (int i = 0; i < r->nbits[in]; i++) {
 			len += (size_t)snprintf(text + len, size - len, "%s[", i ? ", " : "");
 			for (size_t d = 0; d < r->rank; d++)
@@ -104,7 +112,7 @@ static void print_linear(const random_linear *r, char *text, size_t size)
 		}
 		len += (size_t)snprintf(text + len, size - len, "]");
 	}
-	snprintf(text + len, size - len, "}>");
+	snprintf(text + len, size - len, r->shared ? "}, alignment = 16>" : "}>");
 }
 
 /* Each basis zero or one bit, and no bit made twice (docs/interop.md's compact case). */
@@ -153,7 +161,7 @@ static void fail_case(uint64_t seed, const char *text, const char *what, const c
 		 " build/asan/tests/prop_triton)", what, text, detail, seed, seed);
 }
 
-static void round_trip(uint64_t seed, bool mix)
+static void round_trip(uint64_t seed, bool mix, bool shared)
 {
 	prop_rng rng = prop_rng_seeded(seed);
 	random_linear r;
@@ -166,16 +174,19 @@ static void round_trip(uint64_t seed, bool mix)
 	axe_equal_options opt = { .method = AXE_METHOD_AUTO, .timeout = 0 };
 	axe_equal_result res;
 
-	random_layout(&rng, mix, &r);
+	random_layout(&rng, mix, shared, &r);
 	shape = shape_of(&r);
 	print_linear(&r, text, sizeof(text));
 	if (import_text(text, &shape, &first, &err) < 0)
 		fail_case(seed, text, "import failed", err.message);
-	if (is_permutation(&r) != (first.layout != NULL))
+	/* A shared layout that XORs bits may still be compact: a Swizzle over a bit permutation. */
+	if (shared ? is_permutation(&r) && !first.layout : is_permutation(&r) != (first.layout != NULL))
 		fail_case(seed, text, "wrong form", first.layout ? "compact" : "expr");
 	written = axe_triton_export_import(&first, why, sizeof(why), &err);
 	if (!written)
 		fail_case(seed, text, "no #ttg.linear written", why[0] ? why : err.message);
+	if (strncmp(written, shared ? "#ttg.shared_linear<" : "#ttg.linear<", shared ? 19 : 12))
+		fail_case(seed, text, "written in the other notation", written);
 	if (import_text(written, &shape, &again, &err) < 0)
 		fail_case(seed, written, "the written text does not import", err.message);
 	a = (axe_equal_side){ first.layout, first.expr, first.shape, true };
@@ -194,7 +205,7 @@ static void test_bit_permutations_round_trip(void **state)
 
 	(void)state;
 	for (int64_t i = 0; i < CASES * prop_scale(); i++)
-		round_trip(prop_case_seed(base, i), false);
+		round_trip(prop_case_seed(base, i), false, false);
 }
 
 static void test_xor_linear_round_trip(void **state)
@@ -203,7 +214,17 @@ static void test_xor_linear_round_trip(void **state)
 
 	(void)state;
 	for (int64_t i = 0; i < CASES * prop_scale(); i++)
-		round_trip(prop_case_seed(base, i), true);
+		round_trip(prop_case_seed(base, i), true, false);
+}
+
+/* Shared layouts (offset, block) written back as #ttg.shared_linear, plain and XOR-mixed. */
+static void test_shared_round_trip(void **state)
+{
+	uint64_t base = prop_base_seed();
+
+	(void)state;
+	for (int64_t i = 0; i < CASES * prop_scale(); i++)
+		round_trip(prop_case_seed(base, i), i % 2 == 1, true);
 }
 
 /* The broken converter's import of every bit permutation with a dim of 2+ bits is refused. */
@@ -224,7 +245,7 @@ static void test_broken_converter_caught(void **state)
 		bool wide = false;
 		int rc;
 
-		random_layout(&rng, false, &r);
+		random_layout(&rng, false, false, &r);
 		for (size_t d = 0; d < r.rank; d++)
 			wide |= r.dim_bits[d] >= 2;
 		shape = shape_of(&r);
@@ -252,6 +273,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bit_permutations_round_trip),
 		cmocka_unit_test(test_xor_linear_round_trip),
+		cmocka_unit_test(test_shared_round_trip),
 		cmocka_unit_test(test_broken_converter_caught),
 	};
 

@@ -1,0 +1,171 @@
+/*
+ * encoding.c: the encodings of a chunk as the audit needs them: Triton
+ * LinearLayouts through interop/triton.h's tt_chunk_linear (the one reader
+ * of Triton's attributes), and the parameters of shared and tensor-memory
+ * encodings that the TMA and MMA rules test (audit/tma.c, audit/mma.c),
+ * read off the attribute's text.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../interop/triton.h"
+#include "encoding.h"
+
+struct axe_audit_encodings {
+	const axe_mlir_chunk *chunk;
+};
+
+axe_audit_encodings *axe_audit_encodings_new(const axe_mlir_chunk *c, axe_error *err)
+{
+	axe_audit_encodings *a = calloc(1, sizeof(*a));
+
+	if (!a) {
+		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		return NULL;
+	}
+	a->chunk = c;
+	return a;
+}
+
+void axe_audit_encodings_free(axe_audit_encodings *a)
+{
+	free(a);
+}
+
+int axe_audit_encoding_linear(const axe_audit_encodings *a, const char *text,
+			      const int64_t *shape, size_t rank, int num_warps,
+			      axe_linear *out, axe_error *err)
+{
+	return tt_chunk_linear(a->chunk, text, shape, rank, num_warps, out, err);
+}
+
+/* The text "name" (an alias, with its '#') stands for, followed through aliases. */
+static const char *resolve_text(const axe_mlir_chunk *c, const char *text)
+{
+	for (int depth = 0; depth < 8 && text[0] == '#'; depth++) {
+		const axe_mlir_alias *al;
+		size_t n = strcspn(text, " <\t\n");
+
+		if (text[n] == '<')
+			return text;
+		if (!(al = axe_mlir_alias_find(c, text)))
+			return text;
+		text = al->text;
+	}
+	return text;
+}
+
+/* The integer after `key =` (or `key=`) in "text", or "dflt" when absent. */
+static int64_t scan_int(const char *text, const char *key, int64_t dflt)
+{
+	size_t n = strlen(key);
+
+	for (const char *p = strstr(text, key); p; p = strstr(p + 1, key)) {
+		const char *q = p + n;
+
+		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+			continue;
+		while (*q == ' ')
+			q++;
+		if (*q != '=')
+			continue;
+		for (q++; *q == ' '; q++)
+			;
+		if (strncmp(q, "true", 4) == 0)
+			return 1;
+		if (strncmp(q, "false", 5) == 0)
+			return 0;
+		if (isdigit((unsigned char)*q))
+			return strtoll(q, NULL, 10);
+	}
+	return dflt;
+}
+
+/* The list `key = [a, b, c]` into "out" (up to "max"); the count, 0 when absent. */
+static size_t scan_list(const char *text, const char *key, int64_t *out, size_t max)
+{
+	const char *p = strstr(text, key);
+	size_t n = 0;
+
+	if (!p || !(p = strchr(p, '[')))
+		return 0;
+	for (p++; *p && *p != ']' && n < max;) {
+		char *end;
+		long long v = strtoll(p, &end, 10);
+
+		if (end == p)
+			break;
+		out[n++] = v;
+		for (p = end; *p == ' ' || *p == ','; p++)
+			;
+	}
+	return n;
+}
+
+static const struct {
+	const char *name;
+	axe_audit_enc_kind kind;
+} kinds[] = {
+	{ "nvmma_shared", AXE_AUDIT_ENC_NVMMA },
+	{ "swizzled_shared", AXE_AUDIT_ENC_SWIZZLED },
+	{ "shared", AXE_AUDIT_ENC_SWIZZLED },
+	{ "padded_shared", AXE_AUDIT_ENC_SHARED },
+	{ "shared_linear", AXE_AUDIT_ENC_SHARED },
+	{ "tensor_memory_encoding", AXE_AUDIT_ENC_TMEM },
+	{ "tensor_memory_scales_encoding", AXE_AUDIT_ENC_TMEM },
+};
+
+int axe_audit_encoding_params(const axe_audit_encodings *a, const char *text, axe_audit_enc *out,
+			      axe_error *err)
+{
+	const char *t = resolve_text(a->chunk, text), *dot, *lt;
+	size_t n;
+
+	memset(out, 0, sizeof(*out));
+	if (t[0] != '#' || !(dot = strchr(t, '.')) || !(lt = strchr(dot, '<')))
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "encoding '%s' is not an "
+				     "attribute of this module", text);
+	n = (size_t)(lt - dot - 1);
+	if (n >= sizeof(out->name))
+		n = sizeof(out->name) - 1;
+	memcpy(out->name, dot + 1, n);
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strcmp(out->name, kinds[i].name) == 0)
+			out->kind = kinds[i].kind;
+	out->swizzle_bytes = scan_int(lt, "swizzlingByteWidth", 0);
+	out->transposed = scan_int(lt, "transposed", 0) != 0;
+	out->fp4_padded = scan_int(lt, "fp4Padded", 0) != 0;
+	out->element_bits = scan_int(lt, "elementBitWidth", 0);
+	out->vec = scan_int(lt, "vec", 0);
+	out->per_phase = scan_int(lt, "perPhase", 0);
+	out->max_phase = scan_int(lt, "maxPhase", 0);
+	out->block_m = scan_int(lt, "blockM", 0);
+	out->block_n = scan_int(lt, "blockN", 0);
+	out->version_major = scan_int(lt, "versionMajor", 0);
+	scan_list(lt, "instrShape", out->instr_shape, 3);
+	scan_list(lt, "warpsPerCTA", out->warps, 2);
+	return 0;
+}
+
+static const struct {
+	const char *prefix;
+	int bits;
+} elem_widths[] = {
+	{ "f64", 64 }, { "i64", 64 }, { "f32", 32 }, { "tf32", 32 }, { "i32", 32 },
+	{ "f16", 16 }, { "bf16", 16 }, { "i16", 16 }, { "f8", 8 }, { "i8", 8 },
+	{ "i1", 8 }, { "f4", 4 }, { "i4", 4 },
+};
+
+int axe_audit_elem_bits(const char *elem)
+{
+	for (size_t i = 0; i < sizeof(elem_widths) / sizeof(elem_widths[0]); i++) {
+		size_t n = strlen(elem_widths[i].prefix);
+
+		/* "f8E4M3FN" and "f8E5M2" are 8-bit; "f16" must not match "f1". */
+		if (strncmp(elem, elem_widths[i].prefix, n) == 0 &&
+		    (elem[n] == '\0' || (n == 2 && elem[n] == 'E')))
+			return elem_widths[i].bits;
+	}
+	return 0;
+}
