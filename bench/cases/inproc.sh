@@ -1,4 +1,4 @@
-# In-process figures (issue 27): the C API (build/bench-inproc, bench/inproc.c)
+# In-process figures: the C API (build/bench-inproc, bench/inproc.c)
 # and the Python module (bench/inproc.py) on the issue's CuTe algebra
 # operands, proof included, and the C API import of a 2^24-point tensor.
 # The Python peer is a pure-Python loop written in bench/inproc.py from
