@@ -160,6 +160,15 @@ axe_export_fn axe_lego_export;
  * reader takes the element width from `elem=` or opts->elem_bits.
  */
 axe_import_fn axe_cute_import, axe_cute_tv_import, axe_tileas_import;
+
+/*
+ * The cute import of a layout already parsed: what axe_cute_import gives
+ * for "text" when "c" is what that text parses to (the algebra's results,
+ * printed as "text", skip the second parse).  0 or -1.
+ */
+struct axe_cute_composed; /* cute/inttuple.h */
+int axe_cute_import_composed(const struct axe_cute_composed *c, const char *text,
+			     axe_import *out, axe_error *err);
 axe_export_fn axe_cute_export, axe_cute_export_cpp, axe_cute_tv_export, axe_tileas_export;
 
 /*
