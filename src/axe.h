@@ -779,8 +779,13 @@ AXE_API axe_report *axe_emit_tma_report(const axe_map *global, const axe_map *sm
 /* emit-desc's options (the tile's --shape, --dtype, --swizzle qualify the map). */
 typedef struct axe_emit_desc_request {
 	const char *mma;     /* "wgmma" (sm_90) or "tcgen05" (sm_100); required */
-	const char *operand; /* "a" (M x K) or "b" (N x K); required */
+	const char *operand; /* "a" or "b"; required */
 	const char *major;   /* "k" or "mn" (NULL: K when the tile is contiguous along K) */
+	const char *k_dim;   /* which dimension of the tile is K: "0" (K x M or K x N, as
+				Triton's B memdesc) or "1" (M x K or N x K, as CuTe's operand
+				tensors); NULL: as the operand's notation says (triton: and
+				.mlir A 1, B 0; cute: 1), else 1 for A; B in no such notation
+				needs it */
 } axe_emit_desc_request;
 
 /*

@@ -157,7 +157,7 @@ class _EmitTmaRequest(ctypes.Structure):
 
 
 class _EmitDescRequest(ctypes.Structure):
-    _fields_ = [(name, ctypes.c_char_p) for name in ("mma", "operand", "major")]
+    _fields_ = [(name, ctypes.c_char_p) for name in ("mma", "operand", "major", "k_dim")]
 
 
 class _EmitTrainiumRequest(ctypes.Structure):
@@ -834,11 +834,14 @@ class Layout:
         smem = _as_layout(smem)  # alive during the call
         return _report(_lib.axe_emit_tma_report, self._map, smem._map, ctypes.byref(req))
 
-    def emit_desc(self, *, mma, operand, major=None):
+    def emit_desc(self, *, mma, operand, major=None, k_dim=None):
         """The wgmma/tcgen05 matrix descriptor of this operand tile
         (emit-desc --json); {"canonical": false, ...} with the first mode
-        that breaks it and the nearest canonical layout if none."""
-        req = _EmitDescRequest(_b(mma), _b(operand), _b(major))
+        that breaks it and the nearest canonical layout if none.  k_dim:
+        which dimension of the tile is K (0 or 1; None: as its notation
+        says, else 1 for operand A)."""
+        req = _EmitDescRequest(_b(mma), _b(operand), _b(major),
+                               _b(None if k_dim is None else str(k_dim)))
         return _report(_lib.axe_emit_desc_report, self._map, ctypes.byref(req))
 
     def emit_cuda(self, other=None, **options):
@@ -1133,10 +1136,11 @@ def tma(global_layout, smem, region=None, *, global_shape=None, smem_shape=None,
 
 
 @_keywords()
-def emit_desc(smem, *, mma, operand, major=None, **options):
-    """emit-desc SMEM --mma MMA --operand A|B [--major k|mn] --json (see
-    Layout.emit_desc), SMEM read with `options`."""
-    return _as_layout(smem, **options).emit_desc(mma=mma, operand=operand, major=major)
+def emit_desc(smem, *, mma, operand, major=None, k_dim=None, **options):
+    """emit-desc SMEM --mma MMA --operand A|B [--k-dim 0|1] [--major k|mn]
+    --json (see Layout.emit_desc), SMEM read with `options`."""
+    return _as_layout(smem, **options).emit_desc(mma=mma, operand=operand, major=major,
+                                                 k_dim=k_dim)
 
 
 def emit_trainium(a, b, c, *, dims=None, dtype=None, c_dtype=None, c_buffer=None,

@@ -163,6 +163,15 @@ int axe_bank_plan_threads(axe_bank_plan *p, const axe_layout *threads, const axe
 			  const axe_loc *where, int span, axe_error *err);
 
 /*
+ * The same from the evaluator "ev" of a thread map on the tile's shape (a
+ * layout or an `expr:` layout): what axe_bank_plan_threads does once the
+ * sizes agree.
+ */
+struct axe_evaluator;
+int axe_bank_plan_threads_of(axe_bank_plan *p, const struct axe_evaluator *ev,
+			     const axe_loc *where, int span, axe_error *err);
+
+/*
  * Force "bytes" per lane (1, 2, 4, 8 or 16) on a thread plan; "where" is the
  * option's value.  The vectors are checked against the tile in
  * axe_bank_analyze.  0 or -1.

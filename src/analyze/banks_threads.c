@@ -86,17 +86,20 @@ static int classify_axes(const axe_layout *T, int64_t *weight, int *reg, const a
 	return 0;
 }
 
-/* Check the thread axes' ranges and size the slot table of "p". */
-static int size_table(axe_bank_plan *p, const axe_layout *T, const int64_t *weight, int reg,
+/* Check the thread axes' ranges of "ev" and size the slot table of "p". */
+static int size_table(axe_bank_plan *p, const axe_evaluator *ev, const int64_t *weight, int reg,
 		      const axe_loc *where, int span, axe_error *err)
 {
+	const axe_layout *T = ev->layout; /* its axis names */
 	int64_t lo_thread = 0, hi_thread = 0, slots, lo, hi;
 
 	for (size_t a = 0; a < T->naxes; a++) {
 		const axe_axis_info *info = axe_axis_lookup(T->axis[a]);
 		if (!weight[a])
 			continue;
-		axe_layout_axis_range(T, (int)a, &lo, &hi);
+		/* No swizzle (refused): the image range is the axis range. */
+		if (axe_evaluator_image_range(ev, (int)a, &lo, &hi, err) < 0)
+			return -1;
 		if (lo < 0)
 			return axe_error_set(err, AXE_ERR_VALUE, where, span,
 					     "thread axis '%s' reaches %lld; thread indices start at 0",
@@ -115,7 +118,8 @@ static int size_table(axe_bank_plan *p, const axe_layout *T, const int64_t *weig
 	p->reg0 = 0;
 	p->nregs = 1;
 	if (reg >= 0) {
-		axe_layout_axis_range(T, reg, &lo, &hi);
+		if (axe_evaluator_image_range(ev, reg, &lo, &hi, err) < 0)
+			return -1;
 		p->reg0 = lo;
 		if (axe_sub_ovf(hi, lo, &p->nregs) || axe_add_ovf(p->nregs, 1, &p->nregs))
 			return axe_error_set(err, AXE_ERR_OVERFLOW, where, span,
@@ -162,39 +166,38 @@ static int place(axe_bank_plan *p, const axe_evaluator *ev, const int64_t *weigh
 	return -1;
 }
 
-static int fill_table(axe_bank_plan *p, const axe_layout *T, const axe_shape *shape,
-		      const int64_t *weight, int reg, const axe_loc *where, int span,
-		      axe_error *err)
+static int refuse_swizzle(const axe_loc *where, int span, axe_error *err)
 {
-	axe_evaluator ev;
+	return axe_error_set(err, AXE_ERR_VALUE, where, span, "the thread layout has a swizzle; "
+			     "only the shared-memory layout may have one");
+}
+
+static int fill_table(axe_bank_plan *p, const axe_evaluator *ev, const int64_t *weight, int reg,
+		      const axe_loc *where, int span, axe_error *err)
+{
 	axe_cursor cur;
-	int64_t *images;
+	int64_t *images = malloc(ev->nimages * (ev->naxes ? ev->naxes : 1) * sizeof(int64_t));
 	int rc = 0;
 
-	if (axe_evaluator_init(&ev, T, shape, err) < 0)
-		return -1;
-	images = malloc(ev.nimages * (ev.naxes ? ev.naxes : 1) * sizeof(int64_t));
-	if (!images || axe_cursor_init(&cur, &ev, err) < 0) {
+	if (!images || axe_cursor_init(&cur, ev, err) < 0) {
 		free(images);
-		axe_evaluator_release(&ev);
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	}
 	for (; rc == 0 && !cur.done; axe_cursor_next(&cur)) {
-		axe_evaluator_images(&ev, cur.base, true, images);
-		for (size_t i = 0; rc == 0 && i < ev.nimages; i++)
-			rc = place(p, &ev, weight, reg, images + i * ev.naxes, cur.flat, where, span,
+		size_t n = axe_evaluator_images(ev, cur.base, true, images);
+		for (size_t i = 0; rc == 0 && i < n; i++)
+			rc = place(p, ev, weight, reg, images + i * ev->naxes, cur.flat, where, span,
 				   err);
 	}
 	axe_cursor_release(&cur);
 	free(images);
-	axe_evaluator_release(&ev);
 	return rc;
 }
 
-int axe_bank_plan_threads(axe_bank_plan *p, const axe_layout *T, const axe_shape *shape,
-			  const axe_loc *where, int span, axe_error *err)
+int axe_bank_plan_threads_of(axe_bank_plan *p, const axe_evaluator *ev, const axe_loc *where,
+			     int span, axe_error *err)
 {
-	int64_t *weight = malloc((T->naxes ? T->naxes : 1) * sizeof(int64_t)), size, points = 1;
+	int64_t *weight = malloc((ev->naxes ? ev->naxes : 1) * sizeof(int64_t));
 	int reg;
 	int rc = -1;
 
@@ -202,27 +205,42 @@ int axe_bank_plan_threads(axe_bank_plan *p, const axe_layout *T, const axe_shape
 	p->source = AXE_BANK_FROM_THREADS;
 	p->op = AXE_BANK_LDS;
 	snprintf(p->label, sizeof(p->label), "thread layout");
-	for (size_t d = 0; d < shape->rank; d++)
-		if (axe_mul_ovf(points, shape->dim[d], &points))
-			points = -1; /* no layout has that many points: reported below */
 	if (!weight)
 		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	else if (T->swizzle.present)
-		axe_error_set(err, AXE_ERR_VALUE, where, span,
-			      "the thread layout has a swizzle; only the shared-memory layout "
-			      "may have one");
-	else if (axe_layout_size(T, &size, err) < 0)
-		;
-	else if (size != points)
-		axe_error_set(err, AXE_ERR_VALUE, where, span,
-			      "the thread layout has %lld points but the tile has %lld",
-			      (long long)size, (long long)points);
-	else if (classify_axes(T, weight, &reg, where, span, err) == 0 &&
-		 size_table(p, T, weight, reg, where, span, err) == 0)
-		rc = fill_table(p, T, shape, weight, reg, where, span, err);
+	else if (ev->layout->swizzle.present)
+		refuse_swizzle(where, span, err);
+	else if (classify_axes(ev->layout, weight, &reg, where, span, err) == 0 &&
+		 size_table(p, ev, weight, reg, where, span, err) == 0)
+		rc = fill_table(p, ev, weight, reg, where, span, err);
 	free(weight);
 	if (rc < 0)
 		axe_bank_plan_release(p);
+	return rc;
+}
+
+int axe_bank_plan_threads(axe_bank_plan *p, const axe_layout *T, const axe_shape *shape,
+			  const axe_loc *where, int span, axe_error *err)
+{
+	int64_t size, points = 1;
+	axe_evaluator ev;
+	int rc;
+
+	memset(p, 0, sizeof(*p));
+	for (size_t d = 0; d < shape->rank; d++)
+		if (axe_mul_ovf(points, shape->dim[d], &points))
+			points = -1; /* no layout has that many points: reported below */
+	if (T->swizzle.present)
+		return refuse_swizzle(where, span, err);
+	if (axe_layout_size(T, &size, err) < 0)
+		return -1;
+	if (size != points)
+		return axe_error_set(err, AXE_ERR_VALUE, where, span,
+				     "the thread layout has %lld points but the tile has %lld",
+				     (long long)size, (long long)points);
+	if (axe_evaluator_init(&ev, T, shape, err) < 0)
+		return -1;
+	rc = axe_bank_plan_threads_of(p, &ev, where, span, err);
+	axe_evaluator_release(&ev);
 	return rc;
 }
 

@@ -15,6 +15,7 @@
 #include "../core/arith.h"
 #include "../core/axes.h"
 #include "info.h"
+#include "info_private.h"
 
 /* An iter of one axis: stride, extent, and its flat weight (0 for replica). */
 typedef struct axis_iter {
@@ -126,6 +127,14 @@ int axe_info_compute(const axe_evaluator *ev, axe_info *info, axe_error *err)
 	info->images_per_point = ev->nimages;
 	info->replicas_coincide = ev->replicas_coincide;
 	info->injective = AXE_VERDICT_TRUE;
+	if (axe_evaluator_is_source(ev)) {
+		free(scratch);
+		if (axe_info_compute_source(ev, info, err) < 0) {
+			axe_info_release(info);
+			return -1;
+		}
+		return 0;
+	}
 	for (size_t a = 0; a < ev->naxes; a++) {
 		axe_axis_summary *s = &info->axes[a];
 		const axe_axis_info *known = axe_axis_lookup(L->axis[a]);

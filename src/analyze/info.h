@@ -27,7 +27,8 @@ typedef struct axe_info {
 	bool replicas_coincide;
 	enum axe_verdict injective;
 	int64_t witness[2];       /* flat indices of two points sharing a coordinate */
-	const char *undecided_axis; /* why injectivity is unknown */
+	const char *undecided_axis; /* why injectivity is unknown: the axis searched, or
+				       NULL: a map without S/R/O form had too many images */
 } axe_info;
 
 /* Summarise the layout "ev" was prepared for.  0 or -1. */

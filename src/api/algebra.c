@@ -14,13 +14,47 @@
 #include "../algebra/slice.h"
 #include "../algebra/tile.h"
 #include "../algebra/tile_of.h"
+#include "../expr/expr_source.h"
 #include "../output/algebra_out.h"
 #include "../output/canon_out.h"
 #include "../parse/parse.h"
 #include "api.h"
 
-axe_report *axe_canon_report(const axe_map *map, enum axe_output form, FILE *out,
-			     axe_error *err)
+/*
+ * Why the `expr:` layout of "map" has no compact form, into "why": an
+ * import's own reason, or what an `expr:` layout is.
+ */
+static void why_no_compact(const axe_map *map, char *why, size_t size)
+{
+	if (map->op.why_expr[0])
+		snprintf(why, size, "%s", map->op.why_expr);
+	else
+		snprintf(why, size, "'%s' is an expr: layout, index expressions that were not "
+			 "read from S/R/O terms, and canonical forms rewrite those terms",
+			 map->op.name);
+}
+
+/* `canon` of an `expr:` layout: that there is no compact form, and why (status 1). */
+static axe_report *canon_none(const axe_map *map, enum axe_output form, FILE *out,
+			      axe_error *err)
+{
+	char why[sizeof(map->op.why_expr) + 256], *text = axe_expr_layout_to_string(map->op.expr);
+	axe_report *r = text ? axe_report_open(out, err) : NULL;
+
+	if (!text)
+		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	why_no_compact(map, why, sizeof(why));
+	if (r) {
+		axe_print_canon_none(r->w, text, &map->op.shape, why, axe_api_format(form));
+		r = axe_report_close(r, AXE_EXIT_FALSE, why, err);
+	}
+	free(text);
+	return r;
+}
+
+/* `canon` of a layout in S/R/O form. */
+static axe_report *canon_layout(const axe_map *map, enum axe_output form, FILE *out,
+				axe_error *err)
 {
 	const axe_layout *L = axe_map_need_layout(map, err);
 	axe_canon_trace trace;
@@ -33,6 +67,14 @@ axe_report *axe_canon_report(const axe_map *map, enum axe_output form, FILE *out
 	}
 	axe_layout_free(canonical);
 	return r;
+}
+
+axe_report *axe_canon_report(const axe_map *map, enum axe_output form, FILE *out,
+			     axe_error *err)
+{
+	if (map->op.expr)
+		return canon_none(map, form, out, err);
+	return canon_layout(map, form, out, err);
 }
 
 /*

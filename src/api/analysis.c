@@ -9,6 +9,7 @@
 #include "../analyze/atoms.h"
 #include "../analyze/banks.h"
 #include "../codegen/cuda_atoms.h"
+#include "../expr/expr_source.h"
 #include "../output/atoms_out.h"
 #include "../output/banks_out.h"
 #include "api.h"
@@ -131,32 +132,53 @@ static axe_loc operand_loc(const axe_operand *op, const char *option, const char
 	return option_loc(option, text);
 }
 
+/*
+ * The plan "p" of the `expr:` thread layout of access "a" (on its own
+ * shape, which must be the tile's), and its text into a->layout_text; 0 or
+ * -1.
+ */
+static int expr_thread_plan(banks_access *a, axe_bank_plan *p, const axe_loc *loc, int span,
+			    axe_error *err)
+{
+	axe_evaluator ev;
+	int rc;
+
+	if (axe_operand_evaluator_init(&a->layout, &ev, err) < 0)
+		return -1;
+	rc = axe_bank_plan_threads_of(p, &ev, loc, span, err);
+	if (rc == 0 && !(a->layout_text = axe_evaluator_text(&ev)))
+		rc = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	axe_evaluator_release(&ev);
+	return rc;
+}
+
 /* The plan "p" of the thread layout of access "a" over the tile; 0 or -1. */
 static int banks_thread_plan(const axe_banks_request *req, banks_run *run, banks_access *a,
 			     axe_bank_plan *p, axe_error *err)
 {
 	/* --tile and --bind qualify each operand in a notation that takes them */
-	axe_operand_opts none = { .tile = req->tile_options.tile, .bind = req->tile_options.bind,
-				  .shared_notation_opts = true };
+	axe_operand_opts maps = { .tile = req->tile_options.tile, .bind = req->tile_options.bind,
+				  .shared_notation_opts = true, .allow_expr = true };
 	const axe_shape *shape = &run->tile.shape;
 	axe_loc loc, vloc;
 	int span;
 
-	if (axe_operand_resolve(a->text, &none, &a->layout, err) < 0)
+	if (axe_operand_resolve(a->text, &maps, &a->layout, err) < 0)
 		return -1;
 	loc = operand_loc(&a->layout, "--threads", a->text, &span);
-	if (a->layout.entry && a->layout.entry->has_shape &&
+	if (((a->layout.entry && a->layout.entry->has_shape) || a->layout.expr) &&
 	    (a->layout.shape.rank != shape->rank ||
 	     memcmp(a->layout.shape.dim, shape->dim, shape->rank * sizeof(int64_t))))
 		return axe_error_set(err, AXE_ERR_VALUE, &loc, span, "the thread layout's shape "
 				     "differs from the tile's: both name the same logical elements");
-	if (axe_bank_plan_threads(p, a->layout.layout, shape, &loc, span, err) < 0)
+	if (a->layout.expr ? expr_thread_plan(a, p, &loc, span, err) < 0
+			   : axe_bank_plan_threads(p, a->layout.layout, shape, &loc, span, err) < 0)
 		return -1;
 	vloc = option_loc("--vector", req->vector ? req->vector : "");
 	if (req->vector && axe_bank_plan_force_vector(p, run->vector, &vloc,
 						      (int)strlen(req->vector), err) < 0)
 		return -1;
-	if (!(a->layout_text = axe_layout_to_string(a->layout.layout)))
+	if (!a->layout_text && !(a->layout_text = axe_layout_to_string(a->layout.layout)))
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	return 0;
 }

@@ -173,6 +173,61 @@ static int operand_parse(const char *text)
 	return strcmp(text, "a") == 0 ? 'a' : strcmp(text, "b") == 0 ? 'b' : -1;
 }
 
+/* "0" or "1" (which dimension of the tile is K); -1 when neither. */
+static int k_dim_parse(const char *text)
+{
+	return strcmp(text, "0") == 0 ? 0 : strcmp(text, "1") == 0 ? 1 : -1;
+}
+
+/*
+ * Which dimension of operand "which"'s tile the notation "format" makes K
+ * (Triton: tt.dot's A is M x K and B K x N, so are their memdescs; CuTe:
+ * an MMA operand tensor is (MN, K) for A and B); -1 when it says nothing.
+ */
+static int notation_k_dim(const char *format, int which)
+{
+	static const char *const triton[] = { "triton", "mlir", "ttgir" };
+	static const char *const cute[] = { "cute", "cute-cpp" };
+
+	if (!format)
+		return -1;
+	for (size_t i = 0; i < sizeof(triton) / sizeof(triton[0]); i++)
+		if (strcmp(format, triton[i]) == 0)
+			return which == 'b' ? 0 : 1;
+	for (size_t i = 0; i < sizeof(cute) / sizeof(cute[0]); i++)
+		if (strcmp(format, cute[i]) == 0)
+			return 1;
+	return -1;
+}
+
+/*
+ * Whether the tile "smem" of operand "which" is (K, MN): --k-dim "given"
+ * (or NULL), else the notation's convention, else M x K for A; B in no
+ * notation that says must be told.  0, 1, or -1 with "err".
+ */
+static int desc_k_dim(const axe_map *smem, int which, const char *given, axe_error *err)
+{
+	int said = notation_k_dim(smem->op.format, which), k = said;
+	char message[320];
+
+	if (enum_option("--k-dim", given, k_dim_parse, "0 or 1", &k, err) < 0)
+		return -1;
+	if (given && said >= 0 && k != said) {
+		snprintf(message, sizeof(message), "--k-dim %s contradicts the %s: operand, whose "
+			 "%c tile has K in dimension %d (%s)", given, smem->op.format,
+			 which == 'b' ? 'B' : 'A', said, said == 0 ? "Triton's B memdesc is K x N"
+			 : which == 'b' ? "N x K" : "M x K");
+		return option_error("--k-dim", given, AXE_ERR_VALUE, message, err);
+	}
+	if (k >= 0)
+		return k;
+	if (which == 'a')
+		return 1; /* A is M x K in Triton, CUTLASS and the PTX ISA alike */
+	return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "give --k-dim 0 (SMEM is K x N, as "
+			     "Triton's B memdesc) or --k-dim 1 (N x K, as CuTe's B): SMEM's "
+			     "notation does not say which dimension is K");
+}
+
 int axe_emit_desc_request_check(const axe_emit_desc_request *req, axe_error *err)
 {
 	if (!req || !req->mma)
@@ -188,7 +243,7 @@ int axe_emit_desc_request_check(const axe_emit_desc_request *req, axe_error *err
 static int desc_request(const axe_map *smem, const axe_emit_desc_request *q,
 			axe_mma_desc_request *r, axe_error *err)
 {
-	int mma = 0, which = 'a', major = AXE_MMA_MAJOR_INFER;
+	int mma = 0, which = 'a', major = AXE_MMA_MAJOR_INFER, k_dim;
 
 	if (axe_emit_desc_request_check(q, err) < 0 ||
 	    enum_option("--mma", q->mma, axe_mma_kind_parse, "wgmma or tcgen05", &mma, err) < 0 ||
@@ -199,6 +254,9 @@ static int desc_request(const axe_map *smem, const axe_emit_desc_request *q,
 	if (smem->op.dtype < 0)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "give --dtype: SMEM has no "
 				     "element type");
+	if ((k_dim = desc_k_dim(smem, which, q->k_dim, err)) < 0)
+		return -1;
+	r->k_first = k_dim == 0;
 	r->shape = smem->op.shape;
 	r->dtype = smem->op.dtype;
 	r->mma = (axe_mma_kind)mma;

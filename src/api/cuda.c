@@ -24,6 +24,7 @@ typedef struct emit_run {
 	const char *text[2];      /* what they were given as, for errors placed on them */
 	axe_operand own[2], threads;
 	bool texts;               /* the operands are req->operands */
+	bool takes_expr;          /* the kind takes `expr:` layouts (index) */
 	axe_emit out;
 	axe_cuda_outcome res;
 } emit_run;
@@ -63,14 +64,17 @@ static axe_cuda_operand input(const axe_operand *op, const char *option, const c
  * Operand "which" (0 or 1) of the request: the map's, or its text read
  * with the operand options; --swizzle only where "swizzle" says, and
  * "shape" (given as "shape_option") instead of --shape when
- * "shape_option" is not NULL.  An `expr:` layout is refused.  0 or -1.
+ * "shape_option" is not NULL; with "defer", a notation's import is
+ * validated later, over the part used (run_tma).  An `expr:` layout is
+ * refused unless run->takes_expr.  0 or -1.
  */
 static int operand(emit_run *run, int which, bool swizzle, const char *shape,
-		   const char *shape_option, axe_error *err)
+		   const char *shape_option, bool defer, axe_error *err)
 {
 	const axe_map_options *m = &run->req->operand;
 	axe_operand_opts o = axe_api_operand_opts(m);
 
+	o.defer_validation = defer;
 	if (run->texts) {
 		if (!swizzle)
 			o.swizzle = NULL;
@@ -78,6 +82,7 @@ static int operand(emit_run *run, int which, bool swizzle, const char *shape,
 			o.shape = shape;
 			o.shape_option = shape_option;
 		}
+		o.allow_expr = run->takes_expr;
 		if (axe_operand_resolve(run->req->operands[which], &o, &run->own[which], err) < 0)
 			return -1;
 		run->op[which] = &run->own[which];
@@ -89,7 +94,8 @@ static int operand(emit_run *run, int which, bool swizzle, const char *shape,
 				     "as text; read the map with its shape", shape_option);
 	/* A map read by the caller: its text, or its name when it was derived. */
 	run->text[which] = run->op[which]->arg[0] ? run->op[which]->arg : run->op[which]->name;
-	return run->op[which]->layout ? 0 : axe_operand_refuse_expr(run->op[which], err);
+	return run->op[which]->layout || run->takes_expr ? 0
+							 : axe_operand_refuse_expr(run->op[which], err);
 }
 
 static int run_index(emit_run *run, axe_error *err)
@@ -97,11 +103,15 @@ static int run_index(emit_run *run, axe_error *err)
 	axe_cuda_operand in;
 	const char *name;
 
-	if (operand(run, 0, true, NULL, NULL, err) < 0)
+	run->takes_expr = true;
+	if (operand(run, 0, true, NULL, NULL, false, err) < 0)
 		return -1;
 	name = run->req->name ? run->req->name : run->op[0]->name;
 	if (check_name(run, name, run->op[0], err) < 0)
 		return -1;
+	if (run->op[0]->expr)
+		return axe_cuda_generate_index_expr(run->op[0]->expr, name, run->timeout, &run->out,
+						    &run->res, err);
 	in = input(run->op[0], "<arg>", run->text[0]);
 	return axe_cuda_generate_index(&in, name, run->timeout, &run->out, &run->res, err);
 }
@@ -129,8 +139,10 @@ static int run_copy(emit_run *run, axe_error *err)
 	if (r->block < 0 || r->block > MAX_BLOCK)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--block takes a thread count "
 				     "from 1 to %d, not '%d'", MAX_BLOCK, r->block);
-	if (check_name(run, req.name, NULL, err) < 0 || operand(run, 0, false, NULL, NULL, err) < 0 ||
-	    operand(run, 1, true, NULL, NULL, err) < 0 || (r->threads && threads(run, err) < 0))
+	if (check_name(run, req.name, NULL, err) < 0 ||
+	    operand(run, 0, false, NULL, NULL, false, err) < 0 ||
+	    operand(run, 1, true, NULL, NULL, false, err) < 0 ||
+	    (r->threads && threads(run, err) < 0))
 		return -1;
 	req.src = input(run->op[0], "<arg>", run->text[0]);
 	req.dst = input(run->op[1], "<arg>", run->text[1]);
@@ -209,6 +221,27 @@ static int tma_options(const emit_run *run, axe_tma_request *t, axe_error *err)
 			    err);
 }
 
+/*
+ * A GLOBAL read from another tool's notation is validated against that
+ * notation over the region the copy moves (clipped to the tensor), not the
+ * whole tensor: the copy reads and writes nothing else.  0 or -1.
+ */
+static int validate_region(const emit_run *run, const axe_tma_request *t, axe_error *err)
+{
+	axe_tma_region global, smem;
+	int64_t end[AXE_MAX_RANK];
+
+	if (!run->texts || !run->own[0].unvalidated)
+		return 0;
+	if (axe_tma_regions(t, &global, &smem, err) < 0)
+		return -1;
+	for (size_t d = 0; d < global.rank; d++)
+		end[d] = global.end[d] < t->global_shape.dim[d] ? global.end[d]
+							      : t->global_shape.dim[d];
+	return axe_operand_validate_box(&run->own[0], run->req->operands[0], global.begin, end,
+					err);
+}
+
 static int run_tma(emit_run *run, axe_error *err)
 {
 	const axe_emit_cuda_request *r = run->req;
@@ -227,8 +260,8 @@ static int run_tma(emit_run *run, axe_error *err)
 				     "GLOBAL and SMEM from --global-shape and --smem-shape (default: "
 				     "their specs, or shard extents)");
 	if (check_name(run, req.name, NULL, err) < 0 ||
-	    operand(run, 0, false, r->global_shape, "--global-shape", err) < 0 ||
-	    operand(run, 1, true, r->smem_shape, "--smem-shape", err) < 0)
+	    operand(run, 0, false, r->global_shape, "--global-shape", true, err) < 0 ||
+	    operand(run, 1, true, r->smem_shape, "--smem-shape", false, err) < 0)
 		return -1;
 	g = input(run->op[0], "<arg>", run->text[0]);
 	s = input(run->op[1], "<arg>", run->text[1]);
@@ -238,7 +271,7 @@ static int run_tma(emit_run *run, axe_error *err)
 	req.tma.smem_shape = s.shape;
 	req.tma.global_at = (axe_tma_origin){ g.loc, g.span };
 	req.tma.smem_at = (axe_tma_origin){ s.loc, s.span };
-	if (tma_options(run, &req.tma, err) < 0)
+	if (tma_options(run, &req.tma, err) < 0 || validate_region(run, &req.tma, err) < 0)
 		return -1;
 	req.smem_name = run->op[1]->name;
 	return axe_cuda_generate_tma(&req, &run->out, &run->res, err);
@@ -285,7 +318,7 @@ static int run_template(emit_run *run, axe_error *err)
 
 	if (run->texts && !axe_operand_names_one(run->req->operands[0]))
 		return run_template_spec(run, run->req->operands[0], err);
-	if (operand(run, 0, true, NULL, NULL, err) < 0)
+	if (operand(run, 0, true, NULL, NULL, false, err) < 0)
 		return -1;
 	one = input(run->op[0], "<arg>", run->text[0]);
 	one.name = run->req->name ? run->req->name : run->op[0]->name;

@@ -8,6 +8,7 @@
 
 #include "../core/dtype.h"
 #include "../core/eval.h"
+#include "../expr/expr_source.h"
 #include "../parse/parse.h"
 #include "api.h"
 
@@ -106,33 +107,11 @@ const axe_layout *axe_map_layout(const axe_map *map)
 	return map->op.layout;
 }
 
-/* "axis=EXPR; axis=EXPR" of an `expr:` layout; NULL on no memory. */
-static char *expr_text(const axe_expr_layout *e)
-{
-	char *out = NULL, *part;
-	size_t size = 0;
-	FILE *f = open_memstream(&out, &size);
-	bool ok = f != NULL;
-
-	for (size_t a = 0; ok && a < e->naxes; a++) {
-		if (!(part = axe_expr_to_string(e->ctx, e->expr[a], AXE_SYNTAX_EXPR)))
-			ok = false;
-		else
-			fprintf(f, "%s%s=%s", a ? "; " : "", e->axis[a], part);
-		free(part);
-	}
-	if (f && fclose(f) != 0)
-		ok = false;
-	if (!ok) {
-		free(out);
-		return NULL;
-	}
-	return out;
-}
-
 char *axe_map_to_string(const axe_map *map)
 {
-	return map->op.layout ? axe_layout_to_string(map->op.layout) : expr_text(map->op.expr);
+	if (map->op.layout)
+		return axe_layout_to_string(map->op.layout);
+	return axe_expr_layout_to_string(map->op.expr);
 }
 
 void axe_map_shape(const axe_map *map, axe_shape *shape)
@@ -203,7 +182,6 @@ long axe_map_eval(const axe_map *map, const int64_t *coord, int64_t *images, siz
 long axe_map_inverse(const axe_map *map, const char *point, int64_t *coords, size_t max_coords,
 		     size_t limit, axe_error *err)
 {
-	const axe_layout *L = axe_map_need_layout(map, err);
 	axe_evaluator ev;
 	int64_t *target = NULL, *flats = NULL;
 	bool *given = NULL;
@@ -212,7 +190,7 @@ long axe_map_inverse(const axe_map *map, const char *point, int64_t *coords, siz
 
 	if (!point)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "no physical point given");
-	if (!L || axe_evaluator_init(&ev, L, &map->op.shape, err) < 0)
+	if (axe_operand_evaluator_init(&map->op, &ev, err) < 0)
 		return -1;
 	target = calloc(ev.naxes + 1, sizeof(int64_t));
 	given = calloc(ev.naxes + 1, sizeof(bool));

@@ -16,7 +16,10 @@
 
 /* ---- eval ------------------------------------------------------------------------ */
 
-/* One --at point "text" and its images; "scratch" holds an image set and one D(x). */
+/*
+ * One --at point "text" and its images; "scratch" holds an image set and
+ * one base (axe_evaluator_base_size values).
+ */
 static int eval_at(axe_writer *w, const axe_image_printer *pr, const char *text,
 		   bool with_replicas, int64_t *scratch, axe_error *err)
 {
@@ -44,8 +47,7 @@ static int eval_at(axe_writer *w, const axe_image_printer *pr, const char *text,
 		return -1;
 	}
 	axe_evaluator_base(ev, flat, base);
-	axe_evaluator_images(ev, base, with_replicas, images);
-	axe_print_point(w, pr, coord, images, with_replicas ? ev->nimages : 1);
+	axe_print_point(w, pr, coord, images, axe_evaluator_images(ev, base, with_replicas, images));
 	return 0;
 }
 
@@ -92,7 +94,8 @@ static int eval_run(const axe_eval_request *req, const axe_evaluator *ev, axe_fo
 		    axe_writer *w, axe_error *err)
 {
 	size_t limit = req->limit ? (size_t)req->limit : AXE_API_INVERSE_LIMIT;
-	int64_t *scratch = malloc((ev->nimages + 1) * (ev->naxes + 1) * sizeof(int64_t));
+	int64_t *scratch = malloc(((ev->nimages + 1) * (ev->naxes + 1) +
+				   axe_evaluator_base_size(ev)) * sizeof(int64_t));
 	axe_image_printer pr;
 	int r = 0;
 
@@ -142,14 +145,12 @@ axe_report *axe_eval_report(const axe_map *map, const axe_eval_request *req,
 			    enum axe_output form, FILE *out, axe_error *err)
 {
 	static const axe_eval_request defaults;
-	const axe_layout *L = axe_map_need_layout(map, err);
 	axe_evaluator ev;
 	axe_report *r;
 
 	if (!req)
 		req = &defaults;
-	if (!L || eval_check(req, form, err) < 0 ||
-	    axe_evaluator_init(&ev, L, &map->op.shape, err) < 0)
+	if (eval_check(req, form, err) < 0 || axe_operand_evaluator_init(&map->op, &ev, err) < 0)
 		return NULL;
 	if ((r = axe_report_open(out, err))) {
 		if (ev.replicas_coincide && !req->base)
@@ -231,23 +232,22 @@ int axe_show_request_check(const axe_show_request *req, enum axe_output form, ax
 			     "(the pictures, --format svg or html, draw both)");
 }
 
-/* The picture options of "req" for "map"; 0 or -1. */
-static int show_options(const axe_map *map, const axe_show_request *req, axe_show_opts *o,
+/* The picture options of "req" for the map of "ev"; 0 or -1. */
+static int show_options(const axe_evaluator *ev, const axe_show_request *req, axe_show_opts *o,
 			axe_error *err)
 {
 	if (req->nby && !req->by)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "no --by axes given");
 	for (size_t i = 0; i < req->nby; i++)
-		if (read_by(map->op.layout, req->by[i], o, err) < 0)
+		if (read_by(ev->layout, req->by[i], o, err) < 0)
 			return -1;
-	return req->region ? read_region(req->region, &map->op.shape, o, err) : 0;
+	return req->region ? read_region(req->region, &ev->shape, o, err) : 0;
 }
 
 axe_report *axe_show_report(const axe_map *map, const axe_show_request *req,
 			    enum axe_output form, FILE *out, axe_error *err)
 {
 	static const axe_show_request defaults;
-	const axe_layout *L = axe_map_need_layout(map, err);
 	axe_show_opts o = { .format = axe_api_format(form), .dtype = map->op.dtype,
 			    .notation = map->op.format };
 	axe_evaluator ev;
@@ -257,10 +257,13 @@ axe_report *axe_show_report(const axe_map *map, const axe_show_request *req,
 		req = &defaults;
 	o.width = req->width ? req->width : DEFAULT_SHOW_WIDTH;
 	o.base = req->base != 0;
-	if (!L || axe_show_request_check(req, form, err) < 0 ||
-	    show_options(map, req, &o, err) < 0 ||
-	    axe_evaluator_init(&ev, L, &map->op.shape, err) < 0)
+	if (axe_show_request_check(req, form, err) < 0 ||
+	    axe_operand_evaluator_init(&map->op, &ev, err) < 0)
 		return NULL;
+	if (show_options(&ev, req, &o, err) < 0) {
+		axe_evaluator_release(&ev);
+		return NULL;
+	}
 	if ((r = axe_report_open(out, err))) {
 		if (axe_show(r->w, &ev, &o, err) < 0)
 			r = report_abandon(r);

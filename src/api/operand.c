@@ -13,6 +13,7 @@
 #include "../interop/interop.h"
 #include "../parse/parse.h"
 #include "../core/relate.h"
+#include "../expr/expr_source.h"
 #include "operand.h"
 
 #define MAX_BIND 64 /* names one --bind may bind */
@@ -220,6 +221,7 @@ static int take_import(axe_import *imp, const char *arg, const char *format,
 	out->expr = imp->expr;
 	out->shape = imp->shape;
 	out->dtype = imp->dtype;
+	out->unvalidated = imp->unvalidated;
 	imp->layout = NULL;
 	imp->expr = NULL;
 	return 0;
@@ -234,11 +236,30 @@ static int from_notation(const char *arg, const axe_notation *f, size_t prefix,
 	import_storage st;
 	axe_import imp;
 
-	if (import_options(opts, &io, &st, err) < 0 ||
-	    axe_import_text(f, arg + prefix + 1, &where, &io, &imp, err) < 0)
+	if (import_options(opts, &io, &st, err) < 0)
+		return -1;
+	io.defer_validation = opts->defer_validation;
+	if (axe_import_text(f, arg + prefix + 1, &where, &io, &imp, err) < 0)
 		return -1;
 	snprintf(out->name, sizeof(out->name), "%s", f->name);
 	return take_import(&imp, arg, f->name, opts, out, err);
+}
+
+int axe_operand_validate_box(const axe_operand *op, const char *arg, const int64_t *begin,
+			     const int64_t *end, axe_error *err)
+{
+	const char *suggest;
+	size_t prefix = 0;
+	const axe_notation *f = axe_format_prefix(arg, &prefix, &suggest);
+	axe_loc where = { "<arg>", 1, (int)prefix + 2, arg, strlen(arg) };
+	axe_import view = { .layout = op->layout, .expr = op->expr, .shape = op->shape };
+
+	if (!op->unvalidated)
+		return 0;
+	if (!f)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "internal error: '%s' names "
+				     "no notation to validate against", arg);
+	return axe_import_validate_box(f, arg + prefix + 1, &where, &view, begin, end, err);
 }
 
 /* "PATH.suffix:NAME": the layout NAME inside a file of another tool. */
@@ -538,11 +559,18 @@ void axe_operand_release(axe_operand *op)
 	op->spec = NULL;
 }
 
+int axe_operand_evaluator_init(const axe_operand *op, axe_evaluator *ev, axe_error *err)
+{
+	if (op->expr)
+		return axe_expr_evaluator_init(ev, op->expr, err);
+	return axe_evaluator_init(ev, op->layout, &op->shape, err);
+}
+
 int axe_operand_evaluator(const char *arg, const axe_operand_opts *opts, axe_operand *op,
 			  axe_evaluator *ev, axe_error *err)
 {
 	if (axe_operand_resolve(arg, opts, op, err) == 0 &&
-	    axe_evaluator_init(ev, op->layout, &op->shape, err) == 0)
+	    axe_operand_evaluator_init(op, ev, err) == 0)
 		return 0;
 	axe_operand_release(op);
 	return -1;

@@ -32,6 +32,9 @@ typedef struct axe_operand_opts {
 	const char *bind;         /* --bind: names in a lego: layout's tile sizes */
 	bool shared_notation_opts; /* several operands share --tile and --bind: an
 				      operand in no notation ignores them */
+	bool defer_validation;    /* a FORMAT:TEXT operand is validated against its
+				     notation by the caller, over the part it uses
+				     (axe_operand_validate_box) */
 } axe_operand_opts;
 
 typedef struct axe_operand {
@@ -45,6 +48,7 @@ typedef struct axe_operand {
 	char arg[512];                /* the operand's text, as given (may be cut) */
 	const char *format;           /* the notation it was read from, or NULL */
 	char why_expr[256];           /* an import without a compact form: why */
+	bool unvalidated;             /* read with defer_validation, not yet validated */
 } axe_operand;
 
 /*
@@ -78,6 +82,23 @@ void axe_shape_match_ranks(axe_shape *a, axe_shape *b);
 /* Resolve the `expr:` operand of --expr, --vars, --replica-vars and --shape. */
 int axe_operand_resolve_expr(const axe_operand_opts *opts, axe_operand *out, axe_error *err);
 void axe_operand_release(axe_operand *op);
+
+/*
+ * Prepare "ev" for the map of "op" on its shape, in S/R/O form or an
+ * `expr:` layout (the one path of every command that only needs the map);
+ * "op" must outlive "ev".  0, or -1 with "err" set.
+ */
+int axe_operand_evaluator_init(const axe_operand *op, struct axe_evaluator *ev,
+			       axe_error *err);
+
+/*
+ * Validate operand "op", resolved from "arg" with opts->defer_validation
+ * (op->unvalidated), against its notation over the box [begin, end) of its
+ * shape: what a command that reads only that part relies on.  0 (also when
+ * "op" was validated whole), or -1 with "err".
+ */
+int axe_operand_validate_box(const axe_operand *op, const char *arg, const int64_t *begin,
+			     const int64_t *end, axe_error *err);
 
 /*
  * Resolve "arg" and prepare an evaluator for it on its shape: 0, or -1 with

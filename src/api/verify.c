@@ -331,13 +331,7 @@ static int info_of(axe_report *r, const axe_operand *op, enum axe_output form, a
 	axe_evaluator ev;
 	axe_info info;
 
-	/* An import with only an `expr:` form: its form, why, shape and axes. */
-	if (op->expr) {
-		axe_print_info_expr(r->w, &op->shape, op->expr->naxes, op->expr->axis, &origin,
-				    axe_api_format(form));
-		return 0;
-	}
-	if (axe_evaluator_init(&ev, op->layout, &op->shape, err) < 0)
+	if (axe_operand_evaluator_init(op, &ev, err) < 0)
 		return -1;
 	if (axe_info_compute(&ev, &info, err) == 0) {
 		axe_print_info(r->w, &ev, &info, op->dtype, &origin, axe_api_format(form));
@@ -357,7 +351,7 @@ axe_report *axe_info_report(const char *layout, const axe_map_options *opts,
 
 	if (!layout)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "no layout text given"), NULL;
-	o.allow_import_expr = true;
+	o.allow_expr = true;
 	if (!(r = axe_report_open(out, err)))
 		return NULL;
 	memset(&op, 0, sizeof(op));

@@ -1,8 +1,7 @@
 /*
  * audit.h: what Triton's NVIDIA backend does, and what it costs, for each op
- * of a module that moves data between layouts (the contract is
- * docs/audit.md).  One file per op family, each citing the Triton file and
- * commit whose rule it follows:
+ * of a module that moves data between layouts.  One file per op family,
+ * each citing the Triton file and commit whose rule it follows:
  *   convert.c  ttg.convert_layout: noop / registers / shuffle / shared
  *   local.c    ttg.local_load, local_store, local_alloc: instruction,
  *              vector width, bank conflicts as Triton counts them
@@ -64,12 +63,13 @@ int axe_audit_convert_layout(const axe_linear *src, const axe_linear *dst, int e
 /*
  * The shared-memory half of a convert_layout that Triton lowers through
  * shared memory (swizzle.c): the scratch layout Triton's optimal swizzling
- * picks for "src" and "dst" (register/lane/warp[/block] LinearLayouts of the
+ * picks for "src" and "dst" (register/lane/warp/block LinearLayouts of the
  * same shape), its bytes and rounds, the store and load instructions with
- * their bank conflicts, and the barrier.  "elem_bits" is the element width
- * (pointers are 64; sub-byte elements travel as 8 bits, as Triton's do).
- * Fills out->scratch_bytes, rounds, store, load, barrier and scratch and
- * leaves the rest of "out" alone.  0, or -1 with "err" set.
+ * their bank conflicts.  "elem_bits" is the element width (pointers are 64;
+ * sub-byte elements travel as 8 bits, as Triton's do).  Fills
+ * out->scratch_bytes, rounds, store, load and scratch and leaves the rest
+ * of "out" alone: the barrier between stores and loads is
+ * axe_audit_convert_layout's.  0, or -1 with "err" set.
  */
 int axe_audit_convert_shared(const axe_linear *src, const axe_linear *dst, int elem_bits,
 			     axe_audit_arch arch, axe_audit_convert *out, axe_error *err);

@@ -18,8 +18,14 @@
  * takes a bit width and returns nPack (after commit
  * 18b8d1d0f44cd641b0ac6f041bda5a7d747b9acc, whose older decomposition was
  * P1 o W o P2).  The shared-memory path (scratch layout, instructions, bank
- * conflicts) is axe_audit_convert_shared (swizzle.c).
+ * conflicts) is axe_audit_convert_shared (swizzle.c), called here once the
+ * class is shared; the barrier between its stores and loads is decided here,
+ * on the LinearLayouts, as third_party/nvidia/lib/TritonNVIDIAGPUToLLVM/
+ * ConvertLayoutOpToLLVM.cpp (transferWithinBlockSwizzling) and
+ * lib/Analysis/Utility.cpp (isCvtDimSync) decide it at commit
+ * e3b5495253313e42ad074906ea8e2063b70dcc69.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "../linear/algebra.h"
@@ -242,13 +248,84 @@ static bool outs_are(const axe_ll *L, const char *a, const char *b)
 	return (!a || strcmp(L->out_name[0], a) == 0) && (!b || strcmp(L->out_name[1], b) == 0);
 }
 
+/* Every block basis of L is zero: each CTA holds the whole of L's data. */
+static bool replicated_over_ctas(const axe_ll *L)
+{
+	int in = axe_ll_in_index(L, "block");
+
+	if (in < 0)
+		return false;
+	for (int i = 0; i < L->in_log2[in]; i++)
+		for (int d = 0; d < L->nout; d++)
+			if (L->basis[in][i][d] != 0)
+				return false;
+	return true;
+}
+
+/*
+ * isCvtDimSync: dst^-1 o src is trivial over "dim" (and, for warps, over
+ * blocks too, with neither layout broadcasting over warps: a warp would
+ * read what another wrote).  A source replicated in every CTA is read from
+ * the CTA's own replica (plain ld.shared, no mapa and no cluster barrier,
+ * as the lit test convert_layout_loads_local_replica of
+ * test/Conversion/tritongpu_to_llvm.mlir at
+ * 00327161946ce1a1428338d62ff5521aa25fa6ff checks): the CTAs need no
+ * synchronisation then.
+ */
+static int dim_sync(const axe_ll *s, const axe_ll *d, const char *dim, bool *yes,
+		    axe_error *err)
+{
+	axe_ll comp;
+	int32_t smask[AXE_LL_MAX_DIMS], dmask[AXE_LL_MAX_DIMS];
+
+	if (axe_ll_invert_and_compose(&comp, d, s, err) < 0)
+		return -1;
+	*yes = axe_ll_is_trivial_over(&comp, dim);
+	if (strcmp(dim, "block") == 0) {
+		*yes |= replicated_over_ctas(s);
+		return 0;
+	}
+	if (!*yes)
+		return 0;
+	if (dim_sync(s, d, "block", yes, err) < 0)
+		return -1;
+	if (axe_ll_free_variable_masks(s, smask, err) < 0 ||
+	    axe_ll_free_variable_masks(d, dmask, err) < 0)
+		return -1;
+	*yes &= smask[axe_ll_in_index(s, "warp")] == 0 && dmask[axe_ll_in_index(d, "warp")] == 0;
+	return 0;
+}
+
+/* The barrier of transferWithinBlockSwizzling: a warp's, the CTA's or the cluster's. */
+static int barrier_kind(const axe_ll *s, const axe_ll *d, char *out, size_t size,
+			axe_error *err)
+{
+	bool warp, block;
+
+	if (dim_sync(s, d, "warp", &warp, err) < 0 || dim_sync(s, d, "block", &block, err) < 0)
+		return -1;
+	snprintf(out, size, "%s", warp ? "bar.warp.sync" : block ? "bar.sync" : "barrier.cluster");
+	return 0;
+}
+
+/* The class is shared: what swizzle.c says of the round trip, and the barrier between. */
+static int through_shared(const axe_linear *src, const axe_linear *dst, const axe_ll *s,
+			  const axe_ll *d, int elem_bits, axe_audit_arch arch,
+			  axe_audit_convert *out, axe_error *err)
+{
+	out->cls = AXE_CVT_SHARED;
+	if (axe_audit_convert_shared(src, dst, elem_bits, arch, out, err) < 0)
+		return -1;
+	return barrier_kind(s, d, out->barrier, sizeof(out->barrier), err);
+}
+
 int axe_audit_convert_layout(const axe_linear *src, const axe_linear *dst, int elem_bits,
 			     axe_audit_arch arch, axe_audit_convert *out, axe_error *err)
 {
 	axe_ll s, d, comp;
 	warp_cvt w = { 0 };
 
-	(void)arch; /* the decision is the same on sm_80, sm_90 and sm_100 */
+	/* the class is the same on sm_80, sm_90 and sm_100; the instructions are not */
 	memset(out, 0, sizeof(*out));
 	if (elem_bits <= 0 || elem_bits > 64)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
@@ -264,14 +341,13 @@ int axe_audit_convert_layout(const axe_linear *src, const axe_linear *dst, int e
 		out->cls = AXE_CVT_REGISTERS;
 		return 0;
 	}
-	out->cls = AXE_CVT_SHARED;
 	if (!outs_are(&comp, "register", "lane"))
-		return 0;
+		return through_shared(src, dst, &s, &d, elem_bits, arch, out, err);
 	if (decompose(&s, &d, &w, err) < 0)
 		return -1;
-	if (w.mixed < 2) {
-		out->cls = AXE_CVT_SHUFFLE;
-		out->shuffles = shuffles(&w, elem_bits < 8 ? 8 : elem_bits);
-	}
+	if (w.mixed >= 2)
+		return through_shared(src, dst, &s, &d, elem_bits, arch, out, err);
+	out->cls = AXE_CVT_SHUFFLE;
+	out->shuffles = shuffles(&w, elem_bits < 8 ? 8 : elem_bits);
 	return 0;
 }

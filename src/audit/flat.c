@@ -1,11 +1,11 @@
 /*
- * flat.c: flattened LinearLayouts and the GF(2) list operations of
- * Triton's shared-memory lowering (flat.h), following triton-lang/triton
- * lib/Tools/GenericSwizzling.cpp at 014546acd71675ba4bfc4ea397164f0e8df6150d
+ * flat.c: flattened LinearLayouts (flat.h) and the GF(2) list operations
+ * of Triton's shared-memory lowering, following triton-lang/triton at
+ * e3b5495253313e42ad074906ea8e2063b70dcc69: lib/Tools/GenericSwizzling.cpp
  * (nullspaceBasis, intersectionBasis, complementBasis: a reduced row echelon
- * form whose pivot is each row's lowest bit, as f2reduce gives it there) and
- * the largestVectorisation / regPermForDivide / divideLeft rules of
- * lib/Tools/LayoutUtils.cpp and lib/Tools/LinearLayout.cpp.
+ * form whose pivot is each row's lowest bit, as f2reduce gives it there)
+ * and largestVectorisation of lib/Tools/LayoutUtils.cpp (regPermForDivide,
+ * then divideLeft).  Composing and dividing are linear/algebra.h's.
  */
 #include <stdio.h>
 #include <string.h>
@@ -19,12 +19,13 @@ int audit_flat_of(const axe_linear *L, const int *log2, size_t rank, audit_flat 
 
 	for (size_t d = 0; d < rank; d++)
 		bits += log2[d];
-	if (rank > L->rank || bits > 31)
+	if (rank > L->rank || bits > AXE_LINEAR_MAX_BITS)
 		return axe_error_set(err, AXE_ERR_LIMIT, NULL, 0,
-				     "the tensor has more than 2^31 elements");
+				     "the tensor has more than 2^%d elements", AXE_LINEAR_MAX_BITS);
 	memset(F, 0, sizeof(*F));
 	F->out_bits = bits;
 	for (int in = 0; in < AXE_LINEAR_NIN; in++) {
+		F->has[in] = L->has_in[in];
 		F->n[in] = L->has_in[in] ? L->nbits[in] : 0;
 		for (int i = 0; i < F->n[in]; i++) {
 			uint32_t v = 0;
@@ -74,84 +75,48 @@ void audit_flat_permute_regs(audit_flat *F, const int *perm)
 		F->b[AXE_LINEAR_REGISTER][i] = old[perm[i]];
 }
 
-/* One independent column of the solve: its reduced image, the columns it combines. */
-typedef struct solve_row {
-	uint32_t image;
-	uint64_t combo;
-} solve_row;
-
-static int lowest_bit(uint32_t v)
+/*
+ * In-dims in linear_dims.def's order, Triton's: offset, block for a shared
+ * layout; register, lane, warp, block for a distributed one.
+ */
+int audit_flat_ll(const audit_flat *F, axe_ll *L, axe_error *err)
 {
-	return __builtin_ctz(v);
-}
+	axe_ll_init(L);
+	if (axe_ll_add_out(L, "flat", F->out_bits, err) < 0)
+		return -1;
+	for (int in = 0; in < AXE_LINEAR_NIN; in++) {
+		int k;
 
-/* Reduce "image" by the rows (each row owns the lowest bit of its image). */
-static uint32_t reduce(const solve_row *rows, int n, uint32_t image, uint64_t *combo)
-{
-	for (int r = 0; r < n; r++)
-		if (image & (1u << lowest_bit(rows[r].image))) {
-			image ^= rows[r].image;
-			*combo ^= rows[r].combo;
-		}
-	return image;
+		if (!F->has[in])
+			continue;
+		if ((k = axe_ll_add_in(L, axe_linear_in_name[in], F->n[in], err)) < 0)
+			return -1;
+		for (int i = 0; i < F->n[in]; i++)
+			L->basis[k][i][0] = (int32_t)F->b[in][i];
+	}
+	return 0;
 }
 
 int audit_flat_invert_compose(const audit_flat *a, const audit_flat *b, audit_flat *out,
 			      axe_error *err)
 {
-	solve_row rows[AUDIT_MAX_BASES];
-	int nrows = 0, col = 0;
+	axe_ll la, lb, comp;
 
-	/* Columns in b's in-dim order: earlier columns become pivots first. */
-	for (int in = 0; in < AXE_LINEAR_NIN; in++)
-		for (int i = 0; i < b->n[in]; i++, col++) {
-			uint64_t combo = (uint64_t)1 << col;
-			uint32_t rest = reduce(rows, nrows, b->b[in][i], &combo);
-
-			if (rest == 0)
-				continue;
-			for (int r = 0; r < nrows; r++) /* keep each pivot bit in one row */
-				if (rows[r].image & (1u << lowest_bit(rest))) {
-					rows[r].image ^= rest;
-					rows[r].combo ^= combo;
-				}
-			rows[nrows++] = (solve_row){ rest, combo };
-		}
+	if (audit_flat_ll(a, &la, err) < 0 || audit_flat_ll(b, &lb, err) < 0 ||
+	    axe_ll_invert_and_compose(&comp, &la, &lb, err) < 0 ||
+	    axe_ll_flatten_outs(&comp, &comp, err) < 0)
+		return -1;
 	memset(out, 0, sizeof(*out));
-	out->out_bits = col;
+	out->out_bits = axe_ll_total_out_log2(&comp);
 	for (int in = 0; in < AXE_LINEAR_NIN; in++) {
-		out->n[in] = a->n[in];
-		for (int i = 0; i < a->n[in]; i++) {
-			uint64_t combo = 0;
+		int k = a->has[in] ? axe_ll_in_index(&comp, axe_linear_in_name[in]) : -1;
 
-			if (reduce(rows, nrows, a->b[in][i], &combo) != 0)
-				return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
-						     "a %s basis reaches a tensor element the "
-						     "shared layout does not hold",
-						     axe_linear_in_name[in]);
-			out->b[in][i] = (uint32_t)combo;
-		}
+		out->has[in] = a->has[in];
+		out->n[in] = a->n[in];
+		for (int i = 0; k >= 0 && i < a->n[in]; i++)
+			out->b[in][i] = comp.nout ? (uint32_t)comp.basis[k][i][0] : 0;
 	}
 	return 0;
-}
-
-int audit_gf2_rank(const uint32_t *v, int n)
-{
-	solve_row rows[AUDIT_MAX_BASES];
-	int nrows = 0;
-
-	for (int i = 0; i < n; i++) {
-		uint64_t unused = 0;
-		uint32_t rest = reduce(rows, nrows, v[i], &unused);
-
-		if (rest != 0) {
-			for (int r = 0; r < nrows; r++)
-				if (rows[r].image & (1u << lowest_bit(rest)))
-					rows[r].image ^= rest;
-			rows[nrows++] = (solve_row){ rest, 0 };
-		}
-	}
-	return nrows;
 }
 
 bool audit_gf2_contains(const uint32_t *v, int n, uint32_t x)
@@ -162,25 +127,29 @@ bool audit_gf2_contains(const uint32_t *v, int n, uint32_t x)
 	return false;
 }
 
+static int lowest_bit(uint32_t v)
+{
+	return __builtin_ctz(v);
+}
+
 /* The reduced row echelon form of v[0..n): its nonzero rows, each led by its lowest bit. */
 static int rref(const uint32_t *v, int n, uint32_t *rows)
 {
-	solve_row r[AUDIT_MAX_BASES];
 	int nr = 0;
 
 	for (int i = 0; i < n; i++) {
-		uint64_t unused = 0;
-		uint32_t rest = reduce(r, nr, v[i], &unused);
+		uint32_t rest = v[i];
 
+		for (int k = 0; k < nr; k++)
+			if (rest & (1u << lowest_bit(rows[k])))
+				rest ^= rows[k];
 		if (rest == 0)
 			continue;
-		for (int k = 0; k < nr; k++)
-			if (r[k].image & (1u << lowest_bit(rest)))
-				r[k].image ^= rest;
-		r[nr++] = (solve_row){ rest, 0 };
+		for (int k = 0; k < nr; k++) /* keep each pivot bit in one row */
+			if (rows[k] & (1u << lowest_bit(rest)))
+				rows[k] ^= rest;
+		rows[nr++] = rest;
 	}
-	for (int k = 0; k < nr; k++)
-		rows[k] = r[k].image;
 	return nr;
 }
 
@@ -242,12 +211,8 @@ int audit_gf2_complement(const uint32_t *b, int n, int dim, uint32_t *out)
 	return m;
 }
 
-/*
- * regPermForDivide by identity1D(2^k, register, offset), then divideLeft:
- * registers equal to offsets 1, 2, ... 2^(k-1) go first (perm[]), and every
- * other basis must leave the low k offset bits alone.
- */
-static bool divides_by_vector(const audit_flat *cvt, int k, int *perm)
+/* regPermForDivide by identity1D(2^k, register, offset): registers on offsets 1, 2, ... first. */
+static bool reg_perm_for_divide(const audit_flat *cvt, int k, int *perm)
 {
 	const int nreg = cvt->n[AXE_LINEAR_REGISTER];
 	bool used[AXE_LINEAR_MAX_BITS] = { false };
@@ -269,14 +234,21 @@ static bool divides_by_vector(const audit_flat *cvt, int k, int *perm)
 	for (int i = 0; i < nreg; i++)
 		if (!used[i])
 			perm[m++] = i;
-	for (int in = 0; in < AXE_LINEAR_NIN; in++)
-		for (int i = in == AXE_LINEAR_REGISTER ? k : 0; i < cvt->n[in]; i++) {
-			uint32_t v = in == AXE_LINEAR_REGISTER ? cvt->b[in][perm[i]] : cvt->b[in][i];
-
-			if (v & ((1u << k) - 1))
-				return false;
-		}
 	return true;
+}
+
+/* divideLeft of the permuted "cvt" by the tile: 1, 0, or -1 with "err" set. */
+static int divides_left(const audit_flat *cvt, int k, const int *perm, axe_error *err)
+{
+	audit_flat permuted = *cvt;
+	axe_ll A, tile, quot;
+
+	permuted.has[AXE_LINEAR_REGISTER] = true;
+	audit_flat_permute_regs(&permuted, perm);
+	if (audit_flat_ll(&permuted, &A, err) < 0 ||
+	    axe_ll_identity1d(&tile, (int64_t)1 << k, "register", "flat", err) < 0)
+		return -1;
+	return axe_ll_divide_left(&quot, &A, &tile, err);
 }
 
 static bool is_identity(const int *perm, int n)
@@ -287,22 +259,29 @@ static bool is_identity(const int *perm, int n)
 	return true;
 }
 
-int audit_largest_vectorisation(const audit_flat *cvt, int bitwidth, int max_elems, int *perm)
+int audit_largest_vectorisation(const audit_flat *cvt, int bitwidth, int max_elems, int *perm,
+				int *elems, axe_error *err)
 {
 	int v = max_elems > 0 ? max_elems : 128 / bitwidth;
 
 	for (; v > 1; v /= 2) {
-		int k = __builtin_ctz((unsigned)v);
+		int k = __builtin_ctz((unsigned)v), ok;
 
-		if (!divides_by_vector(cvt, k, perm))
+		if (!reg_perm_for_divide(cvt, k, perm))
 			continue;
 		if (max_elems > 0 && !is_identity(perm, cvt->n[AXE_LINEAR_REGISTER]))
 			continue;
-		return v;
+		if ((ok = divides_left(cvt, k, perm, err)) < 0)
+			return -1;
+		if (ok) {
+			*elems = v;
+			return 0;
+		}
 	}
 	for (int i = 0; i < cvt->n[AXE_LINEAR_REGISTER]; i++)
 		perm[i] = i;
-	return 1;
+	*elems = 1;
+	return 0;
 }
 
 void audit_ldst_name(char *buf, size_t size, bool store, int elems, int bitwidth)

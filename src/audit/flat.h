@@ -2,10 +2,13 @@
  * flat.h: the view of a Triton LinearLayout that Triton's shared-memory
  * lowering works on: every out-dim flattened into one (LinearLayout::
  * flattenOuts, dim0 the most minor, as toLinearLayout orders them), so a
- * basis is one GF(2) vector of tensor-index bits, and the few GF(2) list
- * operations that lib/Tools/GenericSwizzling.cpp and lib/Tools/LayoutUtils.cpp
- * (triton-lang/triton) build on, and the names of the instructions.  Used
- * by swizzle.c and local.c.
+ * basis is one GF(2) vector of tensor-index bits; the GF(2) list operations
+ * of lib/Tools/GenericSwizzling.cpp (triton-lang/triton @ e3b5495) that the
+ * LinearLayout algebra has no counterpart of (nullspaceBasis,
+ * intersectionBasis, complementBasis); largestVectorisation of
+ * lib/Tools/LayoutUtils.cpp; and the names of the instructions.  Composing
+ * and dividing layouts is linear/algebra.h's (axe_ll): audit_flat_ll gives
+ * a flattened layout as one.  Used by swizzle.c and local.c.
  */
 #ifndef AXE_AUDIT_FLAT_H
 #define AXE_AUDIT_FLAT_H
@@ -14,11 +17,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../linear/algebra.h"
 #include "../linear/linear.h"
 
 #define AUDIT_MAX_BASES 64 /* a GF(2) list: at most this many vectors */
 
 typedef struct audit_flat {
+	bool has[AXE_LINEAR_NIN];                        /* the in-dim exists */
 	int n[AXE_LINEAR_NIN];                           /* bases of each in-dim */
 	uint32_t b[AXE_LINEAR_NIN][AXE_LINEAR_MAX_BITS]; /* each basis, flattened */
 	int out_bits;                                    /* bits of the flat out-dim */
@@ -38,21 +43,23 @@ void audit_flat_unflatten(uint32_t v, const int *log2, size_t rank, int32_t *coo
 void audit_flat_drop_zero_regs(audit_flat *F);
 
 /*
- * Triton's invertAndCompose: for every basis of "a", the in-dim value of
- * "b" that maps to the same tensor index; the result maps a's in-dims to
- * b's in-dim bits, b's in-dims concatenated in their order (offset below
- * block for shared layouts).  Where b is not injective, the solution with
- * the lowest in-dim bits as pivots and the free bits zero, as Triton's
- * least-squares solve picks it.  0, or -1 when "a" leaves b's image.
+ * F as a LinearLayout (axe_ll): its in-dims in Triton's order, one out-dim
+ * "flat" of F->out_bits bits.  0, or -1 with "err" set.
+ */
+int audit_flat_ll(const audit_flat *F, axe_ll *L, axe_error *err);
+
+/*
+ * Triton's a.invertAndCompose(b) (axe_ll_invert_and_compose) with its
+ * out-dims flattened: for every basis of "a", the in-dim value of "b" that
+ * maps to the same tensor index, b's in-dims concatenated in their order
+ * (offset below block for shared layouts) as the bits of one index.  0, or
+ * -1 with "err" set (a reaches an element b does not hold).
  */
 int audit_flat_invert_compose(const audit_flat *a, const audit_flat *b, audit_flat *out,
 			      axe_error *err);
 
 /* Reorder the register bases: new basis i is old basis perm[i]. */
 void audit_flat_permute_regs(audit_flat *F, const int *perm);
-
-/* The dimension of span(v[0..n)). */
-int audit_gf2_rank(const uint32_t *v, int n);
 
 /* True when "x" is one of v[0..n). */
 bool audit_gf2_contains(const uint32_t *v, int n, uint32_t x);
@@ -72,9 +79,12 @@ int audit_gf2_complement(const uint32_t *b, int n, int dim, uint32_t *out);
  * Triton's largestVectorisation of "cvt" (register, lane, warp, block ->
  * offset): the most elements (at most 128 bits, or "max_elems" when it is
  * positive, then without reordering registers) that one instruction moves,
- * and the register order it needs in perm[] (perm[i]: old index).
+ * and the register order it needs in perm[] (perm[i]: old index): the
+ * widest identity tile of registers onto the lowest offsets that
+ * regPermForDivide and axe_ll_divide_left find.  0, or -1 with "err" set.
  */
-int audit_largest_vectorisation(const audit_flat *cvt, int bitwidth, int max_elems, int *perm);
+int audit_largest_vectorisation(const audit_flat *cvt, int bitwidth, int max_elems, int *perm,
+				int *elems, axe_error *err);
 
 /*
  * The PTX names Triton's NVIDIA backend emits: ld.shared / st.shared of

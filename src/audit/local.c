@@ -1,21 +1,23 @@
 /*
  * local.c: ttg.local_load, local_store and local_alloc with a value, as
  * Triton's NVIDIA backend lowers them (audit.h: axe_audit_local).  The
- * rules are those of triton-lang/triton:
+ * rules are those of triton-lang/triton at
+ * e3b5495253313e42ad074906ea8e2063b70dcc69:
  *   third_party/nvidia/lib/TritonNVIDIAGPUToLLVM/MemoryOpToLLVM.cpp
  *     (lowerLdStMatrix: registers without broadcasting, composed with the
  *     inverse of the shared layout; ldmatrix/stmatrix, then their .trans
- *     form, else the generic path) and Utility.cpp @ the version holding
- *     LLVM::NVIDIA::lowerLdStMatrix with its "Thank you PTX" tile: an
- *     8x8 tile of 32-bit rows (lanes 0-1 and 32/bits registers contiguous,
- *     lanes 2-4 addresses), .trans for 16 bits (8 bits from sm_100), up to
- *     128 bits per thread per instruction; TargetInfo.h: ldmatrix from
- *     sm_75, stmatrix from sm_90, their b8 forms from sm_100;
- *   lib/Conversion/TritonGPUToLLVM/Utility.cpp @ 00a287a7530fdc5fe89a2a01ac1de19f66aca85a
- *     (lowerLocalLdSt, lowerLdSt: ld/st.shared of the largest vector);
- *   lib/Tools/GenericSwizzling.cpp @ 014546acd71675ba4bfc4ea397164f0e8df6150d
- *     (bankConflictsMemDesc, bankConflictsLdSt, bankConflicts: the count
- *     Gluon exposes as ttgl.bank_conflicts).
+ *     form, else the generic path) and Utility.cpp (LLVM::NVIDIA::
+ *     lowerLdStMatrix: an 8x8 tile of 32-bit rows, lanes 0-1 and 32/bits
+ *     registers contiguous, lanes 2-4 addresses; .trans for 16 bits, 8 bits
+ *     from sm_100; up to 128 bits per thread per instruction);
+ *     include/triton/Dialect/TritonNvidiaGPU/IR/TargetFeatures.h (ldmatrix
+ *     from sm_75, stmatrix from sm_90, their b8 forms from sm_100);
+ *   lib/Conversion/TritonGPUToLLVM/Utility.cpp (lowerLocalLdSt, lowerLdSt:
+ *     ld/st.shared of the largest vector);
+ *   lib/Tools/GenericSwizzling.cpp (bankConflictsMemDesc, bankConflictsLdSt,
+ *     getLaneTile, bankConflicts: the count Gluon exposes as
+ *     ttgl.bank_conflicts).
+ * Pinned by tests/data/audit/local_cases.txt (Triton's lit tests).
  */
 #include <string.h>
 
@@ -202,7 +204,8 @@ int axe_audit_local(const axe_linear *regs, const axe_linear *shared, int elem_b
 	bool matrix = store ? arch >= 90 : arch >= 75;
 
 	memset(out, 0, sizeof(*out));
-	vec = audit_largest_vectorisation(&op.cvt, op.bitwidth, 0, perm);
+	if (audit_largest_vectorisation(&op.cvt, op.bitwidth, 0, perm, &vec, err) < 0)
+		return -1;
 	out->conflicts = memdesc_conflicts(&op, vec);
 	if (matrix && matrix_fits(&op.cvt, op.bitwidth, &per_tile))
 		matrix_instr(nregs, per_tile, op.bitwidth, store, false, out);

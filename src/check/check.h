@@ -91,7 +91,10 @@ const axe_node *axe_check_require(const axe_check_ctx *ctx, const char *key);
 const axe_spec_layout *axe_check_layout(const axe_check_ctx *ctx, const axe_node *name,
 					bool allow_expr);
 
-/* An evaluator for "entry", or an error at "where" (released by the caller). */
+/*
+ * An evaluator for "entry" (in S/R/O form or an `expr:` layout), or an
+ * error at "where" (released by the caller).
+ */
 struct axe_evaluator;
 int axe_check_evaluator(const axe_check_ctx *ctx, const axe_spec_layout *entry,
 			const axe_node *where, struct axe_evaluator *ev);

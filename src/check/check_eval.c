@@ -95,9 +95,9 @@ static void describe_coord(char *buf, size_t size, const int64_t *c, size_t rank
 static long actual_images(const axe_check_ctx *ctx, const axe_evaluator *ev,
 			  const int64_t *coord, bool base, axis_set *set, int64_t *rows)
 {
-	int64_t flat, *d = calloc(ev->naxes + 1, sizeof(int64_t));
+	int64_t flat, *d = calloc(axe_evaluator_base_size(ev), sizeof(int64_t));
 	int64_t *img = calloc((ev->naxes + 1) * ev->nimages, sizeof(int64_t));
-	size_t n = base ? 1 : ev->nimages;
+	size_t n;
 	axe_error local;
 
 	axe_error_init(&local);
@@ -108,7 +108,7 @@ static long actual_images(const axe_check_ctx *ctx, const axe_evaluator *ev,
 				       local.message[0] ? local.message : "out of memory");
 	}
 	axe_evaluator_base(ev, flat, d);
-	axe_evaluator_images(ev, d, !base, img);
+	n = axe_evaluator_images(ev, d, !base, img);
 	memset(rows, 0, n * MAX_AXES * sizeof(int64_t));
 	for (size_t i = 0; i < n; i++)
 		for (size_t a = 0; a < ev->naxes; a++)
@@ -134,7 +134,7 @@ int axe_check_eval(axe_check_ctx *ctx)
 
 	if (axe_check_keys(ctx, keys) < 0 || !(lname = axe_check_require(ctx, "layout")) ||
 	    !(at = axe_check_require(ctx, "at")) || !(expect = axe_check_require(ctx, "expect")) ||
-	    !(entry = axe_check_layout(ctx, lname, false)))
+	    !(entry = axe_check_layout(ctx, lname, true)))
 		return -1;
 	base_node = axe_node_get(ctx->value, "base");
 	base = base_node && base_node->kind == AXE_NODE_SCALAR && strcmp(base_node->scalar, "true") == 0;
@@ -146,7 +146,7 @@ int axe_check_eval(axe_check_ctx *ctx)
 	if (axe_check_evaluator(ctx, entry, lname, &ev) < 0)
 		return -1;
 	for (size_t a = 0; a < ev.naxes; a++)
-		axis_slot(&set, entry->layout->axis[a]);
+		axis_slot(&set, ev.layout->axis[a]);
 	want = malloc((expect->nitems + 1) * MAX_AXES * sizeof(int64_t));
 	got = malloc((ev.nimages + 1) * MAX_AXES * sizeof(int64_t));
 	if (!want || !got)
@@ -267,7 +267,7 @@ int axe_check_inverse(axe_check_ctx *ctx)
 
 	if (axe_check_keys(ctx, keys) < 0 || !(lname = axe_check_require(ctx, "layout")) ||
 	    !(at = axe_check_require(ctx, "at")) || !(expect = axe_check_require(ctx, "expect")) ||
-	    !(entry = axe_check_layout(ctx, lname, false)))
+	    !(entry = axe_check_layout(ctx, lname, true)))
 		return -1;
 	if (axe_check_evaluator(ctx, entry, lname, &ev) < 0)
 		return -1;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/eval.h"
+#include "../expr/expr_source.h"
 #include "check.h"
 
 int axe_check_error(const axe_check_ctx *ctx, const axe_node *node, const char *fmt, ...)
@@ -121,7 +122,15 @@ int axe_check_evaluator(const axe_check_ctx *ctx, const axe_spec_layout *entry,
 	axe_error local;
 
 	axe_error_init(&local);
-	if (axe_evaluator_init(ev, entry->layout, &entry->shape, &local) < 0)
+	if (!entry->layout && !entry->expr) {
+		/* A spec's own `expr:` entry: built once, kept (and freed) with the spec. */
+		axe_spec_layout *own = &ctx->spec->layouts[entry - ctx->spec->layouts];
+		if (!(own->expr = axe_expr_layout_from_spec(ctx->spec, entry, ctx->err)))
+			return -1;
+		own->expr_free = axe_expr_layout_free;
+	}
+	if (entry->layout ? axe_evaluator_init(ev, entry->layout, &entry->shape, &local) < 0
+			  : axe_expr_evaluator_init(ev, entry->expr, &local) < 0)
 		return axe_check_error(ctx, where, "layout '%s': %s", entry->name, local.message);
 	return 0;
 }

@@ -196,13 +196,14 @@ int cmd_banks(int argc, char **argv)
 
 	if (first < 0)
 		return first == -2 ? AXE_EXIT_OK : AXE_EXIT_INPUT;
+	/* The extra accesses are in the request before its usage rules look at them. */
+	a.req.more_threads = a.more_threads;
+	a.req.more_access = a.more_access;
 	if (check_usage(&a, first - 1) < 0)
 		return AXE_EXIT_INPUT;
 	axe_error_init(&err);
 	a.operand.map.shared = 1; /* --tile: the cute-tv: one of SMEM and --threads */
 	a.req.tile_options = a.operand.map;
-	a.req.more_threads = a.more_threads;
-	a.req.more_access = a.more_access;
 	axe_cli_walk_start(&a.walk, "banks");
 	a.req.walk = a.walk.walk;
 	if ((first == 1 || (smem = axe_cli_read(argv[1], &a.operand, &err))) &&

@@ -9,12 +9,15 @@
 #include "commands.h"
 #include "operands.h"
 
-enum { KEY_MMA = 256, KEY_OPERAND, KEY_MAJOR, KEY_JSON };
+enum { KEY_MMA = 256, KEY_OPERAND, KEY_K_DIM, KEY_MAJOR, KEY_JSON };
 
 static const axe_opt options[] = {
 	{ "mma", KEY_MMA, "KIND", "wgmma (sm_90) or tcgen05 (sm_100): the descriptor format" },
-	{ "operand", KEY_OPERAND, "A|B", "a (M x K) or b (N x K): the tile's first dimension is "
-					 "M or N, its second K" },
+	{ "operand", KEY_OPERAND, "A|B", "a or b: the tile's MN dimension is M or N" },
+	{ "k-dim", KEY_K_DIM, "0|1", "which dimension of SMEM is K: 0 (K x MN, as Triton's B "
+				     "memdesc) or 1 (MN x K, as CuTe's operands); default: as "
+				     "SMEM's notation says (triton: A 1, B 0; cute: 1), else 1 "
+				     "for A; B in no such notation needs it" },
 	{ "major", KEY_MAJOR, "k|mn", "the contiguous dimension (default: K when SMEM is "
 				      "contiguous along K, else MN)" },
 	{ "json", KEY_JSON, NULL, "one JSON object: the descriptor, its fields, each K block's "
@@ -24,11 +27,12 @@ static const axe_opt options[] = {
 };
 
 const axe_command command_emit_desc = {
-	"emit-desc", "SMEM --mma wgmma|tcgen05 --operand a|b [--major k|mn] [--json]",
+	"emit-desc",
+	"SMEM --mma wgmma|tcgen05 --operand a|b [--k-dim 0|1] [--major k|mn] [--json]",
 	"The 64-bit shared-memory matrix descriptor of a wgmma or tcgen05 operand:\n"
-	"SMEM (a tile of shape (M or N, K) on m, with its swizzle) must be one of the\n"
-	"canonical operand layouts; the descriptor's leading and stride byte offsets\n"
-	"are read off its strides.",
+	"SMEM (a tile of M or N by K elements on m, with its swizzle) must be one of\n"
+	"the canonical operand layouts; the descriptor's leading and stride byte\n"
+	"offsets are read off its strides.",
 	"A descriptor covers one K block of 32 bytes (16 f16, 32 f8 elements) of the\n"
 	"tile: in 16-byte units (T elements) and W units per swizzle row (1, 2, 4, 8\n"
 	"for none, 32B, 64B, 128B), a K-major block is (8 rows, W*T apart; 8-row groups\n"
@@ -37,12 +41,18 @@ const axe_command command_emit_desc = {
 	"apart) x (8 rows of K, W*T apart; 8-row groups SBO apart), and without a\n"
 	"swizzle (T contiguous; SBO) x (8 rows T apart; LBO), as the PTX ISA's matrix\n"
 	"descriptor and canonical layouts (wgmma, section 9.7.15.5.1; tcgen05, 9.7.16.3)\n"
-	"and CUTLASS's make_gmma_desc / make_umma_desc define them.  Every element of\n"
-	"every K block is checked.  The start address is from the buffer base: add\n"
-	"(shared address >> 4) at run time; tcgen05 sets version 1 (bits 46-47).\n"
+	"and CUTLASS's make_gmma_desc / make_umma_desc define them; tcgen05 MN-major\n"
+	"operands also take the 128B swizzle of 32-byte atoms (SWIZZLE_128B_BASE32B,\n"
+	"Swizzle<2,5,2> on bytes: 4 rows of K per atom).  MN-major wgmma operands are\n"
+	"16-bit only (PTX ISA, wgmma.mma_async).  Every element of every K block is\n"
+	"checked.  The start address is from the buffer base: add (shared address >> 4)\n"
+	"at run time, the base aligned to the swizzle repeat; the base offset is then 0\n"
+	"wherever the tile starts (PTX ISA: it counts from the swizzle pattern's start;\n"
+	"CUTLASS's DescriptorIterator moves only the start address).  tcgen05 sets\n"
+	"version 1 (bits 46-47).\n"
 	"Exit status: 0 with a descriptor; 1 when the layout is not canonical ('not a\n"
-	"canonical operand layout (MODE): REASON' and 'nearest: LAYOUT'); 2 on bad\n"
-	"input.\n",
+	"canonical operand layout (MODE): REASON' and 'nearest: LAYOUT'), its swizzle\n"
+	"no MMA mode included; 2 on bad input.\n",
 	options,
 	"MMA shared-memory matrix descriptors from operand layouts",
 };
@@ -62,6 +72,7 @@ static int handle(void *ctx, int key, const char *arg)
 	switch (key) {
 	case KEY_MMA: a->req.mma = arg; return 0;
 	case KEY_OPERAND: a->req.operand = arg; return 0;
+	case KEY_K_DIM: a->req.k_dim = arg; return 0;
 	case KEY_MAJOR: a->req.major = arg; return 0;
 	default: a->json = true; return 0;
 	}

@@ -36,7 +36,10 @@ typedef struct axe_cuda_proof {
  */
 typedef struct axe_cuda_index {
 	char name[AXE_CUDA_NAME_MAX]; /* prefix of the function names */
-	axe_layout *layout;           /* owned copy */
+	axe_layout *layout;           /* owned copy; NULL for an `expr:` layout */
+	const struct axe_expr_layout *expr; /* the `expr:` layout (borrowed), or NULL */
+	const char *const *axis;      /* the axis names, of "layout" or "expr" */
+	int64_t *replica_extent;      /* per replica digit: its extent */
 	axe_shape shape;
 	size_t rank, nreplica, naxes;
 	axe_expr_ctx *ctx;
@@ -74,6 +77,15 @@ static inline int axe_cuda_var_axis(const axe_cuda_index *ix, size_t a)
  */
 int axe_cuda_index_build(axe_cuda_index *ix, const axe_layout *layout, const axe_shape *shape,
 			 const char *name, double timeout, axe_error *err);
+
+/*
+ * The same for the `expr:` layout "layout" (borrowed: it must outlive "ix")
+ * on its own shape: its expressions, the replica variables as digits,
+ * simplified and proved equal to the layout's own at every point and
+ * digit.  It has no inverse (no iters to solve for).
+ */
+int axe_cuda_index_build_expr(axe_cuda_index *ix, const struct axe_expr_layout *layout,
+			      const char *name, double timeout, axe_error *err);
 void axe_cuda_index_release(axe_cuda_index *ix);
 
 /*
@@ -144,6 +156,11 @@ typedef struct axe_cuda_operand {
  */
 int axe_cuda_generate_index(const axe_cuda_operand *op, const char *name, double timeout,
 			    axe_emit *out, axe_cuda_outcome *res, axe_error *err);
+
+/* The same for the `expr:` layout "layout" (axe_cuda_index_build_expr). */
+int axe_cuda_generate_index_expr(const struct axe_expr_layout *layout, const char *name,
+				 double timeout, axe_emit *out, axe_cuda_outcome *res,
+				 axe_error *err);
 
 /* A copy kernel to emit (`emit-cuda SRC DST --kind copy`). */
 typedef struct axe_cuda_copy_request {

@@ -29,6 +29,7 @@
 void axe_cuda_index_release(axe_cuda_index *ix)
 {
 	axe_layout_free(ix->layout);
+	free(ix->replica_extent);
 	axe_expr_ctx_free(ix->ctx);
 	free(ix->forward);
 	free(ix->inverse);
@@ -48,28 +49,23 @@ static int physical_range(const axe_layout *L, size_t a, int64_t *lo, int64_t *h
 	return *lo == INT64_MIN || *hi == INT64_MAX ? -1 : 0;
 }
 
-/*
- * The variables of "ix->ctx": replica digits, coordinates, and one per axis
- * (named as the inverse's parameters, over the values images take there).
- * 0, -1 on no memory, -2 when a swizzled range leaves 64 bits.
- */
-static int add_variables(axe_cuda_index *ix)
+int axe_cuda_index_add_variables(axe_cuda_index *ix)
 {
 	char name[32];
 	bool failed = false;
 
 	for (size_t t = 0; t < ix->nreplica; t++) {
 		snprintf(name, sizeof(name), "r%zu", t);
-		failed |= axe_expr_ctx_add_var(ix->ctx, name, 0, ix->layout->replica[t].extent - 1) < 0;
+		failed |= axe_expr_ctx_add_var(ix->ctx, name, 0, ix->replica_extent[t] - 1) < 0;
 	}
 	for (size_t d = 0; d < ix->rank; d++) {
 		snprintf(name, sizeof(name), "i%zu", d);
 		failed |= axe_expr_ctx_add_var(ix->ctx, name, 0, ix->shape.dim[d] - 1) < 0;
 	}
 	for (size_t a = 0; a < ix->naxes; a++) {
-		if (physical_range(ix->layout, a, &ix->lo[a], &ix->hi[a]) < 0)
+		if (ix->layout && physical_range(ix->layout, a, &ix->lo[a], &ix->hi[a]) < 0)
 			return -2;
-		char *param = axe_cuda_param_name(ix->layout->axis[a]);
+		char *param = axe_cuda_param_name(ix->axis[a]);
 		failed |= !param || axe_expr_ctx_add_var(ix->ctx, param, ix->lo[a], ix->hi[a]) < 0;
 		free(param);
 	}
@@ -122,12 +118,16 @@ int axe_cuda_index_build(axe_cuda_index *ix, const axe_layout *layout, const axe
 		goto nomem;
 	ix->nreplica = layout->nreplica;
 	ix->naxes = layout->naxes;
+	ix->axis = (const char *const *)ix->layout->axis;
 	ix->forward = calloc(ix->naxes + 1, sizeof(*ix->forward));
 	ix->lo = calloc(ix->naxes + 1, sizeof(*ix->lo));
 	ix->hi = calloc(ix->naxes + 1, sizeof(*ix->hi));
-	if (!ix->forward || !ix->lo || !ix->hi)
+	ix->replica_extent = calloc(ix->nreplica + 1, sizeof(int64_t));
+	if (!ix->forward || !ix->lo || !ix->hi || !ix->replica_extent)
 		goto nomem;
-	switch (add_variables(ix)) {
+	for (size_t t = 0; t < ix->nreplica; t++)
+		ix->replica_extent[t] = layout->replica[t].extent;
+	switch (axe_cuda_index_add_variables(ix)) {
 	case -2:
 		axe_error_set(err, AXE_ERR_OVERFLOW, NULL, 0, "swizzled addresses of the layout "
 			      "leave the signed 64-bit range");
@@ -182,7 +182,7 @@ axe_shape axe_cuda_digit_shape(const axe_cuda_index *ix)
 	axe_shape s = { 0 };
 
 	for (size_t t = 0; t < ix->nreplica; t++)
-		s.dim[s.rank++] = ix->layout->replica[t].extent;
+		s.dim[s.rank++] = ix->replica_extent[t];
 	for (size_t d = 0; d < ix->rank; d++)
 		s.dim[s.rank++] = ix->shape.dim[d];
 	return s;
@@ -202,7 +202,7 @@ int axe_cuda_prove_forward(const axe_cuda_index *ix, double timeout, axe_cuda_pr
 		goto out;
 	}
 	for (size_t a = 0; a < ix->naxes; a++)
-		names[a] = ix->layout->axis[a];
+		names[a] = ix->axis[a];
 	E = axe_cuda_proof_layout(ix, &shape, names, ix->forward, ix->naxes, NULL, err);
 	if (E)
 		r = axe_cuda_prove(P, E, &shape, timeout, ix->nreplica ? "combinations of "
@@ -280,10 +280,12 @@ static void format_point(const axe_equal_result *res, const axe_expr_layout *E, 
 				      E->ctx->var[d].name, (long long)res->coord[d]);
 }
 
-int axe_cuda_prove(const axe_layout *P, const axe_expr_layout *E, const axe_shape *shape,
-		   double timeout, const char *what, axe_cuda_proof *out, axe_error *err)
+/* axe_cuda_prove() of "E" against side "a" (a layout or an `expr:` layout). */
+static int prove_side(const axe_equal_side *side, const axe_expr_layout *E,
+		      const axe_shape *shape, double timeout, const char *what,
+		      axe_cuda_proof *out, axe_error *err)
 {
-	axe_equal_side a = { P, NULL, *shape, true }, b = { NULL, E, *shape, true };
+	axe_equal_side a = *side, b = { NULL, E, *shape, true };
 	axe_equal_options opt = { .method = AXE_METHOD_AUTO, .timeout = timeout };
 	axe_equal_result res;
 	char point[256];
@@ -306,4 +308,21 @@ int axe_cuda_prove(const axe_layout *P, const axe_expr_layout *E, const axe_shap
 		snprintf(out->how, sizeof(out->how), "%s", res.reason);
 	axe_equal_result_release(&res);
 	return 0;
+}
+
+int axe_cuda_prove(const axe_layout *P, const axe_expr_layout *E, const axe_shape *shape,
+		   double timeout, const char *what, axe_cuda_proof *out, axe_error *err)
+{
+	axe_equal_side a = { P, NULL, *shape, true };
+
+	return prove_side(&a, E, shape, timeout, what, out, err);
+}
+
+int axe_cuda_prove_exprs(const axe_expr_layout *D, const axe_expr_layout *E,
+			 const axe_shape *shape, double timeout, const char *what,
+			 axe_cuda_proof *out, axe_error *err)
+{
+	axe_equal_side a = { NULL, D, *shape, true };
+
+	return prove_side(&a, E, shape, timeout, what, out, err);
 }

@@ -19,6 +19,15 @@ char *axe_cuda_param_name(const char *axis);
 /* The shape (R..., S...) of the replica digits then the coordinates of "ix". */
 axe_shape axe_cuda_digit_shape(const axe_cuda_index *ix);
 
+/*
+ * The variables of "ix->ctx": replica digits, coordinates, and one per axis
+ * (named as the inverse's parameters, over the values images take there:
+ * a layout's ranges are computed here, an `expr:` layout's are in ix->lo
+ * and ix->hi already).  0, -1 on no memory, -2 when a swizzled range
+ * leaves 64 bits.
+ */
+int axe_cuda_index_add_variables(axe_cuda_index *ix);
+
 /* Copy tree "e" of another context into "to", variable k becoming "by[k]". */
 const axe_expr *axe_cuda_import(axe_expr_ctx *to, const axe_expr *e, const axe_expr *const *by);
 
@@ -38,6 +47,9 @@ axe_expr_layout *axe_cuda_proof_layout(const axe_cuda_index *ix, const axe_shape
  * route: enumeration, else Z3); "what" names the points in the account of
  * the proof.  0 with "out" filled, or -1.
  */
+int axe_cuda_prove_exprs(const axe_expr_layout *D, const axe_expr_layout *E,
+			 const axe_shape *shape, double timeout, const char *what,
+			 axe_cuda_proof *out, axe_error *err);
 int axe_cuda_prove(const axe_layout *P, const axe_expr_layout *E, const axe_shape *shape,
 		   double timeout, const char *what, axe_cuda_proof *out, axe_error *err);
 

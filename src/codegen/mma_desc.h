@@ -14,18 +14,40 @@
  * (cute/arch/mma_sm100_desc.hpp) and the bit fields of
  * cute/arch/mma_sm90_desc.hpp: the tests pin values CUTLASS computes.
  *
- * The operand tile has logical shape (MN, K): M x K for A, N x K for B.  In
+ * The operand tile has logical shape (MN, K) (M x K for A, N x K for B,
+ * as CuTe's operand tensors) or, with "k_first", (K, MN) (Triton's B
+ * memdesc is K x N); the two dimensions are never swapped on a guess.  In
  * 16-byte units (T = 16 / element bytes elements each) and with W = 1, 2,
- * 4, 8 units per swizzle row (none, 32B, 64B, 128B), the canonical layouts
- * of one MMA K block (32 bytes of K) are, in elements:
+ * 4, 8 units per swizzle row (none, 32B, 64B, 128B) and R = 8 rows of K
+ * per swizzle atom, the canonical layouts of one MMA K block (32 bytes of
+ * K) are, in elements:
  *
  *   K-major:  mn % 8 * W*T + mn / 8 * SBO*T + k % T + k / T * (W > 1 ? T : LBO*T)
- *   MN-major, swizzled:    mn % (W*T) + mn / (W*T) * LBO*T + k % 8 * W*T + k / 8 * SBO*T
+ *   MN-major, swizzled:    mn % (W*T) + mn / (W*T) * LBO*T + k % R * W*T + k / R * SBO*T
  *   MN-major, no swizzle:  mn % T + mn / T * SBO*T + k % 8 * T + k / 8 * LBO*T
  *
  * plus the block's start; K blocks may start anywhere (one descriptor each,
  * the same offsets).  The swizzle is the layout's own: one of the presets
- * (Swizzle(B, 4, 3) on byte addresses), or none.
+ * (Swizzle<B,4,3> on byte addresses), none, or for tcgen05 MN-major
+ * operands SWIZZLE_128B_BASE32B (Swizzle<2,5,2> on byte addresses: 128-byte
+ * rows of 32-byte atoms, R = 4; CUTLASS's UMMA::Layout_MN_SW128_32B_Atom,
+ * layout type 1).  Any other swizzle is no MMA mode: not canonical.
+ *
+ * MN-major wgmma operands exist only for 16-bit types: the PTX ISA's
+ * wgmma.mma_async supports the transpose (imm-trans-a, imm-trans-b) only
+ * for its .f16/.bf16 variants on matrices read through descriptors; tcgen05
+ * has a transpose bit for every kind (instruction descriptor, bits 15-16).
+ *
+ * The base offset (bits 49-51) is 0: the layout's swizzle acts on offsets
+ * from the buffer base, so the swizzle pattern starts at the base, which
+ * must be aligned to the pattern's repeat (1024, 512, 256 bytes for 128B,
+ * 64B, 32B).  The PTX ISA (tcgen05 "Shared Memory Descriptor") computes the
+ * field from where the repeating pattern starts, (pattern start >> 7) & 7,
+ * 0 on a repeat boundary, not from where the matrix starts; CUTLASS's
+ * make_gmma_desc and make_umma_desc set it to 0 and their
+ * DescriptorIterator moves only the start address.  So a tile or K block
+ * that starts inside a repeat has the descriptor of any other K block at
+ * the same bytes.
  */
 #ifndef AXE_CODEGEN_MMA_DESC_H
 #define AXE_CODEGEN_MMA_DESC_H
@@ -55,6 +77,7 @@ typedef struct axe_mma_desc_request {
 	axe_mma_kind mma;
 	char operand;           /* 'a' or 'b': names the MN dimension (M or N) */
 	axe_mma_major major;
+	bool k_first;           /* the tile is (K, MN), else (MN, K) */
 } axe_mma_desc_request;
 
 typedef struct axe_mma_desc {
@@ -64,6 +87,7 @@ typedef struct axe_mma_desc {
 	uint32_t base_offset, layout_type, version, lbo_mode;
 	axe_mma_major major;
 	int swizzle_bytes;         /* 0, 32, 64, 128 */
+	bool base32b;              /* tcgen05's 128B swizzle of 32-byte atoms */
 	int64_t mn, k;             /* the tile */
 	int64_t k_block;           /* K elements per descriptor: 32 bytes */
 	int64_t nkblocks;
@@ -80,8 +104,9 @@ typedef struct axe_mma_refusal {
 
 /*
  * Derive the descriptor of "req" into "desc": 1; 0 when the layout is not
- * canonical ("why"); -1 on an input error ("err": a layout off m, a shape
- * that is not (MN, K), a swizzle that is not a preset, a field overflow).
+ * canonical ("why": also a swizzle that is no MMA mode, an MN-major wgmma
+ * operand of other than 16-bit elements); -1 on an input error ("err": a
+ * layout off m, a shape of other than two dimensions, a field overflow).
  */
 int axe_mma_desc_build(const axe_mma_desc_request *req, axe_mma_desc *desc,
 		       axe_mma_refusal *why, axe_error *err);

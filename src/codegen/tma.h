@@ -192,6 +192,14 @@ typedef struct axe_tma_refusal {
 int axe_tma_plan_build(const axe_tma_request *req, axe_tma_plan *plan, axe_tma_refusal *why,
 		       axe_error *err);
 
+/*
+ * The regions "req" copies into "global" and "smem", the defaults filled in
+ * and checked as axe_tma_plan_build fills and checks them (a global range
+ * may run past the tensor's end); 0, or -1 with "err".
+ */
+int axe_tma_regions(const axe_tma_request *req, axe_tma_region *global, axe_tma_region *smem,
+		    axe_error *err);
+
 /* Whether a loop of "plan" moves the map's global address (one map per address). */
 bool axe_tma_plan_moves_base(const axe_tma_plan *plan);
 

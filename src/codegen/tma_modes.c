@@ -166,6 +166,18 @@ static int resolve_regions(tma_work *w, axe_error *err)
 			   region_text(&w->smem_region, b, sizeof(b)), (long long)ng, (long long)ns);
 }
 
+int axe_tma_regions(const axe_tma_request *req, axe_tma_region *global, axe_tma_region *smem,
+		    axe_error *err)
+{
+	tma_work w = { .req = req };
+
+	if (resolve_regions(&w, err) < 0)
+		return -1;
+	*global = w.region;
+	*smem = w.smem_region;
+	return 0;
+}
+
 /* Check that "L" places data on m only; -1 (input error at "at") otherwise. */
 static int check_on_m(const axe_layout *L, const char *what, const axe_tma_origin *at,
 		      axe_error *err)

@@ -16,6 +16,7 @@
 
 #include "arith.h"
 #include "eval.h"
+#include "eval_source.h"
 #include "parallel.h"
 
 #define HASH_FLAT UINT64_C(0xD6E8FEB86659FD93)
@@ -29,7 +30,7 @@ static inline uint64_t mix64(uint64_t z)
 }
 
 /* The odd hash key of an axis; from its name, so layouts can be compared. */
-static uint64_t axis_key(const char *name)
+uint64_t axe_axis_hash_key(const char *name)
 {
 	uint64_t h = UINT64_C(0xCBF29CE484222325);
 
@@ -152,7 +153,7 @@ int axe_evaluator_init(axe_evaluator *ev, const axe_layout *layout,
 		if (layout->shard[k].extent > 1)
 			ev->active[ev->nactive++] = k;
 	for (size_t a = 0; a < ev->naxes; a++)
-		ev->axis_key[a] = axis_key(layout->axis[a]);
+		ev->axis_key[a] = axe_axis_hash_key(layout->axis[a]);
 	if (enumerate_replicas(ev, err) < 0) {
 		axe_evaluator_release(ev);
 		return -1;
@@ -162,6 +163,11 @@ int axe_evaluator_init(axe_evaluator *ev, const axe_layout *layout,
 
 void axe_evaluator_release(axe_evaluator *ev)
 {
+	if (ev->walker)
+		ev->source.walker_free(ev->walker);
+	axe_layout_free(ev->axes_only);
+	ev->walker = NULL;
+	ev->axes_only = NULL;
 	free(ev->image_offset);
 	free(ev->wrap);
 	free(ev->suffix);
@@ -197,9 +203,22 @@ void axe_evaluator_unflatten(const axe_evaluator *ev, int64_t flat, int64_t *coo
 	}
 }
 
+size_t axe_evaluator_base_size(const axe_evaluator *ev)
+{
+	size_t n = axe_evaluator_is_source(ev) ? ev->nimages * ev->naxes : ev->naxes;
+
+	return n ? n : 1;
+}
+
 void axe_evaluator_base(const axe_evaluator *ev, int64_t flat, int64_t *base)
 {
 	const axe_layout *L = ev->layout;
+
+	if (axe_evaluator_is_source(ev)) {
+		ev->source.walker_seek(ev->walker, flat);
+		ev->source.walker_rows(ev->walker, 1, base);
+		return;
+	}
 
 	memset(base, 0, ev->naxes * sizeof(int64_t));
 	for (size_t i = 0; i < ev->nactive; i++) {
@@ -209,12 +228,15 @@ void axe_evaluator_base(const axe_evaluator *ev, int64_t flat, int64_t *base)
 	}
 }
 
-void axe_evaluator_images(const axe_evaluator *ev, const int64_t *base, bool with_replicas,
-			  int64_t *images)
+size_t axe_evaluator_images(const axe_evaluator *ev, const int64_t *base, bool with_replicas,
+			    int64_t *images)
 {
 	size_t na = ev->naxes;
 	size_t n = with_replicas ? ev->nimages : 1;
 	const int64_t *offset = with_replicas ? ev->image_offset : ev->layout->offset;
+
+	if (axe_evaluator_is_source(ev))
+		return axe_source_distinct_rows(ev, base, n, images);
 
 	for (size_t i = 0; i < n; i++) {
 		int64_t *img = images + i * na;
@@ -223,6 +245,7 @@ void axe_evaluator_images(const axe_evaluator *ev, const int64_t *base, bool wit
 		if (ev->m_axis >= 0 && ev->layout->swizzle.present)
 			img[ev->m_axis] = axe_swizzle_apply(&ev->layout->swizzle, img[ev->m_axis]);
 	}
+	return n;
 }
 
 int axe_cursor_init(axe_cursor *cur, const axe_evaluator *ev, axe_error *err)
@@ -231,6 +254,8 @@ int axe_cursor_init(axe_cursor *cur, const axe_evaluator *ev, axe_error *err)
 
 	memset(cur, 0, sizeof(*cur));
 	cur->ev = ev;
+	if (axe_evaluator_is_source(ev))
+		return axe_source_cursor_init(cur, err);
 	cur->coord = calloc(rank, sizeof(int64_t));
 	cur->digit = calloc(ev->layout->nshard, sizeof(int64_t));
 	cur->base = calloc(ev->naxes ? ev->naxes : 1, sizeof(int64_t));
@@ -246,29 +271,46 @@ void axe_cursor_release(axe_cursor *cur)
 {
 	free(cur->coord);
 	free(cur->digit);
-	free(cur->base);
-	cur->coord = cur->digit = cur->base = NULL;
+	if (cur->walker)
+		cur->ev->source.walker_free(cur->walker);
+	if (cur->rows)
+		free(cur->rows);
+	else
+		free(cur->base);
+	cur->coord = cur->digit = cur->base = cur->rows = NULL;
+	cur->walker = NULL;
+}
+
+/* Move the shard digits and D(x) of "cur" one point on. */
+static void odometer_step(axe_cursor *cur)
+{
+	const axe_evaluator *ev = cur->ev;
+	const axe_iter *shard = ev->layout->shard;
+
+	for (size_t i = ev->nactive; i-- > 0;) {
+		size_t k = ev->active[i];
+		if (++cur->digit[k] < shard[k].extent) {
+			cur->base[shard[k].axis] += shard[k].stride;
+			return;
+		}
+		cur->digit[k] = 0;
+		cur->base[shard[k].axis] -= ev->wrap[k];
+	}
 }
 
 void axe_cursor_next(axe_cursor *cur)
 {
 	const axe_evaluator *ev = cur->ev;
-	const axe_iter *shard = ev->layout->shard;
-	size_t i = ev->nactive, d = ev->shape.rank;
+	size_t d = ev->shape.rank;
 
 	if (++cur->flat >= ev->size) {
 		cur->done = true;
 		return;
 	}
-	while (i-- > 0) {
-		size_t k = ev->active[i];
-		if (++cur->digit[k] < shard[k].extent) {
-			cur->base[shard[k].axis] += shard[k].stride;
-			break;
-		}
-		cur->digit[k] = 0;
-		cur->base[shard[k].axis] -= ev->wrap[k];
-	}
+	if (axe_evaluator_is_source(ev))
+		axe_source_cursor_move(cur);
+	else
+		odometer_step(cur);
 	while (d-- > 0) {
 		if (++cur->coord[d] < ev->shape.dim[d])
 			break;
@@ -453,6 +495,8 @@ int axe_evaluator_checksum_walk(const axe_evaluator *ev, const axe_walk_options 
 	checksum_walk w = { .swizzled = ev->layout->swizzle.present && ev->m_axis >= 0 };
 	int r = 0;
 
+	if (axe_evaluator_is_source(ev))
+		return axe_source_checksum_walk(ev, opt, out, err);
 	memset(out, 0, sizeof(*out));
 	w.image_key = malloc(ev->nimages * sizeof(uint64_t));
 	w.image_m = malloc(ev->nimages * sizeof(int64_t));

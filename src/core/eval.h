@@ -15,6 +15,30 @@
 #define AXE_MAX_REPLICA_POINTS (1 << 20) /* distinct replica offsets kept */
 
 /*
+ * A map that is not in S/R/O form (an `expr:` layout, expr/expr_source.h),
+ * given to the evaluator by the module that can compute it: a walker
+ * produces the image rows of consecutive points, "nrows" per point (its
+ * replica combinations, first slowest, duplicates not yet removed), each
+ * row "naxes" values in the order of "axis".  "map" and "axis" must outlive
+ * every evaluator made from the source.
+ */
+typedef struct axe_map_source {
+	const void *map;
+	const char *const *axis;
+	size_t naxes;
+	size_t nrows;
+	/* A walker at point 0; NULL with "err" set. */
+	void *(*walker_new)(const void *map, axe_error *err);
+	void (*walker_free)(void *walker);
+	/* Move "walker" to the point of row-major index "flat". */
+	void (*walker_seek)(void *walker, int64_t flat);
+	/* The rows of the next "count" points into "rows" (count * nrows * naxes values). */
+	void (*walker_rows)(void *walker, size_t count, int64_t *rows);
+	/* The map's text, as the user may write it (malloc'd; NULL on no memory). */
+	char *(*text)(const void *map);
+} axe_map_source;
+
+/*
  * A layout prepared for evaluation on one shape.  The replica set is
  * enumerated once, deduplicated, with the offset folded in: "image_offset"
  * holds "nimages" rows of "naxes" values (O + r), first replica iter slowest.
@@ -33,6 +57,11 @@ typedef struct axe_evaluator {
 	size_t *active;         /* shard iters of extent > 1, outermost first */
 	size_t nactive;         /* at most 63: their extents multiply to the size */
 	uint64_t *axis_key;     /* per axis: odd hash key from its name */
+	axe_map_source source;  /* a map not in S/R/O form: walker_new set */
+	axe_layout *axes_only;  /* a source's axis table (owned; "layout" points to
+				   it): names only, no iters, no swizzle */
+	void *walker;           /* a source's walker for single points (not shared
+				   between threads) */
 } axe_evaluator;
 
 /*
@@ -43,19 +72,52 @@ int axe_evaluator_init(axe_evaluator *ev, const axe_layout *layout,
 		       const axe_shape *shape, axe_error *err);
 void axe_evaluator_release(axe_evaluator *ev);
 
+/*
+ * Prepare "ev" for the map "source" on "shape" (its own shape).  Every
+ * function below takes it; "layout" is then its axis table only, and
+ * "nimages" the rows per point before duplicates are removed.  0 or -1.
+ */
+int axe_evaluator_init_source(axe_evaluator *ev, const axe_map_source *source,
+			      const axe_shape *shape, axe_error *err);
+
+/* Whether "ev" evaluates a source rather than a layout in S/R/O form. */
+static inline bool axe_evaluator_is_source(const axe_evaluator *ev)
+{
+	return ev->source.walker_new != NULL;
+}
+
+/*
+ * The values a "base" buffer of axe_evaluator_base() holds (at least 1):
+ * D(x) of a layout, every raw image row of a source's point.
+ */
+size_t axe_evaluator_base_size(const axe_evaluator *ev);
+
+/*
+ * The least and greatest value of axis "axis" over every image of "ev"
+ * (swizzle applied; of a layout a range that may be wider, as
+ * axe_layout_image_range gives).  0, or -1 with "err" set.
+ */
+int axe_evaluator_image_range(const axe_evaluator *ev, int axis, int64_t *lo, int64_t *hi,
+			      axe_error *err);
+
 /* Check that "coord" lies in the shape; its flat row-major index in "*flat". */
 int axe_evaluator_flatten(const axe_evaluator *ev, const int64_t *coord, int64_t *flat,
 			  axe_error *err);
 
-/* D(x) for the point with flat index "flat" (no offset, no replica) into "base". */
+/*
+ * D(x) for the point with flat index "flat" (no offset, no replica) into
+ * "base"; of a source, the point's image rows (axe_evaluator_base_size).
+ */
 void axe_evaluator_base(const axe_evaluator *ev, int64_t flat, int64_t *base);
 
 /*
  * The images of a point whose D(x) is "base": "nimages" rows of "naxes"
  * values, swizzle applied.  With "with_replicas" false, only D(x) + O.
+ * Of a source: its distinct rows (the first kept), or with "with_replicas"
+ * false its first row.  Returns the number of rows written.
  */
-void axe_evaluator_images(const axe_evaluator *ev, const int64_t *base, bool with_replicas,
-			  int64_t *images);
+size_t axe_evaluator_images(const axe_evaluator *ev, const int64_t *base, bool with_replicas,
+			    int64_t *images);
 
 /*
  * An odometer over the domain in row-major order: "coord" and "base" are
@@ -66,8 +128,11 @@ typedef struct axe_cursor {
 	int64_t flat;
 	int64_t *coord; /* rank values */
 	int64_t *digit; /* one per shard iter */
-	int64_t *base;  /* naxes values: D(x) */
+	int64_t *base;  /* naxes values: D(x); of a source, the point's rows */
 	bool done;
+	void *walker;   /* a source's own walker, and the rows of "nbuffered" */
+	int64_t *rows;  /* points from "first_buffered" */
+	int64_t first_buffered, nbuffered;
 } axe_cursor;
 
 int axe_cursor_init(axe_cursor *cur, const axe_evaluator *ev, axe_error *err);

@@ -22,6 +22,7 @@
 
 #include "arith.h"
 #include "eval.h"
+#include "eval_source.h"
 
 /* A growable array of flat indices, with the preimage limit. */
 typedef struct flat_list {
@@ -259,7 +260,8 @@ static bool mark_duplicate_offsets(const axe_evaluator *ev, const bool *given, b
 	return true;
 }
 
-int axe_evaluator_inverse(const axe_evaluator *ev, const int64_t *target, const bool *given,
+/* axe_evaluator_inverse() of a layout in S/R/O form. */
+static int layout_inverse(const axe_evaluator *ev, const int64_t *target, const bool *given,
 			  int64_t **flats, size_t *count, size_t limit, axe_error *err)
 {
 	size_t na = ev->naxes;
@@ -331,4 +333,12 @@ out:
 	free(want);
 	free(skip);
 	return r;
+}
+
+int axe_evaluator_inverse(const axe_evaluator *ev, const int64_t *target, const bool *given,
+			  int64_t **flats, size_t *count, size_t limit, axe_error *err)
+{
+	if (axe_evaluator_is_source(ev))
+		return axe_source_inverse(ev, target, given, flats, count, limit, err);
+	return layout_inverse(ev, target, given, flats, count, limit, err);
 }

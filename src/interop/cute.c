@@ -285,12 +285,16 @@ static int import_parsed(const axe_cute_composed *c, const axe_loc *loc, int spa
 
 	if (axe_cute_logical_shape(&c->layout, &shape, loc, span, err) < 0 ||
 	    check_user_shape(opts ? opts->shape : NULL, &shape, loc, span, err) < 0 ||
-	    axe_cute_convert(c, &shape, flags, loc, span, out, err) < 0 ||
-	    axe_cute_validate(c, &shape, out, "cute", err) < 0) {
-		axe_import_release(out);
-		return -1;
-	}
+	    axe_cute_convert(c, &shape, flags, loc, span, out, err) < 0)
+		goto fail;
+	/* A deferred validation covers only what the caller uses (axe_import_validate_box). */
+	out->unvalidated = opts && opts->defer_validation;
+	if (!out->unvalidated && axe_cute_validate(c, &shape, out, "cute", err) < 0)
+		goto fail;
 	return 0;
+fail:
+	axe_import_release(out);
+	return -1;
 }
 
 int axe_cute_import_flags(const char *text, const axe_loc *where, const axe_import_opts *opts,
@@ -324,6 +328,37 @@ int axe_cute_import(const char *text, const axe_loc *where, const axe_import_opt
 		    axe_import *out, axe_error *err)
 {
 	return axe_cute_import_flags(text, where, opts, 0, out, err);
+}
+
+/* The CuTe text "text" (as axe_cute_import read it into "imp") against "imp" over [begin, end). */
+static int cute_validate_box(const char *text, const axe_loc *where, const axe_import *imp,
+			     const int64_t *begin, const int64_t *end, axe_error *err)
+{
+	axe_cute_composed c;
+	axe_reference ref = { 0 };
+	int rc;
+
+	if (axe_cute_parse(text, where, &c, err) < 0)
+		return -1;
+	rc = axe_cute_reference_box(&c, &imp->shape, begin, end, &ref, err) < 0 ||
+	     axe_import_validate_at(imp, &ref, begin, "cute", err) < 0 ? -1 : 0;
+	axe_reference_release(&ref);
+	axe_cute_composed_release(&c);
+	return rc;
+}
+
+int axe_import_validate_box(const axe_notation *format, const char *text, const axe_loc *where,
+			    const axe_import *imp, const int64_t *begin, const int64_t *end,
+			    axe_error *err)
+{
+	for (size_t d = 0; d < imp->shape.rank; d++)
+		if (begin[d] < 0 || begin[d] >= end[d] || end[d] > imp->shape.dim[d])
+			return axe_error_set(err, AXE_ERR_RANGE, NULL, 0, "internal error: the "
+					     "box to validate leaves the import's shape");
+	if (format->import == axe_cute_import)
+		return cute_validate_box(text, where, imp, begin, end, err);
+	return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "internal error: the %s reader "
+			     "validates whole imports only", format->name);
 }
 
 int axe_cute_split_dims(const axe_layout *L, const axe_shape *shape, axe_cute_piece *piece,

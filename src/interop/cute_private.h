@@ -101,6 +101,10 @@ int axe_cute_tv_import_flags(const char *text, const axe_loc *where,
  */
 int axe_cute_reference(const axe_cute_composed *c, const axe_shape *shape, axe_reference *ref,
 		       axe_error *err);
+/* The same over the box [begin, end) of "shape" only (0 <= begin < end <= shape). */
+int axe_cute_reference_box(const axe_cute_composed *c, const axe_shape *shape,
+			   const int64_t *begin, const int64_t *end, axe_reference *ref,
+			   axe_error *err);
 int axe_cute_tv_reference(const axe_cute_layout *tv, const axe_shape *tile, axe_reference *ref,
 			  axe_error *err);
 

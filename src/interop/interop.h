@@ -40,6 +40,9 @@ typedef struct axe_import_opts {
 	size_t nbind;
 	int elem_bits;           /* element width from the context (--dtype, the spec's
 				    dtype:), 0 when unknown: TileAS swizzles act on bytes */
+	bool defer_validation;   /* the caller validates the part it uses
+				    (axe_import_validate_box); a reader that cannot
+				    validate a part validates the whole as usual */
 } axe_import_opts;
 
 /*
@@ -53,6 +56,7 @@ typedef struct axe_import {
 	axe_shape shape;         /* the logical shape */
 	int dtype;               /* element type the text names (elem=, bit width), or -1 */
 	char why_expr[256];
+	bool unvalidated;        /* validation deferred (opts->defer_validation) */
 } axe_import;
 
 void axe_import_release(axe_import *imp);
@@ -234,6 +238,25 @@ int axe_reference_finish(axe_reference *ref, axe_error *err);
  */
 int axe_import_validate(const axe_import *imp, const axe_reference *ref,
 			const char *format, axe_error *err);
+
+/*
+ * The same over a box of the import's domain: "ref" holds the points
+ * [begin, begin + ref->shape) of the import's shape (its own coordinates
+ * counted from "begin").  0 when equal there, else -1 as above.
+ */
+int axe_import_validate_at(const axe_import *imp, const axe_reference *ref,
+			   const int64_t *begin, const char *format, axe_error *err);
+
+/*
+ * Validate "imp", read from "text" at "where" by "format" with
+ * opts->defer_validation (imp->unvalidated set), over the box [begin, end)
+ * of its logical shape only: what a command that uses only that part (a
+ * TMA copy of one region of a tensor) must know.  Only the CuTe readers
+ * defer; 0 when the box agrees with the notation's own meaning, else -1.
+ */
+int axe_import_validate_box(const axe_notation *format, const char *text, const axe_loc *where,
+			    const axe_import *imp, const int64_t *begin, const int64_t *end,
+			    axe_error *err);
 
 void axe_reference_release(axe_reference *ref);
 

@@ -67,11 +67,25 @@ static int mode_tables(const axe_cute_layout *layout, const axe_shape *shape, in
 int axe_cute_reference(const axe_cute_composed *c, const axe_shape *shape, axe_reference *ref,
 		       axe_error *err)
 {
+	static const int64_t origin[AXE_MAX_RANK];
+
+	return axe_cute_reference_box(c, shape, origin, shape->dim, ref, err);
+}
+
+int axe_cute_reference_box(const axe_cute_composed *c, const axe_shape *shape,
+			   const int64_t *begin, const int64_t *end, axe_reference *ref,
+			   axe_error *err)
+{
 	static const char *const axis[] = { "m" };
-	int64_t crd[AXE_MAX_RANK] = { 0 }, *table[AXE_MAX_RANK] = { 0 }, idx;
+	int64_t crd[AXE_MAX_RANK], *table[AXE_MAX_RANK] = { 0 }, idx;
+	axe_shape box = { shape->rank, { 0 } };
 	int rc = -1;
 
-	if (axe_reference_init(ref, shape, 1, axis, err) < 0 ||
+	for (size_t d = 0; d < shape->rank; d++) {
+		box.dim[d] = end[d] - begin[d];
+		crd[d] = begin[d];
+	}
+	if (axe_reference_init(ref, &box, 1, axis, err) < 0 ||
 	    mode_tables(&c->layout, shape, table, err) < 0)
 		goto out;
 	for (int64_t p = 0; p < ref->npoints; p++) {
@@ -80,11 +94,11 @@ int axe_cute_reference(const axe_cute_composed *c, const axe_shape *shape, axe_r
 			idx += table[d][crd[d]];
 		if (swizzled(c, idx, &idx, err) < 0 || axe_reference_add(ref, p, &idx, err) < 0)
 			goto out;
-		/* Row-major: the last coordinate moves fastest. */
+		/* Row-major over the box: the last coordinate moves fastest. */
 		for (size_t d = shape->rank; d-- > 0;) {
-			if (++crd[d] < shape->dim[d])
+			if (++crd[d] < end[d])
 				break;
-			crd[d] = 0;
+			crd[d] = begin[d];
 		}
 	}
 	rc = axe_reference_finish(ref, err);

@@ -2,8 +2,9 @@
  * triton.h: the pieces of the Triton reader shared by its files:
  * triton_enc.c (TTGIR attributes -> LinearLayout), triton.c (the reader
  * entry, LinearLayout dumps, the reference evaluator), triton_module.c
- * (.mlir/.ttgir modules, read by mlir/mlir.h) and triton_write.c (the
- * #ttg.linear writer).
+ * (.mlir/.ttgir modules, read by mlir/mlir.h: a chunk's layouts by name,
+ * tt_chunk_linear for the audit), triton_index.c (every layout of a module,
+ * for `info FILE.mlir`) and triton_write.c (the #ttg.linear writer).
  */
 #ifndef AXE_INTEROP_TRITON_H
 #define AXE_INTEROP_TRITON_H

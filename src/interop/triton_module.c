@@ -79,8 +79,11 @@ static int load_alias(chunk_ctx *cc, const char *name, int depth, axe_error *err
 	for (size_t i = 0; i < cc->nalias; i++)
 		if (strcmp(cc->alias[i].name, name) == 0)
 			return 0;
-	if (!a || depth > MAX_ALIAS_DEPTH || strlen(name) >= sizeof(cc->alias[0].name))
+	if (!a || depth > MAX_ALIAS_DEPTH)
 		return 0;
+	if (strlen(name) >= sizeof(cc->alias[0].name))
+		return tt_error(&cc->src, a->text_pos, 1, err, "alias names of Triton layouts are "
+				"read up to %zu characters", sizeof(cc->alias[0].name) - 1);
 	if (cc->nalias == MAX_CTX_ALIASES)
 		return tt_error(&cc->src, a->text_pos, 1, err, "an encoding names more than %d "
 				"aliases", MAX_CTX_ALIASES);
@@ -258,6 +261,10 @@ static void layout_shape(const axe_mlir_type *t, size_t enc_rank, axe_shape *s)
 {
 	const int64_t *dims = t->shape;
 	size_t rank = t->rank;
+
+	/* Tensor memory layouts are 2-d (tensorMemoryToLinearLayout asserts it). */
+	if (!enc_rank && t->memory_space && strcmp(t->memory_space, "#ttng.tensor_memory") == 0)
+		enc_rank = 2;
 
 	if (t->kind == AXE_MLIR_TYPE_MEMDESC && t->alloc_rank >= t->rank) {
 		dims = t->alloc_shape + (t->alloc_rank - t->rank);

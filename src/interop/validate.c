@@ -161,20 +161,8 @@ int axe_reference_finish(axe_reference *ref, axe_error *err)
 	return 0;
 }
 
-/* The source side of a comparison: its shape and the axes its images are on. */
-typedef struct source_axes {
-	const axe_shape *shape;
-	size_t naxes;
-	const char *const *axis;
-} source_axes;
-
-static source_axes reference_axes(const axe_reference *ref)
-{
-	return (source_axes){ &ref->shape, ref->naxes, (const char *const *)ref->axis };
-}
-
-/* Print "n" rows of images on the source's axes into "buf". */
-static void format_images(const source_axes *ref, const int64_t *rows, int64_t n, char *buf,
+/* Print "n" rows of images on the reference's axes into "buf". */
+static void format_images(const axe_reference *ref, const int64_t *rows, int64_t n, char *buf,
 			  size_t size)
 {
 	size_t len = 0;
@@ -202,7 +190,8 @@ typedef struct import_eval {
 	size_t nraw;             /* image rows "raw" can hold */
 } import_eval;
 
-static size_t import_images(import_eval *ie, const source_axes *ref, int64_t flat,
+/* The import's images at "coord" (its row-major index "flat" in the import's shape). */
+static size_t import_images(import_eval *ie, const axe_reference *ref, int64_t flat,
 			    const int64_t *coord)
 {
 	const axe_import *imp = ie->imp;
@@ -230,7 +219,7 @@ static const char *import_axis_name(const axe_import *imp, size_t a)
 	return imp->layout ? imp->layout->axis[a] : imp->expr->axis[a];
 }
 
-static int import_eval_init(import_eval *ie, const axe_import *imp, const source_axes *ref,
+static int import_eval_init(import_eval *ie, const axe_import *imp, const axe_reference *ref,
 			    axe_error *err)
 {
 	size_t naxes, nimages;
@@ -275,7 +264,7 @@ static void import_eval_release(import_eval *ie)
 }
 
 /* The name of an axis the import uses but the reference does not, or NULL. */
-static const char *foreign_axis(const axe_import *imp, const source_axes *ref)
+static const char *foreign_axis(const axe_import *imp, const axe_reference *ref)
 {
 	size_t naxes = imp->layout ? imp->layout->naxes : imp->expr->naxes;
 
@@ -290,7 +279,7 @@ static const char *foreign_axis(const axe_import *imp, const source_axes *ref)
 	return NULL;
 }
 
-static int mismatch(const source_axes *ref, const char *format, const int64_t *coord,
+static int mismatch(const axe_reference *ref, const char *format, const int64_t *coord,
 		    const int64_t *got, int64_t ngot, const int64_t *want, int64_t nwant,
 		    axe_error *err)
 {
@@ -298,7 +287,7 @@ static int mismatch(const source_axes *ref, const char *format, const int64_t *c
 	size_t len = 0;
 
 	at[0] = '\0';
-	for (size_t d = 0; d < ref->shape->rank && len + 1 < sizeof(at); d++)
+	for (size_t d = 0; d < ref->shape.rank && len + 1 < sizeof(at); d++)
 		len += (size_t)snprintf(at + len, sizeof(at) - len, "%s%lld", d ? ", " : "",
 					(long long)coord[d]);
 	format_images(ref, got, ngot, a, sizeof(a));
@@ -309,47 +298,65 @@ static int mismatch(const source_axes *ref, const char *format, const int64_t *c
 			     format, at, a, b);
 }
 
-/* The checks before any point: the same shape, and no axis the source does not name. */
-static int same_frame(const axe_import *imp, const source_axes *ref, const char *format,
-		      axe_error *err)
+int axe_import_validate(const axe_import *imp, const axe_reference *ref, const char *format,
+			axe_error *err)
 {
-	const char *extra;
+	static const int64_t origin[AXE_MAX_RANK];
 
-	if (imp->shape.rank != ref->shape->rank ||
-	    memcmp(imp->shape.dim, ref->shape->dim, ref->shape->rank * sizeof(int64_t)) != 0)
+	if (imp->shape.rank != ref->shape.rank ||
+	    memcmp(imp->shape.dim, ref->shape.dim, ref->shape.rank * sizeof(int64_t)) != 0)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
 				     "internal error: the %s import has another shape than %s's "
 				     "own meaning (please report this)", format, format);
+	return axe_import_validate_at(imp, ref, origin, format, err);
+}
+
+/* The row-major index in "shape" of the point "begin" + "coord". */
+static int64_t flat_at(const axe_shape *shape, const int64_t *begin, const int64_t *coord)
+{
+	int64_t flat = 0;
+
+	for (size_t d = 0; d < shape->rank; d++)
+		flat = flat * shape->dim[d] + begin[d] + coord[d];
+	return flat;
+}
+
+int axe_import_validate_at(const axe_import *imp, const axe_reference *ref,
+			   const int64_t *begin, const char *format, axe_error *err)
+{
+	import_eval ie;
+	int64_t coord[AXE_MAX_RANK] = { 0 }, at[AXE_MAX_RANK];
+	const char *extra;
+	int rc = 0;
+
+	if (imp->shape.rank != ref->shape.rank)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
+				     "internal error: the %s import has another rank than %s's "
+				     "own meaning (please report this)", format, format);
+	for (size_t d = 0; d < ref->shape.rank; d++)
+		if (begin[d] < 0 || begin[d] + ref->shape.dim[d] > imp->shape.dim[d])
+			return axe_error_set(err, AXE_ERR_RANGE, NULL, 0, "internal error: the "
+					     "box validated leaves the %s import's shape", format);
 	if ((extra = foreign_axis(imp, ref)) != NULL)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
 				     "internal error: the %s import names axis '%s', which %s's "
 				     "own meaning does not (please report this)", format, extra,
 				     format);
-	return 0;
-}
-
-int axe_import_validate(const axe_import *imp, const axe_reference *ref, const char *format,
-			axe_error *err)
-{
-	source_axes axes = reference_axes(ref);
-	import_eval ie;
-	int64_t coord[AXE_MAX_RANK] = { 0 };
-	int rc = 0;
-
-	if (same_frame(imp, &axes, format, err) < 0)
-		return -1;
-	if (import_eval_init(&ie, imp, &axes, err) < 0) {
+	if (import_eval_init(&ie, imp, ref, err) < 0) {
 		import_eval_release(&ie);
 		return -1;
 	}
 	for (int64_t p = 0; p < ref->npoints && rc == 0; p++) {
-		size_t n = import_images(&ie, &axes, p, coord);
 		int64_t want = ref->start[p + 1] - ref->start[p];
 		const int64_t *rows = ref->images + ref->start[p] * (int64_t)ref->naxes;
+		size_t n;
 
+		for (size_t d = 0; d < ref->shape.rank; d++)
+			at[d] = begin[d] + coord[d];
+		n = import_images(&ie, ref, flat_at(&imp->shape, begin, coord), at);
 		if ((int64_t)n != want ||
 		    memcmp(ie.rows, rows, n * ref->naxes * sizeof(int64_t)) != 0)
-			rc = mismatch(&axes, format, coord, ie.rows, (int64_t)n, rows, want, err);
+			rc = mismatch(ref, format, at, ie.rows, (int64_t)n, rows, want, err);
 		/* Row-major odometer over the coordinates. */
 		for (size_t d = ref->shape.rank; d-- > 0;) {
 			if (++coord[d] < ref->shape.dim[d])
@@ -359,6 +366,25 @@ int axe_import_validate(const axe_import *imp, const axe_reference *ref, const c
 	}
 	import_eval_release(&ie);
 	return rc;
+}
+
+/* The checks before any point: the same shape, and no axis the source does not name. */
+static int same_frame(const axe_import *imp, const axe_reference *ref, const char *format,
+		      axe_error *err)
+{
+	const char *extra;
+
+	if (imp->shape.rank != ref->shape.rank ||
+	    memcmp(imp->shape.dim, ref->shape.dim, ref->shape.rank * sizeof(int64_t)) != 0)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
+				     "internal error: the %s import has another shape than %s's "
+				     "own meaning (please report this)", format, format);
+	if ((extra = foreign_axis(imp, ref)) != NULL)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
+				     "internal error: the %s import names axis '%s', which %s's "
+				     "own meaning does not (please report this)", format, extra,
+				     format);
+	return 0;
 }
 
 /*
@@ -404,7 +430,7 @@ static int64_t radix_product(const int64_t *radix, size_t n)
 }
 
 /* Compare the import with the source at flat point "p"; 0, or -1 with the mismatch. */
-static int compare_at(import_eval *ie, const source_axes *axes, const axe_affine_reference *ref,
+static int compare_at(import_eval *ie, const axe_reference *axes, const axe_affine_reference *ref,
 		      int64_t p, int64_t *want, const char *format, axe_error *err)
 {
 	int64_t coord[AXE_MAX_RANK], rest = p;
@@ -425,7 +451,12 @@ static int compare_at(import_eval *ie, const source_axes *axes, const axe_affine
 int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference *ref,
 			       const char *format, axe_error *err)
 {
-	source_axes axes = { ref->shape, ref->naxes, ref->axis };
+	/*
+	 * The source's shape and axes as a reference without points: what the
+	 * helpers above read of a reference (shape, naxes, axis), never written.
+	 */
+	axe_reference axes = { .shape = *ref->shape, .naxes = ref->naxes,
+			       .axis = (char **)(uintptr_t)ref->axis };
 	axe_digits *digits = malloc(sizeof(*digits));
 	int64_t *want = malloc((ref->naxes ? ref->naxes : 1) * sizeof(int64_t));
 	int64_t radix[64]; /* an evaluator has at most 63 active iters */

@@ -1,6 +1,7 @@
 /*
- * algebra_private.h: what algebra.c (structure, products, reshaping) and
- * solve.c (the GF(2) matrices: rank, least squares, inverses) share.
+ * algebra_private.h: what algebra.c (structure, products), reshape.c,
+ * sublayout.c and solve.c (the GF(2) matrices: rank, least squares,
+ * inverses) share.
  */
 #ifndef AXE_LINEAR_ALGEBRA_PRIVATE_H
 #define AXE_LINEAR_ALGEBRA_PRIVATE_H
@@ -12,6 +13,9 @@ typedef struct ll_dims {
 	int n;
 	char name[AXE_LL_MAX_DIMS][AXE_LL_NAME_SIZE];
 } ll_dims;
+
+/* A value error naming the dim "name": "WHAT 'name'".  -1. */
+int ll_name_error(axe_error *err, const char *what, const char *name);
 
 /* Parse a comma-separated list of names (empty: no names).  0 or -1. */
 int ll_dims_parse(ll_dims *d, const char *text, axe_error *err);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "algebra_out.h"
 #include "canon_out.h"
 
 static void write_shape(axe_writer *w, const axe_shape *shape, bool json)
@@ -132,4 +133,22 @@ void axe_print_canon(axe_writer *w, const axe_layout *canonical, const axe_shape
 	else
 		write_text(w, text, shape, report);
 	free(text);
+}
+
+void axe_print_canon_none(axe_writer *w, const char *text, const axe_shape *shape,
+			  const char *why, axe_format format)
+{
+	if (format != AXE_FORMAT_JSON) {
+		axe_write_str(w, "no compact form: ");
+		axe_write_str(w, why);
+		axe_write_char(w, '\n');
+		return;
+	}
+	axe_write_str(w, "{\"layout\":");
+	axe_write_json_string(w, text);
+	axe_write_str(w, ",\"shape\":");
+	axe_write_int_list(w, shape->dim, shape->rank, AXE_FORMAT_JSON);
+	axe_write_str(w, ",\"canonical\":null,\"why_expr\":");
+	axe_write_json_string(w, why);
+	axe_write_str(w, "}\n");
 }

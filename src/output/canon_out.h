@@ -12,4 +12,12 @@
 void axe_print_canon(axe_writer *w, const axe_layout *canonical, const axe_shape *shape,
 		     const axe_canon_trace *report, axe_format format);
 
+/*
+ * Print that the map "text" (an `expr:` layout on "shape") has no canonical
+ * form, and "why": text "no compact form: WHY", or JSON with "canonical"
+ * null.
+ */
+void axe_print_canon_none(axe_writer *w, const char *text, const axe_shape *shape,
+			  const char *why, axe_format format);
+
 #endif

@@ -10,9 +10,22 @@
 #include "../core/dtype.h"
 #include "desc_out.h"
 
-static const char *swizzle_text(int bytes)
+static const char *swizzle_text(const axe_mma_desc *d)
 {
+	int bytes = d->swizzle_bytes;
+
+	if (d->base32b)
+		return "128B_base32B";
 	return bytes == 128 ? "128B" : bytes == 64 ? "64B" : bytes == 32 ? "32B" : "none";
+}
+
+/* "M x K", "K x N": the tile's dimensions in their order. */
+static const char *dims_text(const axe_mma_desc_request *req, char *buf, size_t size)
+{
+	char mn = req->operand == 'b' ? 'N' : 'M';
+
+	snprintf(buf, size, req->k_first ? "K x %c" : "%c x K", mn);
+	return buf;
 }
 
 static void put(axe_writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -50,9 +63,11 @@ static void text(axe_writer *w, const axe_mma_desc_request *req, const axe_mma_d
 	bool t5 = req->mma == AXE_MMA_TCGEN05;
 	char cpp[2048];
 
+	char dims[8];
+
 	put(w, "descriptor (%s, operand %c, %s-major, swizzle %s): 0x%016" PRIx64 "\n",
 	    t5 ? "tcgen05" : "wgmma", req->operand == 'b' ? 'B' : 'A',
-	    d->major == AXE_MMA_MAJOR_K ? "K" : "MN", swizzle_text(d->swizzle_bytes), d->value);
+	    d->major == AXE_MMA_MAJOR_K ? "K" : "MN", swizzle_text(d), d->value);
 	put(w, "  start address  = %u  // bits 0-13, bytes >> 4, from the buffer base\n",
 	    d->start_address);
 	put(w, "  leading offset = %u  // bits 16-29, LBO: %u bytes%s\n", d->lbo, d->lbo * 16,
@@ -60,13 +75,16 @@ static void text(axe_writer *w, const axe_mma_desc_request *req, const axe_mma_d
 	put(w, "  stride offset  = %u  // bits 32-45, SBO: %u bytes\n", d->sbo, d->sbo * 16);
 	if (t5)
 		put(w, "  version        = %u  // bits 46-47\n", d->version);
-	put(w, "  base offset    = %u  // bits 49-51\n", d->base_offset);
+	put(w, "  base offset    = %u  // bits 49-51: the swizzle pattern starts at the buffer "
+	    "base\n", d->base_offset);
 	if (t5)
 		put(w, "  lbo mode       = %u  // bit 52: relative\n", d->lbo_mode);
 	put(w, "  layout type    = %u  // bits %s\n", d->layout_type, t5 ? "61-63" : "62-63");
-	put(w, "tile: %" PRId64 " x %" PRId64 " %s, %" PRId64 " K block%s of %" PRId64
-	    " elements, starting at bytes", d->mn, d->k, info ? info->name : "?", d->nkblocks,
-	    d->nkblocks == 1 ? "" : "s", d->k_block);
+	put(w, "tile: %" PRId64 " x %" PRId64 " %s (%s), %" PRId64 " K block%s of %" PRId64
+	    " elements, starting at bytes", req->k_first ? d->k : d->mn,
+	    req->k_first ? d->mn : d->k, info ? info->name : "?",
+	    dims_text(req, dims, sizeof(dims)), d->nkblocks, d->nkblocks == 1 ? "" : "s",
+	    d->k_block);
 	for (int64_t b = 0; b < d->nkblocks; b++)
 		put(w, "%s %" PRId64, b ? "," : "", d->kblock_bytes[b]);
 	put(w, "\ncanonical form: %s\n", d->canonical);
@@ -85,10 +103,10 @@ static void json(axe_writer *w, const axe_mma_desc_request *req, const axe_mma_d
 {
 	char cpp[2048];
 
-	put(w, "{\"canonical\":true,\"mma\":\"%s\",\"operand\":\"%c\",\"major\":\"%s\","
-	    "\"swizzle\":\"%s\",\"descriptor\":\"0x%016" PRIx64 "\"",
-	    req->mma == AXE_MMA_TCGEN05 ? "tcgen05" : "wgmma", req->operand,
-	    d->major == AXE_MMA_MAJOR_K ? "k" : "mn", swizzle_text(d->swizzle_bytes), d->value);
+	put(w, "{\"canonical\":true,\"mma\":\"%s\",\"operand\":\"%c\",\"k_dim\":%d,"
+	    "\"major\":\"%s\",\"swizzle\":\"%s\",\"descriptor\":\"0x%016" PRIx64 "\"",
+	    req->mma == AXE_MMA_TCGEN05 ? "tcgen05" : "wgmma", req->operand, req->k_first ? 0 : 1,
+	    d->major == AXE_MMA_MAJOR_K ? "k" : "mn", swizzle_text(d), d->value);
 	put(w, ",\"fields\":{\"start_address\":%u,\"lbo\":%u,\"sbo\":%u,\"version\":%u,"
 	    "\"base_offset\":%u,\"lbo_mode\":%u,\"layout_type\":%u}", d->start_address, d->lbo,
 	    d->sbo, d->version, d->base_offset, d->lbo_mode, d->layout_type);

@@ -183,7 +183,7 @@ static void counter_increment(decimal_counter *c)
  */
 static size_t line_room(const axe_image_printer *p, size_t prefix_len, size_t n)
 {
-	size_t image = 1;
+	size_t image = 2; /* the braces */
 
 	for (size_t a = 0; a < p->ev->naxes; a++)
 		image += (p->label_len[a] > 16 ? p->label_len[a] : 16) + 20;
@@ -218,6 +218,8 @@ static void print_text_line(axe_writer *w, const axe_image_printer *p, const cha
 			memcpy(o, ", ", 2);
 			o += 2;
 		}
+		if (p->ev->naxes == 0) /* the labels carry the '{'; a layout with no axes has none */
+			*o++ = '{';
 		for (size_t a = 0; a < p->ev->naxes; a++) {
 			/* A fixed 16-byte copy is one store; the line's room covers the excess. */
 			if (p->label_len[a] <= 16)
@@ -237,8 +239,8 @@ int axe_print_all(axe_writer *w, const axe_image_printer *p, bool with_replicas,
 		  int64_t limit, axe_error *err)
 {
 	const axe_evaluator *ev = p->ev;
-	size_t n = with_replicas ? ev->nimages : 1, prefix_len = 0, room = 0;
-	int64_t *images = malloc(n * (ev->naxes ? ev->naxes : 1) * sizeof(int64_t));
+	size_t most = with_replicas ? ev->nimages : 1, n, prefix_len = 0, room = 0;
+	int64_t *images = malloc(most * (ev->naxes ? ev->naxes : 1) * sizeof(int64_t));
 	char *prefix = malloc(64 + 24 * (p->rank + 1));
 	bool text = p->format != AXE_FORMAT_JSON;
 	decimal_counter last_text;
@@ -260,12 +262,12 @@ int axe_print_all(axe_writer *w, const axe_image_printer *p, bool with_replicas,
 		int64_t last = p->rank ? cur.coord[p->rank - 1] : 0;
 		if (last == 0) {
 			prefix_len = format_coord_prefix(p, cur.coord, prefix);
-			room = line_room(p, prefix_len, n);
+			room = line_room(p, prefix_len, most);
 			counter_reset(&last_text);
 		} else {
 			counter_increment(&last_text);
 		}
-		axe_evaluator_images(ev, cur.base, with_replicas, images);
+		n = axe_evaluator_images(ev, cur.base, with_replicas, images);
 		/* A line longer than half the buffer (thousands of replicas) goes the checked way. */
 		if (text && room <= AXE_WRITER_BUF / 2)
 			print_text_line(w, p, prefix, prefix_len, &last_text, images, n, room);

@@ -5,6 +5,7 @@
 
 #include "../core/axes.h"
 #include "../core/dtype.h"
+#include "../expr/expr_source.h"
 #include "../parse/parse.h"
 #include "info_out.h"
 
@@ -79,6 +80,8 @@ static void text_injective(axe_writer *w, const axe_evaluator *ev, const axe_inf
 		axe_write_str(w, " and ");
 		write_coord(w, ev, info->witness[1]);
 		axe_write_str(w, " share a physical coordinate\n");
+	} else if (!info->undecided_axis) {
+		axe_write_str(w, "unknown (too many images to compare)\n");
 	} else {
 		axe_write_str(w, "unknown (too many digit combinations on axis '");
 		axe_write_str(w, info->undecided_axis);
@@ -140,20 +143,25 @@ static void json_origin(axe_writer *w, const axe_info_origin *origin, bool compa
 static void print_text(axe_writer *w, const axe_evaluator *ev, const axe_info *info, int dtype,
 		       const axe_info_origin *origin)
 {
-	char *text = axe_layout_to_string(ev->layout);
+	char *text = axe_evaluator_text(ev);
 
 	axe_write_str(w, "layout:     ");
 	axe_write_str(w, text ? text : "?");
 	free(text);
 	axe_write_char(w, '\n');
-	text_origin(w, origin, true);
+	text_origin(w, origin, !axe_evaluator_is_source(ev));
 	axe_write_str(w, "size:       ");
 	axe_write_i64(w, info->size);
 	axe_write_str(w, info->size == 1 ? " point\nshape:      " : " points\nshape:      ");
 	write_shape(w, &ev->shape);
-	axe_write_str(w, " (admitted: any shape of ");
-	axe_write_i64(w, info->size);
-	axe_write_str(w, info->size == 1 ? " point)\n" : " points)\n");
+	if (axe_evaluator_is_source(ev)) {
+		/* Its variables range over this shape: no other is admitted. */
+		axe_write_str(w, " (its own)\n");
+	} else {
+		axe_write_str(w, " (admitted: any shape of ");
+		axe_write_i64(w, info->size);
+		axe_write_str(w, info->size == 1 ? " point)\n" : " points)\n");
+	}
 	if (dtype >= 0) {
 		axe_write_str(w, "dtype:      ");
 		axe_write_str(w, axe_dtype_get(dtype)->name);
@@ -205,13 +213,13 @@ static void json_axes(axe_writer *w, const axe_info *info)
 static void print_json(axe_writer *w, const axe_evaluator *ev, const axe_info *info, int dtype,
 		       const axe_info_origin *origin)
 {
-	char *text = axe_layout_to_string(ev->layout);
+	char *text = axe_evaluator_text(ev);
 	const axe_swizzle *sw = &ev->layout->swizzle;
 
 	axe_write_str(w, "{\"layout\":");
 	axe_write_json_string(w, text ? text : "");
 	free(text);
-	json_origin(w, origin, true);
+	json_origin(w, origin, !axe_evaluator_is_source(ev));
 	axe_write_str(w, ",\"size\":");
 	axe_write_i64(w, info->size);
 	axe_write_str(w, ",\"shape\":[");
@@ -252,34 +260,6 @@ void axe_print_info(axe_writer *w, const axe_evaluator *ev, const axe_info *info
 		print_json(w, ev, info, dtype, origin);
 	else
 		print_text(w, ev, info, dtype, origin);
-}
-
-void axe_print_info_expr(axe_writer *w, const axe_shape *shape, size_t naxes,
-			 char *const *axis, const axe_info_origin *origin, axe_format format)
-{
-	bool json = format == AXE_FORMAT_JSON;
-
-	axe_write_str(w, json ? "{\"layout\":null" : "layout:     (an expr: layout)\n");
-	if (json)
-		json_origin(w, origin, false);
-	else
-		text_origin(w, origin, false);
-	axe_write_str(w, json ? ",\"shape\":[" : "shape:      (");
-	for (size_t d = 0; d < shape->rank; d++) {
-		if (d)
-			axe_write_str(w, json ? "," : ", ");
-		axe_write_i64(w, shape->dim[d]);
-	}
-	axe_write_str(w, json ? "],\"axes\":[" : ")\naxes:       ");
-	for (size_t a = 0; a < naxes; a++) {
-		if (a)
-			axe_write_str(w, json ? "," : ", ");
-		if (json)
-			axe_write_json_string(w, axis[a]);
-		else
-			axe_write_str(w, axis[a]);
-	}
-	axe_write_str(w, json ? "]}\n" : "\n");
 }
 
 /* "(d0, d1, ...)" or "[d0,d1,...]" of "shape". */

@@ -27,13 +27,6 @@ void axe_print_info(axe_writer *w, const axe_evaluator *ev, const axe_info *info
 		    const axe_info_origin *origin, axe_format format);
 
 /*
- * Print what `info` knows of an imported layout that has only an `expr:`
- * form on "shape" ("naxes" axes "axis"): its form, why, shape and axes.
- */
-void axe_print_info_expr(axe_writer *w, const axe_shape *shape, size_t naxes,
-			 char *const *axis, const axe_info_origin *origin, axe_format format);
-
-/*
  * Print the layouts "spec" holds, in file order: name, layout (or "expr:")
  * and shape, so that the user can name one as FILE:NAME.
  */

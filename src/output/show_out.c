@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../core/arith.h"
+#include "../expr/expr_source.h"
 #include "../parse/parse.h"
 #include "algebra_out.h"
 #include "show_out.h"
@@ -134,7 +135,7 @@ static int fill_forward(picture *p, const axe_evaluator *ev, const axe_show_opts
 		return -1;
 	}
 	for (; !cur.done; axe_cursor_next(&cur)) {
-		axe_evaluator_images(ev, cur.base, !o->base, images);
+		n = axe_evaluator_images(ev, cur.base, !o->base, images);
 		begin_cell(p, (size_t)cur.flat);
 		put_str(p, json ? "[" : "");
 		for (size_t i = 0; i < n; i++) {
@@ -191,7 +192,7 @@ static int fill_window(picture *p, const axe_evaluator *ev, const axe_show_opts 
 			coord[d] = lo[d] + (int64_t)(rest % (size_t)n[d]);
 		axe_evaluator_flatten(ev, coord, &flat, err); /* inside the shape: checked */
 		axe_evaluator_base(ev, flat, base);
-		axe_evaluator_images(ev, base, !o->base, images);
+		k = axe_evaluator_images(ev, base, !o->base, images);
 		begin_cell(p, (size_t)c);
 		put_str(p, json ? "[" : "");
 		for (size_t i = 0; i < k; i++) {
@@ -213,27 +214,29 @@ static int fill_window(picture *p, const axe_evaluator *ev, const axe_show_opts 
  * Rows and columns of the reverse picture, and its cell count in "*cells"
  * (INT64_MAX when it does not fit in 64 bits: far over the limit anyway).
  */
-static void reverse_grid(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
-			 int64_t *cells)
+static int reverse_grid(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
+			int64_t *cells, axe_error *err)
 {
 	int64_t lo[2] = { 0, 0 }, hi[2] = { 0, 0 }, n[2] = { 1, 1 };
 
 	for (size_t i = 0; i < o->nby; i++) {
 		/* Swizzle applied; a range widened past the exact one only adds empty cells. */
-		axe_layout_image_range(ev->layout, o->by[i], &lo[i], &hi[i]);
+		if (axe_evaluator_image_range(ev, o->by[i], &lo[i], &hi[i], err) < 0)
+			return -1;
 		if (axe_sub_ovf(hi[i], lo[i], &n[i]) || axe_add_ovf(n[i], 1, &n[i]))
 			n[i] = INT64_MAX;
 	}
 	if (axe_mul_ovf(n[0], n[1], cells))
 		*cells = INT64_MAX;
 	if (*cells > AXE_SHOW_MAX_CELLS)
-		return; /* refused by picture_alloc: the sizes below would not fit */
+		return 0; /* refused by picture_alloc: the sizes below would not fit */
 	p->pages = 1;
 	p->rows = (size_t)(o->nby == 2 ? n[0] : 1);
 	p->cols = (size_t)(o->nby == 2 ? n[1] : n[0]);
 	p->row0 = lo[0];
 	p->col0 = o->nby == 2 ? lo[1] : lo[0];
 	p->row_labels = o->nby == 2;
+	return 0;
 }
 
 /*
@@ -297,8 +300,121 @@ static int fill_reverse_cell(picture *p, const axe_evaluator *ev, const int64_t 
 	return 0;
 }
 
-static int fill_reverse(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
-			axe_error *err)
+/* A logical point in a reverse cell: a map without S/R/O form is walked once. */
+typedef struct cell_point {
+	size_t cell;
+	int64_t flat;
+} cell_point;
+
+static int by_cell_then_flat(const void *pa, const void *pb)
+{
+	const cell_point *a = pa, *b = pb;
+
+	if (a->cell != b->cell)
+		return a->cell < b->cell ? -1 : 1;
+	return a->flat < b->flat ? -1 : a->flat > b->flat;
+}
+
+/* The reverse cell of "image", or (size_t)-1 outside the picture. */
+static size_t cell_of(const picture *p, const axe_show_opts *o, const int64_t *image)
+{
+	int64_t col = image[o->by[o->nby - 1]] - p->col0;
+	int64_t row = o->nby == 2 ? image[o->by[0]] - p->row0 : 0;
+
+	if (row < 0 || col < 0 || (size_t)row >= p->rows || (size_t)col >= p->cols)
+		return (size_t)-1;
+	return (size_t)row * p->cols + (size_t)col;
+}
+
+/*
+ * Every (cell, point) pair of the source "ev", sorted, repeats removed,
+ * into "*out" (the caller's); -1 with "err" set on no memory.  One walk of
+ * the domain instead of one backward map per cell, each a walk of its own.
+ */
+static int source_cells(const picture *p, const axe_evaluator *ev, const axe_show_opts *o,
+			cell_point **out, size_t *n, axe_error *err)
+{
+	size_t cap = 0, kept = 0;
+	int64_t *images = malloc((ev->nimages ? ev->nimages : 1) * (ev->naxes ? ev->naxes : 1) *
+				 sizeof(int64_t));
+	axe_cursor cur;
+
+	*out = NULL;
+	*n = 0;
+	if (!images || axe_cursor_init(&cur, ev, err) < 0) {
+		free(images);
+		return images ? -1 : axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	}
+	for (; !cur.done; axe_cursor_next(&cur)) {
+		size_t k = axe_evaluator_images(ev, cur.base, true, images);
+		for (size_t i = 0; i < k; i++) {
+			size_t cell = cell_of(p, o, images + i * ev->naxes);
+			if (cell == (size_t)-1)
+				continue;
+			if (*n == cap) {
+				cell_point *grown = realloc(*out, (cap ? cap * 2 : 256) * sizeof(**out));
+				if (!grown) {
+					axe_cursor_release(&cur);
+					free(images);
+					return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+				}
+				*out = grown;
+				cap = cap ? cap * 2 : 256;
+			}
+			(*out)[(*n)++] = (cell_point){ cell, cur.flat };
+		}
+	}
+	axe_cursor_release(&cur);
+	free(images);
+	qsort(*out, *n, sizeof(**out), by_cell_then_flat);
+	for (size_t i = 0; i < *n; i++)
+		if (kept == 0 || by_cell_then_flat(&(*out)[kept - 1], &(*out)[i]) != 0)
+			(*out)[kept++] = (*out)[i];
+	*n = kept;
+	return 0;
+}
+
+/* The reverse picture of a source from its (cell, point) pairs, as fill_reverse_cell writes it. */
+static int fill_reverse_source(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
+			       axe_error *err)
+{
+	bool json = o->format == AXE_FORMAT_JSON;
+	int64_t coord[AXE_MAX_RANK];
+	cell_point *pairs;
+	size_t n, at = 0;
+
+	if (source_cells(p, ev, o, &pairs, &n, err) < 0)
+		return -1;
+	for (size_t cell = 0; cell < p->rows * p->cols; cell++) {
+		size_t first = at;
+		while (at < n && pairs[at].cell == cell)
+			at++;
+		begin_cell(p, cell);
+		if (at - first > AXE_SHOW_MAX_PREIMAGES) {
+			/* As put_count: the number, JSON's null */
+			put_str(p, json ? "null" : "n=");
+			if (!json)
+				put_i64(p, (int64_t)(at - first));
+			p->counted = !json;
+		} else {
+			put_str(p, json ? "[" : at > first ? "" : ".");
+			for (size_t i = first; i < at; i++) {
+				if (i > first)
+					put_str(p, json ? "," : "|");
+				axe_evaluator_unflatten(ev, pairs[i].flat, coord);
+				put_tuple(p, coord, ev->shape.rank, json);
+			}
+			put_str(p, json ? "]" : "");
+		}
+		end_cell(p, cell);
+	}
+	free(pairs);
+	return 0;
+}
+
+/* The reverse picture of a layout in S/R/O form: one backward map per cell. */
+static int fill_reverse_layout(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
+			       axe_error *err)
 {
 	int64_t *target = calloc(ev->naxes, sizeof(int64_t)), coord[AXE_MAX_RANK];
 	bool *given = calloc(ev->naxes, sizeof(bool));
@@ -323,6 +439,14 @@ static int fill_reverse(picture *p, const axe_evaluator *ev, const axe_show_opts
 	free(target);
 	free(given);
 	return r;
+}
+
+static int fill_reverse(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
+			axe_error *err)
+{
+	if (axe_evaluator_is_source(ev))
+		return fill_reverse_source(p, ev, o, err);
+	return fill_reverse_layout(p, ev, o, err);
 }
 
 /* ------------------------------------------------------------ drawing -- */
@@ -567,7 +691,7 @@ int axe_show(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *o, axe
 		n[d] = o->nregion ? o->end[d] - o->begin[d] : ev->shape.dim[d];
 	}
 	if (o->nby)
-		reverse_grid(&p, ev, o, &cells);
+		r = reverse_grid(&p, ev, o, &cells, err);
 	else
 		forward_grid(&p, ev->shape.rank, lo, n, &cells);
 	if (r == 0)
@@ -577,7 +701,7 @@ int axe_show(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *o, axe
 	else if (r == 0)
 		r = o->nregion ? fill_window(&p, ev, o, lo, n, cells, err)
 			       : fill_forward(&p, ev, o, err);
-	if (r == 0 && (p.nomem || !(layout = axe_layout_to_string(ev->layout))))
+	if (r == 0 && (p.nomem || !(layout = axe_evaluator_text(ev))))
 		r = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	if (r == 0 && o->format == AXE_FORMAT_JSON)
 		draw_json(w, ev, o, &p, layout);

@@ -24,6 +24,7 @@
 #include "../core/arith.h"
 #include "../core/axes.h"
 #include "../core/dtype.h"
+#include "../expr/expr_source.h"
 #include "../parse/parse.h"
 #include "show_scene_private.h"
 #include "thread_label.h"
@@ -31,7 +32,7 @@
 /* ------------------------------------------------------------ choices -- */
 
 /* The thread or device axes of the layout, at most two, the wider range in columns. */
-static void choose_owners(axe_show_view *v)
+static int choose_owners(axe_show_view *v, axe_error *err)
 {
 	const axe_layout *L = v->ev->layout;
 
@@ -55,7 +56,8 @@ static void choose_owners(axe_show_view *v)
 	for (size_t i = 0; i < v->nby; i++) {
 		int64_t hi;
 		/* Swizzle applied; a range wider than the exact one only adds empty cells. */
-		axe_layout_image_range(v->ev->layout, v->by[i], &v->by_lo[i], &hi);
+		if (axe_evaluator_image_range(v->ev, v->by[i], &v->by_lo[i], &hi, err) < 0)
+			return -1;
 		if (axe_sub_ovf(hi, v->by_lo[i], &v->by_n[i]) || axe_add_ovf(v->by_n[i], 1, &v->by_n[i]))
 			v->by_n[i] = INT64_MAX;
 	}
@@ -66,6 +68,7 @@ static void choose_owners(axe_show_view *v)
 		v->by[1] = t, v->by_lo[1] = tl, v->by_n[1] = tn;
 	}
 	v->owner_cols = v->nby == 2 ? v->by_n[1] : v->by_n[0] < 32 ? v->by_n[0] : 32;
+	return 0;
 }
 
 /* The shared-memory view: memory on m alone, one image per point, bytes per element known. */
@@ -165,14 +168,17 @@ size_t axe_show_evaluate(axe_show_view *v, const int64_t *coord)
 	const axe_evaluator *ev = v->ev;
 	int64_t flat;
 	axe_error ignored;
+	size_t n;
 
 	axe_error_init(&ignored);
 	axe_evaluator_flatten(ev, coord, &flat, &ignored); /* coord lies in the window */
 	axe_evaluator_base(ev, flat, v->base);
-	axe_evaluator_images(ev, v->base, !v->o->base, v->images);
+	n = axe_evaluator_images(ev, v->base, !v->o->base, v->images);
+	/* Before the swizzle; a source has none: its first image. */
 	for (size_t a = 0; a < ev->naxes; a++)
-		v->pre[a] = v->base[a] + ev->image_offset[a];
-	return v->o->base ? 1 : ev->nimages;
+		v->pre[a] = axe_evaluator_is_source(ev) ? v->images[a]
+							: v->base[a] + ev->image_offset[a];
+	return n;
 }
 
 /* Byte, line and bank of element address "m" as data- attributes. */
@@ -363,7 +369,11 @@ static int64_t physical_cells(const axe_show_view *v, int64_t *lo, int64_t *hi)
 
 	if (v->smem) {
 		int64_t per_line = 128 / v->elem_bytes;
-		axe_layout_image_range(v->ev->layout, v->ev->m_axis, lo, hi);
+		axe_error nomem;
+		axe_error_init(&nomem);
+		/* Out of memory in a source's walk: no picture (that many cells is refused). */
+		if (axe_evaluator_image_range(v->ev, v->ev->m_axis, lo, hi, &nomem) < 0)
+			return INT64_MAX;
 		if (axe_sub_ovf(*hi / per_line, *lo / per_line, &cells) ||
 		    axe_add_ovf(cells, 2, &cells) || axe_mul_ovf(cells, per_line, &cells))
 			return INT64_MAX;
@@ -547,14 +557,15 @@ static int fill(axe_scene *s, axe_show_view *v, axe_error *err)
 	int64_t lo = 0, hi = 0, phys;
 	char *layout;
 
-	choose_owners(v);
+	if (choose_owners(v, err) < 0)
+		return -1;
 	axe_thread_label_init(&v->threads, v->ev->layout, v->o->notation);
 	if (choose_window(v, err) < 0)
 		return -1;
 	v->smem = choose_smem(v);
 	phys = physical_cells(v, &lo, &hi);
 	s->text = v->points <= AXE_SCENE_FULL_CELLS && phys <= AXE_SCENE_FULL_CELLS;
-	if (!(layout = axe_layout_to_string(v->ev->layout)))
+	if (!(layout = axe_evaluator_text(v->ev)))
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	frame(s, v, layout, phys);
 	free(layout);
@@ -577,7 +588,7 @@ int axe_show_picture(axe_writer *w, const axe_evaluator *ev, const axe_show_opts
 	int r;
 
 	v.images = malloc(ev->nimages * na * sizeof(int64_t));
-	v.base = malloc(na * sizeof(int64_t));
+	v.base = malloc(axe_evaluator_base_size(ev) * sizeof(int64_t));
 	v.pre = malloc(na * sizeof(int64_t));
 	axe_scene_init(&s);
 	r = v.images && v.base && v.pre ? fill(&s, &v, err)

@@ -187,7 +187,8 @@ static void test_desc(void)
 {
 	axe_emit_desc_request wa = { .mma = "wgmma", .operand = "a" };
 	axe_emit_desc_request ta = { .mma = "tcgen05", .operand = "a" };
-	axe_emit_desc_request bmn = { .mma = "wgmma", .operand = "b", .major = "mn" };
+	axe_emit_desc_request bmn = { .mma = "wgmma", .operand = "b", .major = "mn", .k_dim = "1" };
+	axe_emit_desc_request b = { .mma = "wgmma", .operand = "b" };
 	axe_error err;
 	axe_report *rep;
 	axe_map *m = read_with("S[(64,64):(64,1)]", &(axe_map_options){ .dtype = "f16",
@@ -205,7 +206,7 @@ static void test_desc(void)
 	axe_report_free(rep);
 	rep = desc("S[(64,64):(64,1)]", NULL, "f16", "128B", &ta, AXE_OUTPUT_JSON, &err);
 	check(rep && contains(axe_report_text(rep), "{\"canonical\":true,\"mma\":\"tcgen05\","
-			      "\"operand\":\"a\",\"major\":\"k\",\"swizzle\":\"128B\","
+			      "\"operand\":\"a\",\"k_dim\":1,\"major\":\"k\",\"swizzle\":\"128B\","
 			      "\"descriptor\":\"0x4000404000010000\""),
 	      "desc: tcgen05 as JSON");
 	if (rep)
@@ -219,6 +220,17 @@ static void test_desc(void)
 			      "swizzle 128B): 0x4000004000000000\n"),
 	      "desc: an MN-major B operand (--major mn)");
 	axe_report_free(rep);
+	/* Triton's B memdesc is K x N: the notation says so (values: tests/cli/emit_desc.t) */
+	rep = desc("triton:#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
+		   "elementBitWidth = 16}>", "64,256", "f16", NULL, &b, AXE_OUTPUT_TEXT, &err);
+	check(rep && contains(axe_report_text(rep), "descriptor (wgmma, operand B, MN-major, "
+			      "swizzle 128B): 0x4000004002000000\n"),
+	      "desc: a triton: B tile is K x N");
+	axe_report_free(rep);
+	rep = desc("S[(64,4,64):(64,4096,1)]", "64,256", "f16", "128B", &b, AXE_OUTPUT_TEXT,
+		   &err);
+	check(!rep && contains(err.message, "give --k-dim 0"),
+	      "desc: a literal B tile needs k_dim");
 
 	rep = desc("S[(64,64):(72,1)]", NULL, "f16", "128B", &wa, AXE_OUTPUT_TEXT, &err);
 	check(rep && axe_report_status(rep) == AXE_EXIT_FALSE &&

@@ -246,9 +246,16 @@ static void test_errors(void)
 	      "a DST text without SRC");
 	axe_error_init(&err);
 	e = axe_map_read_expr("m = i", "i", NULL, "8", &err);
-	rep = e ? axe_emit_cuda_report(e, NULL, NULL, NULL, &err) : NULL;
+	req = (axe_emit_cuda_request){ .name = "f" };
+	rep = e ? axe_emit_cuda_report(e, NULL, &req, NULL, &err) : NULL;
+	check(rep && contains(axe_report_text(rep), "inline long long f_m(long long i0)") &&
+		      contains(axe_report_text(rep), "return i0;"),
+	      "an expr: map has index functions");
+	axe_report_free(rep);
+	req = (axe_emit_cuda_request){ .kind = "copy" };
+	rep = e ? axe_emit_cuda_report(e, e, &req, NULL, &err) : NULL;
 	check(e && !rep && contains(err.message, "needs a layout in S/R/O form"),
-	      "an expr: map is refused");
+	      "... but a copy of one is refused");
 	axe_map_free(e);
 }
 

@@ -151,8 +151,9 @@ static void test_eval_errors(void)
 	axe_map *flat = read_map("S[(64,64):(0,0)]", NULL, NULL);
 	axe_map *expr = read_map("specs/equality_tensor_core.yaml:lane_of", NULL, NULL);
 	const char *out[] = { "8,0" }, *rank[] = { "1,2,3" }, *lane[] = { "lanei=8" };
-	const char *zero[] = { "m=0" };
+	const char *zero[] = { "m=0" }, *expr_at[] = { "3,9" };
 	axe_eval_request req = { .at = out, .nat = 1 };
+	axe_report *r;
 	axe_error err;
 
 	check(eval_error(m, &req, AXE_ERR_RANGE, "--at", 1, 1, "coordinate 8 in dimension 0 is "
@@ -172,9 +173,12 @@ static void test_eval_errors(void)
 	req = (axe_eval_request){ .limit = -4 };
 	check(eval_error(m, &req, AXE_ERR_VALUE, "", 0, 0, "--limit takes a positive integer"),
 	      "a negative limit is refused");
-	check(eval_error(expr, NULL, AXE_ERR_VALUE, "specs/equality_tensor_core.yaml", 21, 3,
-			 "layout 'lane_of' is an expr: layout; this command needs a layout in "
-			 "S/R/O form"), "an expr: layout is refused where it is");
+	/* laneid = 4*3 + (9/2)%4, warpid = 9/8 + 5, m = 9%2: the spec's expressions. */
+	req = (axe_eval_request){ .at = expr_at, .nat = 1 };
+	r = eval_kept(expr, &req, AXE_OUTPUT_TEXT, &err);
+	check(r && strcmp(axe_report_text(r), "(3, 9) -> {laneid: 12, warpid: 6, m: 1}\n") == 0,
+	      "an expr: layout is evaluated like any other");
+	axe_report_free(r);
 	axe_error_init(&err);
 	check(!axe_eval_report(m, NULL, AXE_OUTPUT_SVG, NULL, &err) &&
 	      err.code == AXE_ERR_VALUE, "eval draws no SVG");

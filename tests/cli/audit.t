@@ -61,23 +61,23 @@ tests/data/triton/attention_fwd.mlir:130: ttng.tc_gen5_mma 256x64x64xf16 #shared
 
 # Chunks, a no-op, a skipped op with its reason (exit 0), the chunk's arch.
 $ axe-layout audit tests/data/triton/audit_chunks.mlir
-tests/data/triton/audit_chunks.mlir:10: ttg.convert_layout 64x32xf16 #blocked -> #blocked1: through shared memory: store st.shared.v4.b32 x2 (1 extra wavefront), load ld.shared.b32 x8 (1), 4096 scratch bytes, 1 round, bar.sync
+tests/data/triton/audit_chunks.mlir:10: ttg.convert_layout 64x32xf16 #blocked -> #blocked1: through shared memory: store st.shared.b32 x8 (0 extra wavefronts), load ld.shared.b32 x8 (0), 4096 scratch bytes, 1 round, bar.sync
 tests/data/triton/audit_chunks.mlir:23: ttg.local_alloc 64x64xf16 #blocked -> #shared: st.shared.v4.b32 x4 per thread (128 bits), conflict-free
 tests/data/triton/audit_chunks.mlir:9: ttg.convert_layout 64x32xf16 #blocked -> #blocked: no-op
 tests/data/triton/audit_chunks.mlir:11: ttg.convert_layout 64x32xf16 #blocked -> #wide: skipped: the result layout #wide cannot be read: warpsPerCTA has 8 warps, but the module's ttg.num-warps is 4
-4 ops: 3 analysed, 1 skipped; convert_layout: 1 noop, 0 registers, 0 shuffle, 1 shared; 1 extra wavefront; every gate holds
+4 ops: 3 analysed, 1 skipped; convert_layout: 1 noop, 0 registers, 0 shuffle, 1 shared; 0 extra wavefronts; every gate holds
 ? 0
 
 $ axe-layout audit tests/data/triton/audit_chunks.mlir --json
 {"op":"ttg.convert_layout","line":9,"split":0,"function":"cvt","shape":[64,32],"dtype":"f16","src":"#blocked","dst":"#blocked","class":"noop","scratch_bytes":0,"rounds":0,"instructions":{"shuffles":0,"stores":0,"loads":0},"store":null,"load":null,"conflicts":{"store":0,"load":0},"barrier":null}
-{"op":"ttg.convert_layout","line":10,"split":0,"function":"cvt","shape":[64,32],"dtype":"f16","src":"#blocked","dst":"#blocked1","class":"shared","scratch_bytes":4096,"rounds":1,"instructions":{"shuffles":0,"stores":2,"loads":8},"store":"st.shared.v4.b32","load":"ld.shared.b32","conflicts":{"store":1,"load":1},"barrier":"bar.sync"}
+{"op":"ttg.convert_layout","line":10,"split":0,"function":"cvt","shape":[64,32],"dtype":"f16","src":"#blocked","dst":"#blocked1","class":"shared","scratch_bytes":4096,"rounds":1,"instructions":{"shuffles":0,"stores":8,"loads":8},"store":"st.shared.b32","load":"ld.shared.b32","conflicts":{"store":0,"load":0},"barrier":"bar.sync"}
 {"op":"ttg.convert_layout","line":11,"split":0,"function":"cvt","shape":[64,32],"dtype":"f16","src":"#blocked","dst":"#wide","skipped":"the result layout #wide cannot be read: warpsPerCTA has 8 warps, but the module's ttg.num-warps is 4"}
 {"op":"ttg.local_alloc","line":23,"split":1,"function":"store","shape":[64,64],"dtype":"f16","src":"#blocked","dst":"#shared","instruction":"st.shared.v4.b32","vector_bits":128,"instructions":4,"conflicts":0}
-{"summary":{"ops":4,"analyzed":3,"skipped":1,"arch":"sm_90","classes":{"noop":1,"registers":0,"shuffle":0,"shared":1},"conflicts":1,"failed":[]}}
+{"summary":{"ops":4,"analyzed":3,"skipped":1,"arch":"sm_90","classes":{"noop":1,"registers":0,"shuffle":0,"shared":1},"conflicts":0,"failed":[]}}
 ? 0
 
 $ axe-layout audit tests/data/triton/audit_chunks.mlir --arch sm_100 --json | tail -n 1
-{"summary":{"ops":4,"analyzed":3,"skipped":1,"arch":"sm_100","classes":{"noop":1,"registers":0,"shuffle":0,"shared":1},"conflicts":1,"failed":[]}}
+{"summary":{"ops":4,"analyzed":3,"skipped":1,"arch":"sm_100","classes":{"noop":1,"registers":0,"shuffle":0,"shared":1},"conflicts":0,"failed":[]}}
 ? 0
 
 # Gates: exit 1, the failing ops first and marked, the lines on stderr.
@@ -114,10 +114,10 @@ $ axe-layout audit tests/data/triton/attention_fwd.mlir --max-conflicts 3 | tail
 
 $ axe-layout audit tests/data/triton/audit_chunks.mlir --deny noop --json
 {"op":"ttg.convert_layout","line":9,"split":0,"function":"cvt","shape":[64,32],"dtype":"f16","src":"#blocked","dst":"#blocked","class":"noop","scratch_bytes":0,"rounds":0,"instructions":{"shuffles":0,"stores":0,"loads":0},"store":null,"load":null,"conflicts":{"store":0,"load":0},"barrier":null,"failed":"a noop conversion (--deny noop)"}
-{"op":"ttg.convert_layout","line":10,"split":0,"function":"cvt","shape":[64,32],"dtype":"f16","src":"#blocked","dst":"#blocked1","class":"shared","scratch_bytes":4096,"rounds":1,"instructions":{"shuffles":0,"stores":2,"loads":8},"store":"st.shared.v4.b32","load":"ld.shared.b32","conflicts":{"store":1,"load":1},"barrier":"bar.sync"}
+{"op":"ttg.convert_layout","line":10,"split":0,"function":"cvt","shape":[64,32],"dtype":"f16","src":"#blocked","dst":"#blocked1","class":"shared","scratch_bytes":4096,"rounds":1,"instructions":{"shuffles":0,"stores":8,"loads":8},"store":"st.shared.b32","load":"ld.shared.b32","conflicts":{"store":0,"load":0},"barrier":"bar.sync"}
 {"op":"ttg.convert_layout","line":11,"split":0,"function":"cvt","shape":[64,32],"dtype":"f16","src":"#blocked","dst":"#wide","skipped":"the result layout #wide cannot be read: warpsPerCTA has 8 warps, but the module's ttg.num-warps is 4"}
 {"op":"ttg.local_alloc","line":23,"split":1,"function":"store","shape":[64,64],"dtype":"f16","src":"#blocked","dst":"#shared","instruction":"st.shared.v4.b32","vector_bits":128,"instructions":4,"conflicts":0}
-{"summary":{"ops":4,"analyzed":3,"skipped":1,"arch":"sm_90","classes":{"noop":1,"registers":0,"shuffle":0,"shared":1},"conflicts":1,"failed":[9]}}
+{"summary":{"ops":4,"analyzed":3,"skipped":1,"arch":"sm_90","classes":{"noop":1,"registers":0,"shuffle":0,"shared":1},"conflicts":0,"failed":[9]}}
 axe-layout audit: a gate fails at line 9
 ? 1
 

@@ -64,10 +64,8 @@ $ axe-layout canon 'S[(8,16):(16,1)' --json
 ? 2
 
 $ axe-layout canon specs/equality_tensor_core.yaml:lane_of
-specs/equality_tensor_core.yaml:21:3: error: layout 'lane_of' is an expr: layout; this command needs a layout in S/R/O form
-    lane_of:
-    ^~~~~~~
-? 2
+no compact form: 'lane_of' is an expr: layout, index expressions that were not read from S/R/O terms, and canonical forms rewrite those terms
+? 1
 
 $ axe-layout canon 'S[8:1]' 'S[8:1]'
 axe-layout canon: error: expected one LAYOUT operand, got 2

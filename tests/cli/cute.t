@@ -34,10 +34,15 @@ no axe form: the layout has no Axe compact form, only an expr: form (Swizzle<1,2
 ? 1
 
 $ axe-layout info 'cute:Sw<1,2,-2> o 8:1'
-layout:     (an expr: layout)
+layout:     m=(0 + (((0 + 1*i0)/1)%8)*1) ^ (((0 + (((0 + 1*i0)/1)%8)*1) & 4) << 2)
 form:       expr (read from cute; no compact form: Swizzle<1,2,-2> has a negative shift (lower address bits XORed into higher ones), which Axe's Swizzle(M,B,S) cannot express)
-shape:      (8)
-axes:       m
+size:       8 points
+shape:      (8) (its own)
+axes:
+  m     memory  [0, 23]           span 24
+replicated: no
+injective:  yes (distinct points never share a physical coordinate)
+swizzle:    none
 ? 0
 
 $ axe-layout convert 'S[8:1@laneid]' --to cute

@@ -42,10 +42,16 @@ equal: canonical forms identical
 ? 0
 
 $ axe-layout info 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>'
-layout:     (an expr: layout)
+layout:     reg=(((i0 >> 0) & 1)*3) ^ (((i1 >> 0) & 1)*1); laneid=(((i0 >> 1) & 1)*1) ^ (((i1 >> 1) & 1)*3)
 form:       expr (read from triton; no compact form: the bases mix bits (XOR-linear): a basis has several bits, or bits on two dims)
-shape:      (4, 4)
-axes:       reg, laneid
+size:       16 points
+shape:      (4, 4) (its own)
+axes:
+  reg     memory  [0, 3]            span 4
+  laneid  thread  [0, 3]            span 4
+replicated: no
+injective:  yes (distinct points never share a physical coordinate)
+swizzle:    none
 ? 0
 
 $ axe-layout check-equal 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' --expr 'reg=((j%2)^(i%2)) + 2*(i%2); laneid=(((i/2)%2)^((j/2)%2)) + 2*((j/2)%2)' --vars i,j --shape 4,4
@@ -198,7 +204,7 @@ $ axe-layout eval 'triton:#ttg.padded_shared<[32:+4] {order = [1, 0], shape = [6
 ? 0
 
 $ axe-layout info 'triton:#ttg.amd_rotating_shared<{vec = 2, perPhase = 2, maxPhase = 2, order = [1, 0]}>' --shape 8,16 | head -1
-layout:     (an expr: layout)
+layout:     m=((((((((i0 >> 2) & 1)*66) ^ (((i0 >> 1) & 1)*34)) ^ (((i0 >> 0) & 1)*16)) ^ (((i1 >> 3) & 1)*8)) ^ (((i1 >> 2) & 1)*4)) ^ (((i1 >> 1) & 1)*2)) ^ (((i1 >> 0) & 1)*1)
 ? 0
 
 $ axe-layout info 'triton:#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16}>' --shape 4,64 | head -1

@@ -8,7 +8,7 @@
  *    position inside the input (line 1 .. its lines, column >= 1);
  *  - a module read has chunks in line order, each op and type on a line of
  *    its chunk, ranks within AXE_MLIR_MAX_RANK, every result a value the
- *    chunk finds again;
+ *    chunk finds at its first definition (that op or an earlier one);
  *  - the index of its layouts builds, and every layout it cannot read says
  *    why (for modules of small tensors: reading validates each layout at
  *    every hardware index, too slow to fuzz at 128x256).
@@ -53,10 +53,14 @@ static void check_chunk(const axe_mlir_chunk *c, int prev_last)
 			check_type(c, &op->in[i]);
 		for (size_t i = 0; i < op->nout; i++)
 			check_type(c, &op->out[i]);
-		for (size_t i = 0; i < op->nresults; i++)
-			if (!axe_mlir_value_type(c, op->results[i], &def) &&
-			    axe_mlir_result_type(op, i))
+		/* A value is found at its first definition: this op or an earlier one. */
+		for (size_t i = 0; i < op->nresults; i++) {
+			def = NULL;
+			if (axe_mlir_value_type(c, op->results[i], &def) && def > op)
 				abort();
+			if (!def)
+				abort();
+		}
 	}
 }
 

@@ -234,7 +234,9 @@ while IFS= read -r args; do
 	k=$((k + 1)); t=t$k
 	eval "\"\$bin\" emit-cuda $args --name $t" >"$tmp/$t.cu" 2>"$tmp/err"; status=$?
 	if [ $status -ne 0 ]; then
-		if grep -q -e 'is an expr: layout' -e 'has no Axe compact form' "$tmp/err"; then rm "$tmp/$t.cu"; continue; fi
+		# Refused with its reason, or no layout at all (a spec of deliberate errors).
+		if grep -q -e 'is an expr: layout' -e 'has no Axe compact form' "$tmp/err" ||
+		   ! eval "\"\$bin\" info $args" >/dev/null 2>&1; then rm "$tmp/$t.cu"; continue; fi
 		bad "emit-cuda $args: $(cat "$tmp/err")"; rm "$tmp/$t.cu"; continue
 	fi
 	info=$(eval "\"\$bin\" info $args --json")
@@ -246,6 +248,10 @@ while IFS= read -r args; do
 	reps=$(printf '%s\n' "$layout" | awk '{ i = index($0, "R["); if (!i) exit
 		s = substr($0, i + 2); if (s ~ /^\(/) { s = substr(s, 2); s = substr(s, 1, index(s, ")") - 1) }
 		else s = substr(s, 1, index(s, ":") - 1); print s }')
+	# An expr: layout's replica digits: their ranges in the emitted file's header.
+	expr=; case $info in *'"form":"expr"'*) expr=1 ;; esac
+	[ -n "$expr" ] && reps=$(sed -n '/^ \* shape /,/^ \*$/p' "$tmp/$t.cu" | tr -d '\n' |
+		grep -o 'r[0-9]* in \[0, [0-9]*)' | sed 's/.*, //; s/)//' | paste -sd, -)
 	axes=$(printf '%s' "$info" | grep -o '"name":"[^"]*"' | cut -d'"' -f4 | tr '\n' ' ')
 	lo=$(printf '%s' "$info" | grep -o '"min":-\{0,1\}[0-9]*' | cut -d: -f2 | tr '\n' ',')
 	hi=$(printf '%s' "$info" | grep -o '"max":-\{0,1\}[0-9]*' | cut -d: -f2 | tr '\n' ',')
@@ -256,8 +262,10 @@ while IFS= read -r args; do
 		for (t = 0; t < n; t++) printf ", r[%d]", t }')
 	echo "#include \"$t.cu\"" >>"$tmp/driver.cpp"
 	driver_function "$t" "\${t}_\$a($callargs)" >>"$tmp/driver.cpp"
-	# The same layout through a template, for spec layouts with small domains.
+	# The same layout through a template, for spec layouts with small domains
+	# (templates take layouts in S/R/O form).
 	case $args in *.yaml:*) ;; *) continue ;; esac
+	[ -z "$expr" ] || continue
 	[ $mode = --all ] || continue
 	name=${args##*:}
 	{

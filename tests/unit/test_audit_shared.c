@@ -4,23 +4,20 @@
  *
  * Expected values are Triton's own (github.com/triton-lang/triton):
  *  - gluon_rows: every case of test_bank_conflicts in
- *    python/test/gluon/test_frontend.py at commit
- *    00327161946ce1a1428338d62ff5521aa25fa6ff (the Gluon layouts written as
+ *    python/test/gluon/test_frontend.py at commits
+ *    00327161946ce1a1428338d62ff5521aa25fa6ff and
+ *    e3b5495253313e42ad074906ea8e2063b70dcc69 (the same 11 cases and
+ *    numbers at both; the Gluon layouts written as
  *    the TTGIR attributes they build; ttgl.bank_conflicts is
  *    bankConflictsMemDesc on toLinearLayout of both on the tensor's shape);
  *    the 4x64 nvmma_shared swizzlingByteWidth = 0 row is the issue's
  *    "3 conflicts per wavefront";
- *  - swizzle_rows: the SwizzleTest cases of
- *    unittest/Dialect/TritonGPU/SwizzleTest.cpp (the version holding
- *    BankConflictTest and bankConflictsWavefront64; the search index did
- *    not name its commit) that call optimalSwizzlingLdSt and expect
- *    bankConflictsLdSt to give 0 read and 0 write conflicts, on 32 banks
- *    (the 32/64-bank rows with AMD lane tiles are not NVIDIA's).  Three
- *    agree with GenericSwizzling.cpp at 014546acd7 (whose rule swizzle.c
- *    follows); Test128x128Float8Transpose and Test128x128F16Transpose
- *    belong to the later getVecBasisLdSt (vector bases filled from warps),
- *    which that commit does not have: under it they give 1/1 and 3/3, and
- *    are left out;
+ *  - swizzle_rows: every SwizzleTest case of
+ *    unittest/Dialect/TritonGPU/SwizzleTest.cpp at commit
+ *    e3b5495253313e42ad074906ea8e2063b70dcc69 (optimalSwizzlingLdSt, then
+ *    bankConflictsLdSt gives 0 read and 0 write conflicts), with the bank
+ *    count and lane tiles each passes (the two AMD-shaped ones: 32 banks
+ *    with lanes 0, 1, 4 per wavefront, 64 banks with lanes 0, 1, 3, 4);
  *  - BankConflictTest there asserts bankConflictsMemDesc equals a brute
  *    force count of wavefronts (bruteforceBankConflictsPerWavefront):
  *    test_local_brute_force counts the wavefronts the same way, from the
@@ -115,31 +112,66 @@ static void test_gluon_bank_conflicts(void **state)
 	}
 }
 
-/* SwizzleTest's layouts, as #ttg.linear . */
+/* SwizzleTest's layouts, as #ttg.linear, and the banks and lane tiles it passes. */
 typedef struct swizzle_row {
 	const char *test, *src, *dst, *shape;
 	int bits;
+	audit_ldst_tiles tiles;
 } swizzle_row;
 
+#define NVIDIA_TILES { 32, 0, { 0 }, 0, { 0 } }
+
 static const swizzle_row swizzle_rows[] = {
+	{ "Test128x128Float8Transpose",
+	  "#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], "
+	  "lane = [[0, 16], [0, 32], [0, 64], [4, 0], [8, 0]], "
+	  "warp = [[16, 0], [32, 0], [64, 0]], block = []}>",
+	  "#ttg.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1], [0, 2]], "
+	  "lane = [[16, 0], [32, 0], [64, 0], [0, 4], [0, 8]], "
+	  "warp = [[0, 16], [0, 32], [0, 64]], block = []}>",
+	  "128,128", 8, NVIDIA_TILES },
 	{ "Test16x16Bf16BlockedMma",
 	  "#ttg.linear<{register = [[0, 1], [0, 2], [0, 4]], "
 	  "lane = [[0, 8], [1, 0], [2, 0], [4, 0], [8, 0]], warp = [], block = []}>",
 	  "#ttg.linear<{register = [[0, 1], [8, 0], [0, 8]], "
 	  "lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>",
-	  "16,16", 16 },
+	  "16,16", 16, NVIDIA_TILES },
 	{ "Test16x256U4Mma",
 	  "#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0], [8, 0]], "
 	  "lane = [[0, 32], [0, 64], [0, 128], [1, 0], [2, 0]], warp = [], block = []}>",
 	  "#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [8, 0], [0, 32], [0, 64], [0, 128]], "
 	  "lane = [[0, 8], [0, 16], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>",
-	  "16,256", 4 },
+	  "16,256", 4, NVIDIA_TILES },
 	{ "Test32x16F32Transpose",
 	  "#ttg.linear<{register = [[4, 0], [8, 0], [16, 0]], "
 	  "lane = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0]], warp = [[2, 0]], block = []}>",
 	  "#ttg.linear<{register = [[0, 2], [0, 4], [0, 8]], "
 	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[0, 1]], block = []}>",
-	  "32,16", 32 },
+	  "32,16", 32, NVIDIA_TILES },
+	{ "Test128x128F16Transpose",
+	  "#ttg.linear<{register = [[1, 0], [2, 0], [4, 0], [0, 32], [0, 64]], "
+	  "lane = [[8, 0], [16, 0], [32, 0], [64, 0], [0, 1]], "
+	  "warp = [[0, 2], [0, 4], [0, 8], [0, 16]], block = []}>",
+	  "#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [32, 0], [64, 0]], "
+	  "lane = [[0, 8], [0, 16], [0, 32], [0, 64], [1, 0]], "
+	  "warp = [[2, 0], [4, 0], [8, 0], [16, 0]], block = []}>",
+	  "128,128", 16, NVIDIA_TILES },
+	{ "Test64x128F16BlockedLinear32Bank",
+	  "#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], "
+	  "lane = [[0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0]], "
+	  "warp = [[4, 0], [8, 0]], block = []}>",
+	  "#ttg.linear<{register = [[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [32, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], "
+	  "warp = [[0, 0], [0, 0]], block = []}>",
+	  "64,128", 16, { 32, 0, { 0 }, 3, { 0, 1, 4 } } },
+	{ "Test64x128F16BlockedMfma64Bank",
+	  "#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], "
+	  "lane = [[0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0]], "
+	  "warp = [[4, 0], [8, 0]], block = []}>",
+	  "#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [0, 64], [32, 0]], "
+	  "lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 8]], "
+	  "warp = [[0, 0], [0, 0]], block = []}>",
+	  "64,128", 16, { 64, 0, { 0 }, 4, { 0, 1, 3, 4 } } },
 };
 
 /* optimalSwizzlingLdSt is conflict-free on both sides for each of SwizzleTest's cases. */
@@ -155,7 +187,7 @@ static void test_swizzle_ldst(void **state)
 		linear_of(row->src, row->shape, &src);
 		linear_of(row->dst, row->shape, &dst);
 		axe_error_init(&err);
-		if (audit_swizzle_ldst(&src, &dst, row->bits, &read, &write, &bytes, &err) < 0)
+		if (audit_swizzle_ldst(&src, &dst, row->bits, &row->tiles, &read, &write, &bytes, &err) < 0)
 			fail_msg("%s: %s", row->test, err.message);
 		if (read != 0 || write != 0)
 			fail_msg("%s: %lld read and %lld write conflicts, Triton 0 and 0", row->test,
@@ -209,6 +241,7 @@ static int64_t brute_force(const axe_linear *R, const axe_linear *S, int bits)
 	int perm[AXE_LINEAR_MAX_BITS];
 
 	cvt.out_bits = S->nbits[AXE_LINEAR_OFFSET];
+	cvt.has[AXE_LINEAR_REGISTER] = cvt.has[AXE_LINEAR_LANE] = cvt.has[AXE_LINEAR_WARP] = true;
 	cvt.n[AXE_LINEAR_REGISTER] = nregs;
 	memcpy(cvt.b[AXE_LINEAR_REGISTER], regs, sizeof(regs));
 	for (int in = AXE_LINEAR_LANE; in <= AXE_LINEAR_WARP; in++) {
@@ -216,7 +249,9 @@ static int64_t brute_force(const axe_linear *R, const axe_linear *S, int bits)
 		for (int i = 0; i < R->nbits[in]; i++)
 			cvt.b[in][i] = offset_of[flat_value(R, in, 1u << i)];
 	}
-	int elems = audit_largest_vectorisation(&cvt, bits, 0, perm);
+	int elems;
+
+	assert_int_equal(audit_largest_vectorisation(&cvt, bits, 0, perm, &elems, NULL), 0);
 	int vecwords = (bits * elems + 31) / 32, per_group = 32 / vecwords;
 	int64_t wavefronts = 0, minimum = 0;
 
@@ -328,12 +363,13 @@ static void test_convert_scratch_is_a_layout(void **state)
 		if (out.scratch_bytes * out.rounds != ((int64_t)1 << total) * bits / 8)
 			fail_msg("%s: %lld bytes x %d rounds for %d elements", row->test,
 				 (long long)out.scratch_bytes, out.rounds, 1 << total);
-		uint32_t vals[AXE_LINEAR_MAX_BITS];
+		axe_ll scratch;
+		bool injective = false;
 
-		for (int i = 0; i < out.scratch.nbits[AXE_LINEAR_OFFSET]; i++)
-			vals[i] = flat_value(&out.scratch, AXE_LINEAR_OFFSET, 1u << i);
-		if (audit_gf2_rank(vals, out.scratch.nbits[AXE_LINEAR_OFFSET]) !=
-		    out.scratch.nbits[AXE_LINEAR_OFFSET])
+		if (axe_ll_of_linear(&scratch, &out.scratch, &err) < 0 ||
+		    axe_ll_is_injective(&scratch, &injective, &err) < 0)
+			fail_msg("%s: %s", row->test, err.message);
+		if (!injective)
 			fail_msg("%s: two offsets of the scratch hold one element", row->test);
 		if (out.store.instructions <= 0 || out.load.instructions <= 0)
 			fail_msg("%s: no instructions", row->test);
@@ -349,8 +385,8 @@ static void test_refusals(void **state)
 	axe_error err;
 
 	(void)state;
-	linear_of(swizzle_rows[0].src, swizzle_rows[0].shape, &a);
-	linear_of(swizzle_rows[2].src, swizzle_rows[2].shape, &b);
+	linear_of(swizzle_rows[1].src, swizzle_rows[1].shape, &a);
+	linear_of(swizzle_rows[3].src, swizzle_rows[3].shape, &b);
 	axe_error_init(&err);
 	assert_int_equal(axe_audit_convert_shared(&a, &b, 16, 90, &cvt, &err), -1);
 	assert_non_null(strstr(err.message, "different shapes"));

@@ -272,6 +272,48 @@ static void test_validate_affine_expr(void **state)
 	axe_import_release(&imp);
 }
 
+/*
+ * A deferred CuTe import of a 8192 x 8192 tensor (2^26 points, past what a
+ * whole import enumerates) checked over boxes only: a planted bug that
+ * flips bit 0 of every address with bit 25 set (rows 4096 and on) passes a
+ * box of the first rows and is caught in a box of the last.
+ */
+static void test_validate_box(void **state)
+{
+	const char *text = "(8192,8192):(8192,1)";
+	axe_import_opts opts = { .defer_validation = true };
+	axe_import imp;
+	axe_error err;
+	int64_t first[2] = { 0, 128 }, first_end[2] = { 128, 192 };
+	int64_t last[2] = { 8064, 128 }, last_end[2] = { 8192, 192 };
+	const axe_notation *cute = axe_format_lookup("cute", 4);
+
+	(void)state;
+	axe_error_init(&err);
+	assert_non_null(cute);
+	assert_int_equal(axe_import_text(cute, text, NULL, &opts, &imp, &err), 0);
+	assert_true(imp.unvalidated);
+	assert_int_equal(axe_import_validate_box(cute, text, NULL, &imp, last, last_end, &err), 0);
+	imp.layout->swizzle = (axe_swizzle){ true, 0, 1, 25 };
+	assert_int_equal(axe_import_validate_box(cute, text, NULL, &imp, first, first_end, &err),
+			 0);
+	assert_int_equal(axe_import_validate_box(cute, text, NULL, &imp, last, last_end, &err), -1);
+	assert_non_null(strstr(err.message, "disagrees with cute's own meaning at (8064, 128)"));
+	axe_import_release(&imp);
+	/*
+	 * A whole import of the same tensor is validated at one point per digit
+	 * (no swizzle); swizzled, it has no such argument and is refused as too
+	 * large to validate point by point.
+	 */
+	axe_error_init(&err);
+	assert_int_equal(axe_import_text(cute, text, NULL, NULL, &imp, &err), 0);
+	assert_false(imp.unvalidated);
+	axe_import_release(&imp);
+	assert_int_equal(axe_import_text(cute, "Sw<3,4,3> o _0 o (8192,8192):(8192,1)", NULL, NULL,
+					 &imp, &err), -1);
+	assert_non_null(strstr(err.message, "too many to validate"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -281,6 +323,7 @@ int main(void)
 		cmocka_unit_test(test_reference_limits),
 		cmocka_unit_test(test_validate_affine),
 		cmocka_unit_test(test_validate_affine_expr),
+		cmocka_unit_test(test_validate_box),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,7 +5,10 @@
  * Triton's LinearLayoutConversionsTest pinned in test_triton.c and
  * docs/interop.md (sizePerThread [1, 4], threadsPerWarp [8, 4], warpsPerCTA
  * [4, 1], order [1, 0] on 32x16 is S[(4,8,4,4):(1@warpid,4@laneid,
- * 1@laneid,1@reg)]): its bases below are that layout's.
+ * 1@laneid,1@reg)]): its bases below are that layout's.  Shapes follow
+ * Triton's toLinearLayout(MemDescType) (allocShape.take_back(rank)) and
+ * tensorMemoryToLinearLayout's assert of rank 2, in
+ * lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -24,11 +27,14 @@ static const char *const module_text =
 	"#bad = #ttg.blocked<{sizePerThread = [1, 4], frobnicate = 1}>\n"
 	"#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>\n"
 	"#smem = #ttg.shared_memory\n"
+	"#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>\n"
 	"module attributes {\"ttg.num-warps\" = 4 : i32, \"ttg.threads-per-warp\" = 32 : i32} {\n"
 	"  tt.func @f(%x: tensor<32x16xf8E4M3FN, #blocked>) {\n"
 	"    %s = ttg.convert_layout %x : tensor<32x16xf8E4M3FN, #blocked> -> tensor<32xf8E4M3FN, "
 	"#ttg.slice<{dim = 1, parent = #blocked}>>\n"
 	"    %b = ttg.local_alloc : () -> !ttg.memdesc<3x64x32xf16, #shared, #smem, mutable>\n"
+	"    %t = ttng.tmem_alloc : () -> !ttg.memdesc<2x128x64xf32, #tmem, "
+	"#ttng.tensor_memory, mutable>\n"
 	"    tt.return\n"
 	"  }\n"
 	"}\n";
@@ -103,6 +109,11 @@ static void test_layout_shape(void **state)
 	assert_int_equal(s.rank, 2);
 	assert_int_equal(s.dim[0], 64);
 	assert_int_equal(s.dim[1], 32);
+	/* Tensor memory layouts are 2-d (Triton's tensorMemoryToLinearLayout asserts it). */
+	assert_string_equal(f->chunk[0].op[4].name, "ttng.tmem_alloc");
+	assert_int_equal(tt_type_layout_shape(&f->chunk[0], &f->chunk[0].op[4].out[0], &s), 0);
+	assert_int_equal(s.rank, 2);
+	assert_int_equal(s.dim[0], 128);
 	assert_int_equal(tt_dtype("f8E4M3FN"), axe_dtype_lookup("e4m3"));
 	assert_int_equal(tt_dtype("f8E5M2"), axe_dtype_lookup("e5m2"));
 	assert_int_equal(tt_dtype("bf16"), axe_dtype_lookup("bf16"));

@@ -1,0 +1,187 @@
+# Layouts without an S/R/O form (`expr:` layouts: a Triton layout whose
+# bases mix bits, a CuTe swizzle Axe's Swizzle(M,B,S) cannot express, a
+# spec's index expressions) in every command that only needs the map.
+# The 4x4 #ttg.linear is tests/unit/test_triton.c's test_linear_xor;
+# tests/data/expr/xor_linear.yaml:swizzled takes the bases of Triton's
+# SharedSwizzled2D_MaxPhaseOnly (its provenance is in the file).  Every
+# image here is cross-checked by tests/python/test_expr_layouts.py against
+# an evaluator of Triton's own definition (the XOR of the bases of the set
+# bits of the hardware index) and CuTe's Swizzle<B,M,S> formula.
+
+$ axe-layout eval 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>'
+(0, 0) -> {reg: 0, laneid: 0}
+(0, 1) -> {reg: 1, laneid: 0}
+(0, 2) -> {reg: 0, laneid: 3}
+(0, 3) -> {reg: 1, laneid: 3}
+(1, 0) -> {reg: 3, laneid: 0}
+(1, 1) -> {reg: 2, laneid: 0}
+(1, 2) -> {reg: 3, laneid: 3}
+(1, 3) -> {reg: 2, laneid: 3}
+(2, 0) -> {reg: 0, laneid: 1}
+(2, 1) -> {reg: 1, laneid: 1}
+(2, 2) -> {reg: 0, laneid: 2}
+(2, 3) -> {reg: 1, laneid: 2}
+(3, 0) -> {reg: 3, laneid: 1}
+(3, 1) -> {reg: 2, laneid: 1}
+(3, 2) -> {reg: 3, laneid: 2}
+(3, 3) -> {reg: 2, laneid: 2}
+? 0
+
+$ axe-layout eval 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' --at 3,2 --inverse reg=2,laneid=3 --json
+{"coord":[3,2],"images":[{"reg":3,"laneid":2}]}
+{"physical":{"reg":2,"laneid":3},"preimages":[[1,3]]}
+? 0
+
+$ axe-layout eval 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' --inverse reg=1
+{reg: 1} <- (0, 1), (0, 3), (2, 1), (2, 3)
+? 0
+
+$ axe-layout eval 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' --count
+points: 16
+images: 16
+checksum: 0x42f140965fec1c90
+? 0
+
+$ axe-layout eval tests/data/expr/xor_linear.yaml:swizzled --at 5,7 --inverse reg=3,laneid=6,warpid=1
+(5, 7) -> {reg: 6, laneid: 5, warpid: 0}, {reg: 6, laneid: 5, warpid: 1}
+{reg: 3, laneid: 6, warpid: 1} <- (6, 1)
+? 0
+
+$ axe-layout eval tests/data/expr/xor_linear.yaml:swizzled --count --json
+{"points":1024,"images":2048,"checksum":"0x5d89b4a96fc686ed"}
+? 0
+
+$ axe-layout eval tests/data/expr/xor_linear.yaml:swizzled --all --limit 3 --json
+{"coord":[0,0],"images":[{"reg":0,"laneid":0,"warpid":0},{"reg":0,"laneid":0,"warpid":1}]}
+{"coord":[0,1],"images":[{"reg":1,"laneid":0,"warpid":0},{"reg":1,"laneid":0,"warpid":1}]}
+{"coord":[0,2],"images":[{"reg":2,"laneid":0,"warpid":0},{"reg":2,"laneid":0,"warpid":1}]}
+? 0
+
+$ axe-layout eval tests/data/expr/xor_linear.yaml:swizzled --all --base --limit 2
+(0, 0) -> {reg: 0, laneid: 0, warpid: 0}
+(0, 1) -> {reg: 1, laneid: 0, warpid: 0}
+? 0
+
+$ axe-layout show 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>'
+reg=(((i0 >> 0) & 1)*3) ^ (((i1 >> 0) & 1)*1); laneid=(((i0 >> 1) & 1)*1) ^ (((i1 >> 1) & 1)*3) on shape (4, 4)
+rows: dimension 0, columns: dimension 1; cell: reg,laneid
+
+      0   1   2   3
+  +----------------
+0 | 0,0 1,0 0,3 1,3
+1 | 3,0 2,0 3,3 2,3
+2 | 0,1 1,1 0,2 1,2
+3 | 3,1 2,1 3,2 2,2
+? 0
+
+$ axe-layout show 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' --by laneid,reg
+reg=(((i0 >> 0) & 1)*3) ^ (((i1 >> 0) & 1)*1); laneid=(((i0 >> 1) & 1)*1) ^ (((i1 >> 1) & 1)*3) on shape (4, 4)
+rows: laneid 0..3, columns: reg 0..3; cell: the logical points there, separated by '|' ('.' none)
+
+      0   1   2   3
+  +----------------
+0 | 0,0 0,1 1,1 1,0
+1 | 2,0 2,1 3,1 3,0
+2 | 2,2 2,3 3,3 3,2
+3 | 0,2 0,3 1,3 1,2
+? 0
+
+$ axe-layout show 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' --format svg | grep -c '<rect'
+22
+? 0
+
+$ axe-layout info tests/data/expr/xor_linear.yaml:swizzled
+layout:     reg=((((((((i0 >> 1) & 1)*2) ^ (((i0 >> 0) & 1)*1)) ^ (((i1 >> 4) & 1)*16)) ^ (((i1 >> 3) & 1)*8)) ^ (((i1 >> 2) & 1)*4)) ^ (((i1 >> 1) & 1)*2)) ^ (((i1 >> 0) & 1)*1); laneid=((((((i0 >> 4) & 1)*16) ^ (((i0 >> 3) & 1)*8)) ^ (((i0 >> 2) & 1)*4)) ^ (((i0 >> 1) & 1)*2)) ^ (((i0 >> 0) & 1)*1); warpid=r0*1
+form:       expr (read from triton)
+size:       1024 points
+shape:      (32, 32) (its own)
+axes:
+  reg     memory  [0, 31]           span 32
+  laneid  thread  [0, 31]           span 32
+  warpid  thread  [0, 1]            span 2
+replicated: yes, 2 images per point
+injective:  yes (distinct points never share a physical coordinate)
+swizzle:    none
+? 0
+
+$ axe-layout info 'cute:Sw<1,2,-2> o 8:1' --json
+{"layout":"m=(0 + (((0 + 1*i0)/1)%8)*1) ^ (((0 + (((0 + 1*i0)/1)%8)*1) & 4) << 2)","form":"expr","from":"cute","why_expr":"Swizzle<1,2,-2> has a negative shift (lower address bits XORed into higher ones), which Axe's Swizzle(M,B,S) cannot express","size":8,"shape":[8],"axes":[{"name":"m","kind":"memory","min":0,"max":23,"span":24}],"replicated":false,"images_per_point":1,"injective":true,"swizzle":null}
+? 0
+
+$ axe-layout eval 'cute:Sw<1,2,-2> o 8:1'
+(0) -> {m: 0}
+(1) -> {m: 1}
+(2) -> {m: 2}
+(3) -> {m: 3}
+(4) -> {m: 20}
+(5) -> {m: 21}
+(6) -> {m: 22}
+(7) -> {m: 23}
+? 0
+
+$ axe-layout canon 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>'
+no compact form: the bases mix bits (XOR-linear): a basis has several bits, or bits on two dims
+? 1
+
+$ axe-layout canon specs/equality_tensor_core.yaml:lane_of --json
+{"layout":"laneid=4*i + (j/2)%4; warpid=j/8 + 5; m=j%2","shape":[8,16],"canonical":null,"why_expr":"'lane_of' is an expr: layout, index expressions that were not read from S/R/O terms, and canonical forms rewrite those terms"}
+? 1
+
+$ axe-layout check tests/data/expr/xor_linear.yaml --verbose
+tests/data/expr/xor_linear.yaml:17:5: ok eval swizzled at (5, 7)
+tests/data/expr/xor_linear.yaml:18:5: ok inverse swizzled at {reg: 3, laneid: 6, warpid: 1}
+tests/data/expr/xor_linear.yaml:19:5: ok inverse swizzled at {reg: 3, laneid: 6}
+3 passed, 0 failed
+? 0
+
+$ axe-layout eval specs/equality_tensor_core.yaml:lane_of --at 3,9
+(3, 9) -> {laneid: 12, warpid: 6, m: 1}
+? 0
+
+# Algebra on S/R/O terms refuses, saying why there are none.
+$ axe-layout tile 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' 'S[2:1]'
+<arg>:1: error: the triton layout is an expr: layout (no Axe compact form: the bases mix bits (XOR-linear): a basis has several bits, or bits on two dims); this command needs a layout in S/R/O form
+  triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>
+  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+? 2
+
+# emit-cuda --kind index: the expressions, simplified and proved equal to the
+# layout's own (compiled and compared with Triton's evaluator in the Python test).
+$ axe-layout emit-cuda 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' --kind index --name xor4 | sed -n 12,13p
+ * - xor4_reg and xor4_laneid equal the layout: all 16 points enumerated.
+ * - no xor4_inverse: an expr: layout has no iters to solve for a coordinate.
+? 0
+$ axe-layout emit-cuda 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' --kind index --name xor4 | tail -12
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i0_ = (int)i0, i1_ = (int)i1;
+	return (3*(i0_%2)) ^ (i1_%2);
+}
+
+__host__ __device__ inline long long xor4_laneid(long long i0, long long i1)
+{
+	/* 32-bit arithmetic: every value below fits (interval analysis). */
+	const int i0_ = (int)i0, i1_ = (int)i1;
+	return (i0_/2) ^ (3*(i1_/2));
+}
+
+? 0
+
+# banks --threads: lane l holds (l, r ^ (l % 4)) in register r, so the 32 lanes of
+# each step read 4 banks, 8 words each: 8 wavefronts (checked against Triton's
+# placement in the Python test).
+$ axe-layout banks 'S[(32,32):(32,1)]' --dtype f32 --threads 'triton:#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 1], [2, 2], [4, 0], [8, 0], [16, 0]], warp = [], block = []}>' | tail -1
+total:      32 instructions: wavefronts 256, ideal 32, conflicts 224, max_way 8
+? 0
+
+# info decides injectivity of an expr: layout from its images: m = i/2 puts
+# (0) and (1) on m = 0.
+$ axe-layout info tests/data/expr/fold.yaml:fold
+layout:     m=i/2
+size:       6 points
+shape:      (6) (its own)
+axes:
+  m     memory  [0, 2]            span 3
+replicated: no
+injective:  no: (0) and (1) share a physical coordinate
+swizzle:    none
+? 0

@@ -1,0 +1,171 @@
+"""tests/python/test_expr_layouts.py: layouts without an S/R/O form (`expr:`
+layouts) through the Python module and the CLI, every answer checked
+against an evaluator written here from the other tool's own definition:
+
+- Triton: a LinearLayout maps a hardware index to the XOR of the bases of
+  its set bits (include/triton/Tools/LinearLayout.h, LinearLayout::apply);
+  Axe's map is its inverse, every hardware index holding a logical point
+  being one of the point's images.
+- CuTe: Swizzle<B, M, S> maps an offset o to o ^ shiftr(o & yyy, S) with
+  yyy = (2^B - 1) << (M + max(0, S)) (include/cute/swizzle.hpp).
+
+Run by tests/scripts/python.sh (make check) with PYTHONPATH=build/python."""
+
+import itertools
+
+import axe_layout as axe
+from clitools import cli, cli_json, run
+
+# test_triton.c's test_linear_xor, and tests/data/expr/xor_linear.yaml:swizzled
+# (the bases of Triton's SharedSwizzled2D_MaxPhaseOnly as registers and lanes).
+SMALL = {"register": [[0, 1], [1, 1]], "lane": [[2, 0], [2, 2]], "warp": []}
+SWIZZLED = {"register": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]],
+            "lane": [[1, 1], [2, 2], [4, 0], [8, 0], [16, 0]], "warp": [[0, 0]]}
+AXES = (("register", "reg"), ("lane", "laneid"), ("warp", "warpid"))
+
+
+def linear_text(bases):
+    parts = ", ".join("%s = %s" % (k, bases[k]) for k, _ in AXES)
+    return "triton:#ttg.linear<{%s, block = []}>" % parts
+
+
+def triton_images(bases):
+    """{logical point: set of images as (axis, value) tuples}, from the XOR of bases."""
+    images = {}
+    named = [(name, axis) for name, axis in AXES if bases[name]]
+    counts = [range(1 << len(bases[name])) for name, _ in named]
+    for hw in itertools.product(*counts):
+        coord = [0, 0]
+        for (name, _), index in zip(named, hw):
+            for bit, basis in enumerate(bases[name]):
+                if index >> bit & 1:
+                    coord = [c ^ b for c, b in zip(coord, basis)]
+        image = tuple((axis, index) for (_, axis), index in zip(named, hw))
+        images.setdefault(tuple(coord), set()).add(image)
+    return images
+
+
+def as_sets(rows):
+    return {tuple(sorted(img.items())) for img in rows}
+
+
+def test_triton_xor_eval_all_matches_triton():
+    for bases in (SMALL, SWIZZLED):
+        want = triton_images(bases)
+        lay = axe.Layout(linear_text(bases))
+        assert lay.is_expr
+        got = lay.eval_all()
+        assert len(got) == len(want)
+        for line in got:
+            assert as_sets(line["images"]) == {tuple(sorted(i)) for i in want[tuple(line["coord"])]}
+        # The CLI prints the same lines.
+        assert cli_json("eval", linear_text(bases), "--all", "--json", lines=True) == got
+
+
+def test_triton_xor_point_inverse_count():
+    want = triton_images(SWIZZLED)
+    lay = axe.Layout(linear_text(SWIZZLED))
+    for coord in ((5, 7), (31, 0), (17, 29)):
+        assert as_sets(lay.eval(coord)) == {tuple(sorted(i)) for i in want[coord]}
+    for target in ({"reg": 3, "laneid": 6}, {"laneid": 5}, {"reg": 31, "warpid": 1}):
+        expect = sorted(c for c, imgs in want.items()
+                        if any(all(dict(i)[k] == v for k, v in target.items()) for i in imgs))
+        assert sorted(lay.inverse(**target)) == expect
+    count = lay.checksum()
+    assert count["points"] == len(want)
+    assert count["images"] == sum(len(v) for v in want.values())
+    assert count == cli_json("eval", linear_text(SWIZZLED), "--count", "--json")
+    # The same checksum on several threads.
+    assert lay.checksum(jobs=2) == count
+
+
+def test_triton_xor_info_and_canon():
+    want = triton_images(SWIZZLED)
+    info = axe.info(linear_text(SWIZZLED))
+    assert info["form"] == "expr" and info["size"] == len(want)
+    for axis in info["axes"]:
+        values = [dict(i)[axis["name"]] for imgs in want.values() for i in imgs]
+        assert (axis["min"], axis["max"]) == (min(values), max(values))
+    assert info["images_per_point"] == 2 and info["injective"] is True
+    status, out, _ = run("canon", linear_text(SWIZZLED))
+    assert status == 1 and out.startswith("no compact form: the bases mix bits")
+
+
+def test_triton_xor_show_by_lanes():
+    """show --by: every cell lists the logical points there, as Triton places them."""
+    for bases in (SMALL, SWIZZLED):
+        want = triton_images(bases)
+        text = cli("show", linear_text(bases), "--by", "laneid,reg", "--width", "1000")
+        rows = [line.split("|", 1)[1].split() for line in text.splitlines() if " | " in line]
+        assert len(rows) == 1 << len(bases["lane"])
+        for lane, row in enumerate(rows):
+            for reg, cell in enumerate(row):
+                points = {tuple(int(v) for v in p.split(",")) for p in cell.split("|")}
+                assert points == {c for c, imgs in want.items()
+                                  if any(dict(i)["reg"] == reg and dict(i)["laneid"] == lane
+                                         for i in imgs)}
+
+
+def cute_swizzle(b, m, s, offset):
+    yyy = ((1 << b) - 1) << (m + max(0, s))
+    moved = offset & yyy
+    return offset ^ (moved >> s if s >= 0 else moved << -s)
+
+
+def test_cute_swizzle_negative_shift_matches_cute():
+    lay = axe.Layout("cute:Sw<1,2,-2> o 8:1")
+    assert lay.is_expr
+    for line in lay.eval_all():
+        assert line["images"] == [{"m": cute_swizzle(1, 2, -2, line["coord"][0])}]
+    assert lay.inverse(m=21) == [(5,)]
+
+
+def test_triton_xor_emit_cuda_index_matches_triton(tmp_path):
+    """emit-cuda --kind index compiled for the host: at every coordinate and
+    replica digit, the functions give one of Triton's images of the point."""
+    import shutil
+    import subprocess
+    cxx = shutil.which("c++") or shutil.which("g++")
+    if not cxx:
+        import pytest
+        pytest.skip("no C++ compiler")
+    source = cli("emit-cuda", linear_text(SWIZZLED), "--kind", "index", "--name", "sw")
+    main = source + """
+#include <cstdio>
+int main() {
+    for (int i = 0; i < 32; i++)
+        for (int j = 0; j < 32; j++)
+            for (int r = 0; r < 2; r++)
+                std::printf("%d %d %lld %lld %lld\\n", i, j, sw_reg(i, j, r), sw_laneid(i, j, r),
+                            sw_warpid(i, j, r));
+}
+"""
+    (tmp_path / "sw.cpp").write_text(main)
+    subprocess.run([cxx, "-o", str(tmp_path / "sw"), str(tmp_path / "sw.cpp")], check=True)
+    out = subprocess.run([str(tmp_path / "sw")], capture_output=True, text=True, check=True)
+    want = triton_images(SWIZZLED)
+    got = {}
+    for line in out.stdout.splitlines():
+        i, j, reg, lane, warp = map(int, line.split())
+        got.setdefault((i, j), set()).add((("reg", reg), ("laneid", lane), ("warpid", warp)))
+    assert got == want
+
+
+def test_triton_xor_thread_layout_banks():
+    """banks --threads with an XOR-linear thread layout: per register (step),
+    the wavefronts are the most distinct 4-byte words any bank serves, with
+    every lane's element placed by Triton's bases over a row-major f32 tile."""
+    bases = dict(SWIZZLED, warp=[])
+    where = {}  # (lane, reg) -> logical point
+    for point, imgs in triton_images(bases).items():
+        for img in imgs:
+            where[(dict(img)["laneid"], dict(img)["reg"])] = point
+    report = axe.banks("S[(32,32):(32,1)]", threads=linear_text(bases), dtype="f32")
+    assert report["shape"] == [32, 32]
+    for ins in report["instructions"]:
+        words = {}
+        for lane in range(32):
+            i, j = where[(lane, ins["step"])]
+            word = 32 * i + j
+            words.setdefault(word % 32, set()).add(word)
+        assert ins["wavefronts"] == max(len(w) for w in words.values())
