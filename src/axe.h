@@ -386,6 +386,24 @@ AXE_API axe_report *axe_show_report(const axe_map *map, const axe_show_request *
 				    enum axe_output form, FILE *out, axe_error *err);
 
 /*
+ * A whole CuTe TiledMMA or TiledCopy dump with no part named
+ * ("cute-mma:FILE", "cute-copy:FILE"): its parts' names ("ABC" or "SD")
+ * into `parts` (room for `size`, NUL-terminated) and their number; 0 for
+ * any other operand.  Each part is the operand "TEXT:PART".
+ */
+AXE_API size_t axe_operand_parts(const char *text, char *parts, size_t size);
+
+/*
+ * `show` of every part of the whole dump `text` (axe_operand_parts > 0),
+ * read with `opts`: pictures draw the parts side by side (A, B, C or S, D),
+ * text and JSON give each part's picture in turn.  --by and --region are
+ * refused (they draw one part).  Otherwise as axe_show_report.
+ */
+AXE_API axe_report *axe_show_parts_report(const char *text, const axe_map_options *opts,
+					  const axe_show_request *req, enum axe_output form,
+					  FILE *out, axe_error *err);
+
+/*
  * 0 when the options of `req` (NULL: none) go with the output `form`
  * (a --region only with SVG or HTML), else -1 with the rule broken in
  * `err`, placed on the option; axe_show_report checks the same.

@@ -95,12 +95,11 @@ int64_t axe_bank_base_alignment(const axe_swizzle *sw, int elem_bytes)
 
 /* ---- the tile ---- */
 
-/* Check that "smem" can be a shared-memory buffer: m only, no replica. */
-static int check_smem(const axe_layout *smem, int dtype, const axe_loc *where, int span,
-		      axe_error *err)
+/* The element type and the axes of a shared-memory map: m only, one image per point. */
+static int check_smem_axes(const axe_layout *axes, bool replicated, int dtype,
+			   const axe_loc *where, int span, axe_error *err)
 {
-	int64_t lo, hi;
-	int m = axe_layout_axis_index(smem, "m");
+	int m = axe_layout_axis_index(axes, "m");
 
 	if (!axe_dtype_get(dtype)) {
 		axe_error_set(err, AXE_ERR_VALUE, where, span,
@@ -108,18 +107,22 @@ static int check_smem(const axe_layout *smem, int dtype, const axe_loc *where, i
 		axe_error_hint(err, "give --dtype (for example --dtype f16) or 'dtype:' in the spec");
 		return -1;
 	}
-	for (size_t a = 0; a < smem->naxes; a++)
+	for (size_t a = 0; a < axes->naxes; a++)
 		if ((int)a != m)
 			return axe_error_set(err, AXE_ERR_VALUE, where, span,
 					     "the shared-memory layout places data on axis '%s'; it "
-					     "must use the memory axis 'm' only", smem->axis[a]);
-	if (smem->nreplica > 0)
+					     "must use the memory axis 'm' only", axes->axis[a]);
+	if (replicated)
 		return axe_error_set(err, AXE_ERR_VALUE, where, span,
 				     "the shared-memory layout has a replica; each element needs "
 				     "exactly one address");
-	if (m < 0)
-		return 0;
-	axe_layout_axis_range(smem, m, &lo, &hi);
+	return 0;
+}
+
+/* Addresses from "lo" to "hi" (before any swizzle of the tile): 0 or -1. */
+static int check_smem_range(int64_t lo, int64_t hi, const axe_loc *where, int span,
+			    axe_error *err)
+{
 	if (lo < 0)
 		return axe_error_set(err, AXE_ERR_VALUE, where, span,
 				     "the shared-memory layout reaches address %lld; addresses are "
@@ -133,64 +136,117 @@ static int check_smem(const axe_layout *smem, int dtype, const axe_loc *where, i
 	return 0;
 }
 
-/* Walk the domain once and record every element's address. */
-static int fill_addresses(axe_bank_tile *t, axe_error *err)
+/*
+ * Walk the domain of "ev" once and record every element's address: of a
+ * layout, D(x) + O before its swizzle and after it; of a map source, the
+ * address it gives, which is both (its swizzle, if any, is in the map).
+ */
+static int fill_addresses(axe_bank_tile *t, const axe_evaluator *ev, axe_error *err)
 {
-	axe_evaluator ev;
+	bool source = axe_evaluator_is_source(ev);
+	int m = axe_layout_axis_index(ev->layout, "m");
+	int64_t offset = m >= 0 && !source ? ev->layout->offset[m] : 0;
+	int64_t image[AXE_MAX_AXES];
 	axe_cursor cur;
-	int m = axe_layout_axis_index(t->layout, "m");
-	int64_t offset = m >= 0 ? t->layout->offset[m] : 0;
 
-	if (axe_evaluator_init(&ev, t->layout, &t->shape, err) < 0)
+	if (axe_cursor_init(&cur, ev, err) < 0)
 		return -1;
-	if (axe_cursor_init(&cur, &ev, err) < 0) {
-		axe_evaluator_release(&ev);
-		return -1;
-	}
 	for (; !cur.done; axe_cursor_next(&cur)) {
-		int64_t a = (m >= 0 ? cur.base[m] : 0) + offset;
+		int64_t a = 0;
+		if (m >= 0 && source) {
+			axe_evaluator_images(ev, cur.base, false, image);
+			a = image[m];
+		} else if (m >= 0) {
+			a = cur.base[m] + offset;
+		}
 		t->pre[cur.flat] = a;
-		t->post[cur.flat] = axe_swizzle_apply(&t->layout->swizzle, a);
+		t->post[cur.flat] = source ? a : axe_swizzle_apply(&t->layout->swizzle, a);
 	}
 	axe_cursor_release(&cur);
-	axe_evaluator_release(&ev);
+	return 0;
+}
+
+/* The points of "t" within the limit: 0 or -1. */
+static int check_points(const axe_bank_tile *t, const axe_loc *where, int span, axe_error *err)
+{
+	if (t->npoints > AXE_BANK_MAX_POINTS)
+		return axe_error_set(err, AXE_ERR_LIMIT, where, span,
+				     "the shared-memory layout has %lld elements; bank analysis "
+				     "handles at most %lld", (long long)t->npoints,
+				     (long long)AXE_BANK_MAX_POINTS);
+	return 0;
+}
+
+/* The arrays of "t" (npoints set) filled from "ev"; 0, or -1 with "t" released. */
+static int tile_fill(axe_bank_tile *t, const axe_evaluator *ev, axe_error *err)
+{
+	t->pre = malloc((size_t)t->npoints * sizeof(int64_t));
+	t->post = malloc((size_t)t->npoints * sizeof(int64_t));
+	t->text = axe_evaluator_is_source(ev) ? ev->source.text(ev->source.map)
+					      : axe_layout_to_string(ev->layout);
+	if (!t->pre || !t->post || !t->text) {
+		axe_bank_tile_release(t);
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	}
+	if (fill_addresses(t, ev, err) < 0) {
+		axe_bank_tile_release(t);
+		return -1;
+	}
 	return 0;
 }
 
 int axe_bank_tile_init(axe_bank_tile *t, const axe_layout *smem, const axe_shape *shape,
 		       int dtype, const axe_loc *where, int span, axe_error *err)
 {
+	int m = axe_layout_axis_index(smem, "m");
+	int64_t lo = 0, hi = 0;
+	axe_evaluator ev;
+	int rc;
+
 	memset(t, 0, sizeof(*t));
 	t->layout = smem;
 	t->shape = *shape;
 	t->dtype = dtype;
-	if (check_smem(smem, dtype, where, span, err) < 0 ||
-	    axe_layout_size(smem, &t->npoints, err) < 0)
+	if (check_smem_axes(smem, smem->nreplica > 0, dtype, where, span, err) < 0)
+		return -1;
+	if (m >= 0)
+		axe_layout_axis_range(smem, m, &lo, &hi);
+	if (check_smem_range(lo, hi, where, span, err) < 0 ||
+	    axe_layout_size(smem, &t->npoints, err) < 0 || check_points(t, where, span, err) < 0 ||
+	    axe_evaluator_init(&ev, smem, &t->shape, err) < 0)
 		return -1;
 	t->elem_bytes = axe_dtype_get(dtype)->bits / 8;
-	if (t->npoints > AXE_BANK_MAX_POINTS)
-		return axe_error_set(err, AXE_ERR_LIMIT, where, span,
-				     "the shared-memory layout has %lld elements; bank analysis "
-				     "handles at most %lld", (long long)t->npoints,
-				     (long long)AXE_BANK_MAX_POINTS);
-	t->pre = malloc((size_t)t->npoints * sizeof(int64_t));
-	t->post = malloc((size_t)t->npoints * sizeof(int64_t));
-	if (!t->pre || !t->post) {
-		axe_bank_tile_release(t);
-		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	}
-	if (fill_addresses(t, err) < 0) {
-		axe_bank_tile_release(t);
+	rc = tile_fill(t, &ev, err);
+	axe_evaluator_release(&ev);
+	return rc;
+}
+
+int axe_bank_tile_init_of(axe_bank_tile *t, const axe_evaluator *ev, int dtype,
+			  const axe_loc *where, int span, axe_error *err)
+{
+	int64_t lo = 0, hi = 0;
+
+	memset(t, 0, sizeof(*t));
+	t->layout = ev->layout;
+	t->from_source = axe_evaluator_is_source(ev);
+	t->shape = ev->shape;
+	t->dtype = dtype;
+	t->npoints = ev->size;
+	if (check_smem_axes(ev->layout, ev->nimages > 1, dtype, where, span, err) < 0 ||
+	    (ev->m_axis >= 0 && axe_evaluator_image_range(ev, ev->m_axis, &lo, &hi, err) < 0) ||
+	    check_smem_range(lo, hi, where, span, err) < 0 || check_points(t, where, span, err) < 0)
 		return -1;
-	}
-	return 0;
+	t->elem_bytes = axe_dtype_get(dtype)->bits / 8;
+	return tile_fill(t, ev, err);
 }
 
 void axe_bank_tile_release(axe_bank_tile *t)
 {
 	free(t->pre);
 	free(t->post);
+	free(t->text);
 	t->pre = t->post = NULL;
+	t->text = NULL;
 }
 
 /* ---- runs of elements that one lane accesses as one vector ---- */

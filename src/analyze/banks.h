@@ -92,7 +92,10 @@ typedef struct axe_bank_total {
  * data on m only, without a replica, at non-negative addresses.
  */
 typedef struct axe_bank_tile {
-	const axe_layout *layout; /* borrowed */
+	const axe_layout *layout; /* borrowed; of a map source, its axis table only */
+	bool from_source;         /* the addresses come from a map not in S/R/O form
+				     (an `expr:` layout): its swizzle is in them */
+	char *text;               /* the map as the user may write it (owned) */
 	axe_shape shape;
 	int dtype;
 	int elem_bytes;
@@ -107,6 +110,15 @@ typedef struct axe_bank_tile {
 int axe_bank_tile_init(axe_bank_tile *t, const axe_layout *smem, const axe_shape *shape,
 		       int dtype, const axe_loc *where, int span, axe_error *err);
 void axe_bank_tile_release(axe_bank_tile *t);
+
+/*
+ * The same from the evaluator "ev" of a map on its shape (a layout or an
+ * `expr:` layout, whose addresses are computed point by point by its
+ * compiled program); "ev" must outlive "t".
+ */
+struct axe_evaluator;
+int axe_bank_tile_init_of(axe_bank_tile *t, const struct axe_evaluator *ev, int dtype,
+			  const axe_loc *where, int span, axe_error *err);
 
 /*
  * Byte alignment the buffer base needs for "sw" on elements of "elem_bytes":
@@ -167,7 +179,6 @@ int axe_bank_plan_threads(axe_bank_plan *p, const axe_layout *threads, const axe
  * layout or an `expr:` layout): what axe_bank_plan_threads does once the
  * sizes agree.
  */
-struct axe_evaluator;
 int axe_bank_plan_threads_of(axe_bank_plan *p, const struct axe_evaluator *ev,
 			     const axe_loc *where, int span, axe_error *err);
 

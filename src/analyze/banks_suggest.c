@@ -341,6 +341,12 @@ int axe_bank_suggest_all(const axe_bank_plan *p, size_t n, const axe_bank_tile *
 {
 	assert(n >= 1 && n <= AXE_BANK_MAX_ACCESSES);
 	memset(s, 0, sizeof(*s));
+	/* Candidates rewrite the layout's swizzle and row stride, which a map has not. */
+	if (t->from_source)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--suggest tries other swizzles "
+				     "and row paddings of the tile's S/R/O layout; this tile is an "
+				     "expr: layout, whose addresses have no swizzle or strides to "
+				     "change");
 	if (add_swizzles(s, t) < 0 || add_paddings(s, t) < 0) {
 		axe_bank_suggestion_release(s);
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");

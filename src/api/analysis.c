@@ -31,6 +31,8 @@ typedef struct banks_run {
 	banks_access access[AXE_BANK_MAX_ACCESSES];
 	size_t naccess;
 	axe_bank_tile tile;
+	axe_evaluator smem_ev;  /* an `expr:` SMEM's evaluator: its tile's addresses */
+	bool has_smem_ev;
 	axe_bank_plan plan[AXE_BANK_MAX_ACCESSES];
 	const char *plan_threads[AXE_BANK_MAX_ACCESSES]; /* each plan's thread layout, or NULL */
 	axe_bank_select sel;
@@ -239,12 +241,19 @@ static int banks_load(const axe_banks_request *req, const axe_map *smem, banks_r
 		if (!smem && !(smem = run->own_smem = axe_map_read(tile, &req->tile_options, err)))
 			return -1;
 	}
-	if (!axe_map_need_layout(smem, err))
-		return -1;
 	loc = operand_loc(&smem->op, "<arg>", smem->op.arg, &span);
-	if (axe_bank_tile_init(&run->tile, smem->op.layout, &smem->op.shape, smem->op.dtype,
-			       &loc, span, err) < 0)
+	if (smem->op.expr) {
+		/* Its addresses come point by point from its compiled program. */
+		if (axe_operand_evaluator_init(&smem->op, &run->smem_ev, err) < 0)
+			return -1;
+		run->has_smem_ev = true;
+		if (axe_bank_tile_init_of(&run->tile, &run->smem_ev, smem->op.dtype, &loc, span,
+					  err) < 0)
+			return -1;
+	} else if (axe_bank_tile_init(&run->tile, smem->op.layout, &smem->op.shape,
+				      smem->op.dtype, &loc, span, err) < 0) {
 		return -1;
+	}
 	for (size_t k = 0; k < run->naccess; k++)
 		if (banks_plan(req, run, k, err) < 0)
 			return -1;
@@ -313,6 +322,8 @@ static void banks_release(banks_run *run)
 		free(run->access[k].layout_text);
 	}
 	axe_bank_tile_release(&run->tile);
+	if (run->has_smem_ev)
+		axe_evaluator_release(&run->smem_ev);
 	axe_map_free(run->own_smem);
 }
 

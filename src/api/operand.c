@@ -470,11 +470,11 @@ int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_opera
 	} else if (!foreign && from_spec(arg, opts, out, err) < 0) {
 		return -1;
 	}
-	if (out->expr && (opts->dtype || opts->swizzle)) {
-		const char *option = opts->dtype ? "--dtype" : "--swizzle";
-		axe_loc loc = option_loc(option, opts->dtype ? opts->dtype : opts->swizzle);
+	/* An element type leaves the map as it is (banks needs one); a swizzle would not. */
+	if (out->expr && opts->swizzle) {
+		axe_loc loc = option_loc("--swizzle", opts->swizzle);
 		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)strlen(loc.text),
-				     "%s does not apply to expr: layout '%s'", option, out->name);
+				     "--swizzle does not apply to expr: layout '%s'", out->name);
 	}
 	if (opts->name)
 		snprintf(out->name, sizeof(out->name), "%s", opts->name);

@@ -53,7 +53,9 @@ const axe_command command_show = {
 	"image and 'xN' for N images, beside the grid of owners with the logical points\n"
 	"each holds.  A layout on m alone with a --dtype is drawn against shared memory:\n"
 	"128-byte lines x element slots, coloured by the 16-byte chunk before the\n"
-	"swizzle, swizzle atoms ruled.  In HTML, hovering shows a cell's values as eval\n"
+	"swizzle, swizzle atoms ruled.  A whole CuTe TiledMMA or TiledCopy dump\n"
+	"(cute-mma:FILE, cute-copy:FILE) draws its parts side by side, A, B and C or S\n"
+	"and D, each cell T<thread>V<value> as CuTe's print_latex.  In HTML, hovering shows a cell's values as eval\n"
 	"prints them; clicking a logical cell marks its owners and every point they\n"
 	"hold, clicking an owner the points it holds.  Text in cells up to\n"
 	"16384 points, rectangles up to 65536, above that blocks with a note; --region\n"
@@ -68,6 +70,7 @@ typedef struct show_args {
 	const char *by[MAX_BY_ARGS];
 	axe_show_request req;
 	bool json;
+	const char *operand_text;
 } show_args;
 
 static int handle(void *ctx, int key, const char *arg)
@@ -120,7 +123,8 @@ static enum axe_output form_of(const show_args *a)
 }
 
 /*
- * Draw "map" as "a" asks: streamed to standard output, or kept and then
+ * Draw "map" (NULL: every part of a whole TiledMMA or TiledCopy dump) as
+ * "a" asks: streamed to standard output, or kept and then
  * written to -o FILE, so that an input error leaves an existing FILE alone.
  */
 static axe_report *show(show_args *a, const axe_map *map, axe_error *err)
@@ -128,7 +132,10 @@ static axe_report *show(show_args *a, const axe_map *map, axe_error *err)
 	axe_report *report;
 
 	a->req.by = a->by;
-	report = axe_show_report(map, &a->req, form_of(a), a->picture.output ? NULL : stdout, err);
+	report = map ? axe_show_report(map, &a->req, form_of(a), a->picture.output ? NULL : stdout,
+				       err)
+		     : axe_show_parts_report(a->operand_text, &a->operand.map, &a->req, form_of(a),
+					     a->picture.output ? NULL : stdout, err);
 	if (report && a->picture.output &&
 	    write_picture(&a->picture, axe_report_text(report), err) < 0) {
 		axe_report_free(report);
@@ -140,8 +147,9 @@ static axe_report *show(show_args *a, const axe_map *map, axe_error *err)
 int cmd_show(int argc, char **argv)
 {
 	show_args a = { 0 };
-	axe_map *map;
+	axe_map *map = NULL;
 	axe_report *report = NULL;
+	char parts[8];
 	axe_error err;
 	int first = axe_opts_parse(&command_show, argc, argv, handle, &a), rc;
 
@@ -156,7 +164,10 @@ int cmd_show(int argc, char **argv)
 	axe_error_init(&err);
 	if (axe_show_request_check(&a.req, form_of(&a), &err) < 0)
 		return axe_cli_usage_from(&command_show, &err);
-	if ((map = axe_cli_read(argv[1], &a.operand, &err)))
+	a.operand_text = argv[1];
+	if (axe_operand_parts(argv[1], parts, sizeof(parts)) > 0)
+		report = show(&a, NULL, &err);
+	else if ((map = axe_cli_read(argv[1], &a.operand, &err)))
 		report = show(&a, map, &err);
 	rc = axe_cli_finish(report, &err);
 	axe_report_free(report);

@@ -176,6 +176,22 @@ int axe_cute_import_composed(const struct axe_cute_composed *c, const char *text
 axe_export_fn axe_cute_export, axe_cute_export_cpp, axe_cute_tv_export, axe_tileas_export;
 
 /*
+ * Whole CuTe TiledMMA and TiledCopy dumps, as print() writes them
+ * (cute_tiled.c; docs/interop.md "CuTe TiledMMA and TiledCopy dumps"):
+ * "SOURCE:PART", SOURCE the dump or a file holding it, PART A, B or C of a
+ * TiledMMA, S or D of a TiledCopy; the part's tiled TV layout on its tile.
+ */
+axe_import_fn axe_cute_mma_import, axe_cute_copy_import;
+
+/*
+ * When "text" (after the prefix "format", "len" bytes) is a whole dump
+ * with no part named: its parts ("ABC" or "SD") into "parts" (room for
+ * "size") and their number; else 0.
+ */
+int axe_cute_tiled_part_names(const char *format, size_t len, const char *text, char *parts,
+			      size_t size);
+
+/*
  * Triton: TTGIR layout attributes (#ttg.blocked, slice, nvidia_mma, dot_op,
  * swizzled_shared, nvmma_shared, linear; #triton_gpu.* too), the same in
  * tensor<AxBx...xT, ATTR>, and LinearLayout dumps (triton.c); the writer

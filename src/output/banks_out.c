@@ -53,6 +53,7 @@ static void write_shape(axe_writer *w, const axe_shape *shape, bool json)
 	axe_write_char(w, json ? ']' : ')');
 }
 
+
 static void write_layout(axe_writer *w, const axe_layout *L, bool json)
 {
 	char *text = axe_layout_to_string(L);
@@ -79,10 +80,14 @@ static void text_tile(axe_writer *w, const axe_bank_tile *t)
 	const char *preset = axe_swizzle_preset_name(sw, t->dtype);
 
 	axe_write_str(w, "smem:       ");
-	write_layout(w, t->layout, false);
+	axe_write_str(w, t->text);
 	axe_write_str(w, "  shape ");
 	write_shape(w, &t->shape, false);
 	write_fmt(w, ", %s (%d bytes)\n", axe_dtype_get(t->dtype)->name, t->elem_bytes);
+	if (t->from_source) {
+		axe_write_str(w, "swizzle:    in the expr: layout's addresses\n");
+		return;
+	}
 	if (!sw->present) {
 		axe_write_str(w, "swizzle:    none\n");
 		return;
@@ -400,7 +405,7 @@ static void json_tile(axe_writer *w, const axe_bank_tile *t)
 	const axe_swizzle *sw = &t->layout->swizzle;
 
 	axe_write_str(w, "{\"smem\":");
-	write_layout(w, t->layout, true);
+	axe_write_json_string(w, t->text);
 	axe_write_str(w, ",\"shape\":");
 	write_shape(w, &t->shape, true);
 	axe_write_str(w, ",\"dtype\":");

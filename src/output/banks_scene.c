@@ -368,12 +368,11 @@ static int suggestion_grids(axe_scene *s, const axe_banks_output *rep, axe_error
 static void frame(axe_scene *s, const axe_banks_output *rep)
 {
 	const axe_bank_tile *t = rep->tile;
-	char *layout = axe_layout_to_string(t->layout), buf[400];
+	char buf[400];
 	size_t at = axe_scene_begin(s);
 
 	axe_scene_put_raw(s, "bank conflicts of ");
-	axe_scene_put(s, layout ? layout : "");
-	free(layout);
+	axe_scene_put(s, t->text);
 	s->title = axe_scene_end(s, at);
 	snprintf(buf, sizeof(buf), "%s, %s (%d bytes); 32 banks of 4 bytes, bank = byte / 4 mod 32; "
 		 "a phase costs the most distinct words one bank holds", rep->plan->label[0] ?

@@ -54,4 +54,14 @@ int axe_show(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *opts,
 int axe_show_picture(axe_writer *w, const axe_evaluator *ev, const axe_show_opts *opts,
 		     axe_error *err);
 
+/*
+ * The picture of several layouts read from one CuTe TiledMMA or TiledCopy
+ * dump (show_parts.c): "n" evaluators and their part names ("A", "B",
+ * "C"), "whole" the title.  Pictures put the parts beside one another,
+ * each cell labelled T<thread>V<value> and coloured by thread; text and
+ * JSON give each part's own picture ({"parts":{"A":{...},...}}).  0 or -1.
+ */
+int axe_show_parts(axe_writer *w, const axe_evaluator *const *evs, const char *const *names,
+		   size_t n, const char *whole, const axe_show_opts *opts, axe_error *err);
+
 #endif

@@ -18,7 +18,10 @@ void axe_thread_label_init(axe_thread_label *t, const axe_layout *L, const char 
 	memset(t, 0, sizeof(*t));
 	t->reg = -1;
 	t->naxes = L->naxes;
-	t->cute = notation && strcmp(notation, "cute-tv") == 0;
+	/* CuTe's TV layouts: cute-tv, and the parts of TiledMMA and TiledCopy dumps. */
+	t->cute = notation && (strcmp(notation, "cute-tv") == 0 ||
+			       strcmp(notation, "cute-mma") == 0 ||
+			       strcmp(notation, "cute-copy") == 0);
 	t->applies = L->naxes <= AXE_MAX_AXES;
 	for (size_t a = 0; t->applies && a < L->naxes; a++) {
 		if (strcmp(L->axis[a], "reg") == 0) {

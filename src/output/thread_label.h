@@ -23,7 +23,10 @@ typedef struct axe_thread_label {
 	char rule[96];                /* "tid = laneid + 32*warpid", for a subtitle */
 } axe_thread_label;
 
-/* How points of "L" are labelled; "notation" is the operand's ("cute-tv", or NULL). */
+/*
+ * How points of "L" are labelled; "notation" is the operand's ("cute-tv",
+ * "cute-mma" and "cute-copy" label T37V3), or NULL.
+ */
 void axe_thread_label_init(axe_thread_label *t, const axe_layout *L, const char *notation);
 
 /* The label of "image" (one value per axis of the layout) into "buf"; returns "buf". */

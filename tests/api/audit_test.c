@@ -7,6 +7,7 @@
 #include "check.h"
 
 #define HOPPER "tests/data/triton/hopper_matmul.mlir"
+#define ATTENTION "tests/data/triton/attention_fwd.mlir"
 #define CHUNKS "tests/data/triton/audit_chunks.mlir"
 
 static void test_text_and_json(void)
@@ -44,11 +45,11 @@ static void test_gates(void)
 	      contains(axe_report_text(r), "[fails: a shared conversion (--deny shared)]"),
 	      "--deny shared: status FALSE, the line in the reason");
 	axe_report_free(r);
-	req = (axe_audit_request){ .max_conflicts_given = 1, .max_conflicts = 0 };
-	r = axe_audit_report(CHUNKS, &req, AXE_OUTPUT_JSON, NULL, &err);
+	req = (axe_audit_request){ .max_conflicts_given = 1, .max_conflicts = 2 };
+	r = axe_audit_report(ATTENTION, &req, AXE_OUTPUT_JSON, NULL, &err);
 	check(r && axe_report_status(r) == AXE_EXIT_FALSE && contains(axe_report_text(r),
-			"\"failed\":\"1 extra wavefront per wavefront (--max-conflicts 0)\""),
-	      "--max-conflicts 0 on a conversion with one extra wavefront");
+			"\"failed\":\"3 extra wavefronts per wavefront (--max-conflicts 2)\""),
+	      "--max-conflicts 2 on a local_load with three extra wavefronts");
 	axe_report_free(r);
 }
 

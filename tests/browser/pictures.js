@@ -367,6 +367,33 @@ async function audit(browser, module, name) {
   await finish(page, name);
 }
 
+// A whole TiledMMA and TiledCopy (CuTe dumps): each part's panel holds one cell per point
+// of that part, its data-images those eval --json gives for the part (cute-mma:FILE:A...).
+async function tiled(browser, kind, file, parts, name) {
+  const page = await open(browser, ['show', `cute-${kind}:${file}`], name);
+  const panels = await page.$$eval('[data-part]', (es) => es.map((e) => e.dataset.part));
+  check(`${name}: one panel per part, ${parts.join(' ')}`, sameSet(panels, parts), panels.join(' '));
+  for (const part of parts) {
+    const operand = `cute-${kind}:${file}:${part}`;
+    const axes = await page.$eval(`[data-part="${part}"]`, (e) => e.dataset.axes.split(','));
+    const cells = await page.$$eval(`[data-part="${part}"] rect.lc`,
+      (es) => es.map((e) => [e.dataset.coord, e.dataset.images, e.dataset.label]));
+    const evals = jsonLines(cli(['eval', operand, '--all', '--json']));
+    const want = new Map(evals.map((p) => [p.coord.join(','), p.images]));
+    const wrong = cells.filter(([c, i]) => JSON.stringify(images(i, axes)) !== JSON.stringify(want.get(c)));
+    check(`${name} ${part}: a cell per point, data-images equal eval --json of ${operand}`,
+      cells.length === evals.length && wrong.length === 0,
+      `${cells.length} cells, ${evals.length} points, wrong ${wrong.slice(0, 3).map((w) => w[0]).join(' ')}`);
+    const labels = cells.filter(([c, , l]) => {
+      const first = want.get(c)[0];
+      return l !== `T${first.tid}V${first.reg || 0}`;
+    });
+    check(`${name} ${part}: each cell labelled T<tid>V<reg> of its first image`, labels.length === 0,
+      labels.slice(0, 3).map((w) => w.join(' ')).join('; '));
+  }
+  await finish(page, name);
+}
+
 (async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'axe-browser-'));
   const browser = await puppeteer.launch({
@@ -389,6 +416,8 @@ async function audit(browser, module, name) {
       await realSize(browser);
       await audit(browser, 'tests/data/triton/hopper_matmul.mlir', 'audit-hopper');
       await audit(browser, 'tests/data/triton/attention_fwd.mlir', 'audit-attention');
+      await tiled(browser, 'mma', 'tests/data/cute_tiled/sm80_2x2.dump', ['A', 'B', 'C'], 'show-tiled-mma');
+      await tiled(browser, 'copy', 'tests/data/cute_tiled/ldsm_x4_A.dump', ['S', 'D'], 'show-tiled-copy');
     }
   } finally {
     await browser.close();

@@ -173,6 +173,28 @@ $ axe-layout banks 'S[(32,32):(32,1)]' --dtype f32 --threads 'triton:#ttg.linear
 total:      32 instructions: wavefronts 256, ideal 32, conflicts 224, max_way 8
 ? 0
 
+# banks with an expr: shared-memory tile: its addresses come from the map
+# point by point.  The offset bases put row bit k on column bits k and k+1,
+# so lane l reading (l, j) (a column) hits the bank of j ^ 3l mod 32: rows l
+# and l + 16 share one, 2 wavefronts per step (checked against Triton's
+# offsets in the Python test).
+$ axe-layout banks 'triton:#ttg.shared_linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 3], [2, 6], [4, 12], [8, 24], [16, 0]], block = []}, alignment = 16>' --dtype f32 --threads 'S[(32,32):(1@laneid,1)]' --vector 4 | sed -n '2p;$p'
+swizzle:    in the expr: layout's addresses
+total:      32 instructions: wavefronts 64, ideal 32, conflicts 32, max_way 2
+? 0
+
+# --suggest rewrites an S/R/O tile's swizzle and padding, which an expr: tile has not.
+$ axe-layout banks 'cute:Sw<3,2,-3> o (32,32):(32,1)' --dtype f32 --threads 'S[(32,32):(1@laneid,1)]' --suggest
+axe-layout: error: --suggest tries other swizzles and row paddings of the tile's S/R/O layout; this tile is an expr: layout, whose addresses have no swizzle or strides to change
+? 2
+
+# An expr: tile must place data on m alone, as any shared-memory layout.
+$ axe-layout banks tests/data/expr/xor_linear.yaml:swizzled --dtype f32 --threads 'S[(32,32):(1@laneid,1)]'
+tests/data/expr/xor_linear.yaml:15:5: error: the shared-memory layout places data on axis 'reg'; it must use the memory axis 'm' only
+      triton: "#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 1], [2, 2], [4, 0], [8, 0], [16, 0]], warp = [[0, 0]], block = []}>"
+      ^
+? 2
+
 # info decides injectivity of an expr: layout from its images: m = i/2 puts
 # (0) and (1) on m = 0.
 $ axe-layout info tests/data/expr/fold.yaml:fold

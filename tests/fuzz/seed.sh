@@ -47,6 +47,9 @@ fuzz_triton)
 fuzz_mlir)
 	# The Triton modules of the tests (lit-test chunks) and the specs' module files.
 	cp tests/data/triton/*.mlir tests/data/triton/*.ttgir "$dir/" ;;
+fuzz_cute_tiled)
+	# CUTLASS's own print(TiledMMA) / print(TiledCopy) dumps.
+	for f in tests/data/cute_tiled/*.dump; do save "$(cat "$f")"; done ;;
 esac
 for f in tests/fuzz/corpus/"$target"/*; do
 	[ -f "$f" ] && cp "$f" "$dir/"

@@ -169,3 +169,61 @@ def test_triton_xor_thread_layout_banks():
             word = 32 * i + j
             words.setdefault(word % 32, set()).add(word)
         assert ins["wavefronts"] == max(len(w) for w in words.values())
+
+
+# A shared layout whose offset bases mix row bits into two column bits each
+# (no Swizzle over a bit permutation: it reads as an expr: layout).
+MIXED_OFFSET = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 3], [2, 6], [4, 12], [8, 24], [16, 0]]
+
+
+def shared_linear_text(offset):
+    return "triton:#ttg.shared_linear<{offset = %s, block = []}, alignment = 16>" % offset
+
+
+def triton_offsets(offset):
+    """{logical point: its offset}: offset o holds the XOR of the bases of its set bits."""
+    where = {}
+    for o in range(1 << len(offset)):
+        coord = [0, 0]
+        for bit, basis in enumerate(offset):
+            if o >> bit & 1:
+                coord = [c ^ b for c, b in zip(coord, basis)]
+        where[tuple(coord)] = o
+    return where
+
+
+def bank_wavefronts(word_of_lane):
+    """One 4-byte access per lane, one phase of 32 lanes: the most distinct
+    words one bank serves (semantics.md "Bank conflicts")."""
+    words = {}
+    for word in word_of_lane:
+        words.setdefault(word % 32, set()).add(word)
+    return max(len(w) for w in words.values())
+
+
+def test_expr_shared_layout_banks_match_triton_offsets():
+    """banks with an XOR-linear shared layout (an expr: SMEM): lane l reads
+    (l, step); its f32 word is Triton's offset of the point."""
+    smem = axe.Layout(shared_linear_text(MIXED_OFFSET))
+    assert smem.is_expr
+    where = triton_offsets(MIXED_OFFSET)
+    report = axe.banks(shared_linear_text(MIXED_OFFSET), threads="S[(32,32):(1@laneid,1)]",
+                       vector=4, dtype="f32")
+    assert report["shape"] == [32, 32] and len(report["instructions"]) == 32
+    for ins in report["instructions"]:
+        want = bank_wavefronts([where[(lane, ins["step"])] for lane in range(32)])
+        assert ins["wavefronts"] == want
+    assert report["total"]["wavefronts"] == sum(
+        bank_wavefronts([where[(lane, j)] for lane in range(32)]) for j in range(32))
+
+
+def test_cute_negative_shift_swizzle_banks_match_cute():
+    """banks with a CuTe swizzle Axe cannot express (a negative shift) over a
+    row-major 32x32 f32 tile, read a row per step: addresses from
+    Swizzle<3,2,-3>'s definition."""
+    text = "cute:Sw<3,2,-3> o (32,32):(32,1)"
+    report = axe.banks(text, threads="S[(32,32):(1,1@laneid)]", vector=4, dtype="f32")
+    for ins in report["instructions"]:
+        i = ins["step"]
+        want = bank_wavefronts([cute_swizzle(3, 2, -3, 32 * i + lane) for lane in range(32)])
+        assert ins["wavefronts"] == want

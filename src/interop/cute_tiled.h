@@ -1,0 +1,75 @@
+/*
+ * cute_tiled.h: what the readers of whole CuTe TiledMMA and TiledCopy dumps
+ * share (cute_tiled.c reads the text of `print(tiled_mma)` and
+ * `print(tiled_copy)`, cute_tiled_tv.c computes the tiled TV layouts as CuTe
+ * does, cute_tiled_ref.c is the independent evaluator they are checked
+ * against).  CUTLASS commit 7107b0553: include/cute/atom/mma_atom.hpp
+ * (TiledMMA::thrfrg_A/B/C, get_layoutA/B/C_TV, print) and copy_atom.hpp
+ * (TiledCopy::tidfrg_S/D, tile2thrfrg, get_layoutS/D_TV, print).
+ */
+#ifndef AXE_INTEROP_CUTE_TILED_H
+#define AXE_INTEROP_CUTE_TILED_H
+
+#include "../cute/inttuple.h"
+#include "interop.h"
+
+enum axe_tiled_kind { AXE_TILED_MMA, AXE_TILED_COPY };
+
+/*
+ * A dump as print() writes it.  MMA: ThrLayoutVMNK, PermutationMNK (a mode
+ * printed `_` is "perm_given" false), the atom's ThrID, Shape_MNK and
+ * LayoutA/B/C_TV.  Copy: Tiler_MN, TiledLayout_TV, the atom's ThrID and
+ * ValLayoutSrc/Dst/Ref (in elements of ValueType).
+ */
+typedef struct axe_cute_tiled {
+	enum axe_tiled_kind kind;
+	axe_cute_layout vmnk;
+	axe_cute_layout perm[3];
+	bool perm_given[3];
+	int64_t atom_mnk[3];
+	axe_cute_layout atom_tv[3]; /* A, B, C */
+	int64_t tiler[2];
+	axe_cute_layout tiled_tv, src, dst, ref;
+	axe_cute_layout thr_id;
+	int value_bits;             /* copy: ValueType's width, 0 when not printed */
+	axe_loc head;               /* the dump's first line, for errors about the whole */
+	int head_span;
+} axe_cute_tiled;
+
+void axe_cute_tiled_release(axe_cute_tiled *t);
+
+/*
+ * Parse the dump "text" ("where" places its first character; NULL: <arg>)
+ * of kind "kind" into "out".  0 or -1 with the error at the offending line.
+ */
+int axe_cute_tiled_parse(const char *text, const axe_loc *where, enum axe_tiled_kind kind,
+			 axe_cute_tiled *out, axe_error *err);
+
+/* The parts of a dump: "ABC" for a TiledMMA, "SD" for a TiledCopy. */
+const char *axe_cute_tiled_parts(enum axe_tiled_kind kind);
+
+/*
+ * The tile of part "part" (an index into axe_cute_tiled_parts): A (M, K),
+ * B (N, K), C (M, N) of the MMA tile, or the copy's (M, N) Tiler_MN.
+ * 0 or -1 (a permutation tile that does not hold the atoms, an error at
+ * the dump's head).
+ */
+int axe_cute_tiled_tile(const axe_cute_tiled *t, int part, axe_shape *tile, axe_error *err);
+
+/*
+ * CuTe's TV layout of part "part" ((thread index, value index) -> the
+ * column-major index of the part's tile), computed with src/cute's algebra
+ * the way get_layoutA/B/C_TV and get_layoutS/D_TV compose it.  0 or -1.
+ */
+int axe_cute_tiled_tv(const axe_cute_tiled *t, int part, axe_cute_layout *tv, axe_error *err);
+
+/*
+ * The reference relation of part "part" on "tile": every (thread, value)
+ * placed by following the definitions point by point (cute_tiled_ref.c:
+ * crd2idx of the atom's layouts digit by digit; of the algebra only
+ * complement, which numbers the threads outside ThrLayoutVMNK's image).
+ */
+int axe_cute_tiled_reference(const axe_cute_tiled *t, int part, const axe_shape *tile,
+			     axe_reference *ref, axe_error *err);
+
+#endif
