@@ -219,8 +219,13 @@ check: build/axe-layout build/asan/axe-layout $(UNIT_BIN) $(PROP_BIN) $(REPLAY_B
 layers:
 	@sh tests/layers.sh
 
-bench: build/axe-layout
+bench: build/axe-layout build/bench-inproc $(SHLIB)
 	@sh bench/run.sh build/axe-layout
+
+# In-process figures of the C API (bench/cases/inproc.sh), against axe.h only.
+build/bench-inproc: bench/inproc.c src/axe.h build/libaxelayout.a
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS_RELEASE) -Isrc -o $@ $< build/libaxelayout.a $(LDLIBS)
 
 # --- fuzzing (libFuzzer, ASan+UBSan): each target for FUZZ_SECONDS ----------
 # Targets: tests/fuzz/fuzz_*.c.  Corpora grow in build/fuzz/corpus/TARGET,

@@ -95,7 +95,7 @@ int axe_api_cute_axe_form(const axe_cute_composed *c, const char *cute, char **a
 
 	*axe = NULL;
 	axe_error_init(&ierr);
-	if (axe_cute_import(cute, NULL, NULL, &imp, &ierr) < 0) {
+	if (axe_cute_import_composed(c, cute, &imp, &ierr) < 0) {
 		/* a result too large to validate is still printed, proved, with the reason */
 		if (ierr.code != AXE_ERR_LIMIT) {
 			*err = ierr;

@@ -1,6 +1,7 @@
 /*
  * verify.c: the defining property of each result of CuTe's algebra,
- * checked by evaluating every point before the result is shown (the
+ * checked before the result is shown: at one point per digit where
+ * verify_affine.c's argument applies, else by evaluating every point (the
  * translation validation the emitters use, applied to the algebra).  The
  * evaluator is crd2idx on flat leaves, written from the definition; the
  * algorithms' code is never called to check itself except to rebuild the
@@ -68,6 +69,30 @@ bool axe_cute_same_mode_sizes(const axe_cute_layout *r, const axe_cute_layout *b
 }
 
 /*
+ * R(c) = A(B(c)) on [0, n) at one point per digit (verify_affine.c): true
+ * when that decided, with "*ok" 1 (and "*outside" counted) or the refusal
+ * "fmt" (c, R(c), c, A(B(c))) at a differing point; false: enumerate.
+ */
+static bool by_digits(const axe_cute_flat *fa, const axe_cute_flat *fb, const axe_cute_flat *fr,
+		      int64_t n, int64_t *outside, int *ok, axe_cute_reason *why, const char *fmt)
+{
+	int64_t past = 0, at = 0;
+
+	switch (axe_cute_affine_compose(fa, fb, fr, n, &past, &at)) {
+	case AXE_CUTE_PROVED:
+		*outside += past;
+		return true;
+	case AXE_CUTE_DIFFERS:
+		*ok = axe_cute_refuse(why, fmt, (long long)at, (long long)axe_cute_flat_eval(fr, at),
+				      (long long)at,
+				      (long long)axe_cute_flat_eval(fa, axe_cute_flat_eval(fb, at)));
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
  * R(c) = A(B(c)) for every c of B, and R's modes have B's sizes.  Where
  * B(c) leaves A's domain, A is extended as C++'s composition extends it:
  * crd2idx on A's leaves, the last one running on ("*outside" counts those
@@ -86,12 +111,16 @@ static int compose_one(const axe_cute_layout *a, const axe_cute_layout *b,
 		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 		goto done;
 	}
-	if (axe_cute_enum_limit(n, err) < 0)
-		goto done;
 	axe_cute_flat_of(a, fa), axe_cute_flat_of(b, fb), axe_cute_flat_of(r, fr);
 	ok = 1;
 	if (!axe_cute_same_mode_sizes(r, b))
 		ok = axe_cute_refuse(why, "the result's modes do not have B's sizes");
+	if (ok > 0 && by_digits(fa, fb, fr, n, outside, &ok, why, "R(%lld) = %lld but A(B(%lld)) = %lld"))
+		goto done;
+	if (ok > 0 && axe_cute_enum_limit(n, err) < 0) {
+		ok = -1;
+		goto done;
+	}
 	for (int64_t c = 0; c < n && ok > 0; c++) {
 		int64_t x = axe_cute_flat_eval(fb, c), want = axe_cute_flat_eval(fa, x);
 
@@ -152,13 +181,21 @@ int axe_cute_prove_compose(const axe_cute_layout *a, const axe_cute_tiler *t,
 int axe_cute_prove_same_map(const axe_cute_layout *a, const axe_cute_layout *r, char *what,
 			    size_t what_size, axe_cute_reason *why, axe_error *err)
 {
-	int64_t n = axe_cute_layout_size(a);
+	int64_t n = axe_cute_layout_size(a), outside = 0;
+	axe_cute_flat fa, fr, id = axe_cute_flat_identity(n);
+	int ok = 1;
 
-	if (axe_cute_enum_limit(n, err) < 0)
-		return -1;
 	if (axe_cute_layout_size(r) != n)
 		return axe_cute_refuse(why, "the result has size %lld, A %lld",
 				       (long long)axe_cute_layout_size(r), (long long)n);
+	axe_cute_flat_of(a, &fa), axe_cute_flat_of(r, &fr);
+	if (by_digits(&fa, &id, &fr, n, &outside, &ok, why, "R(%lld) = %lld but A(%lld) = %lld")) {
+		if (ok > 0)
+			axe_cute_said(what, what_size, "R(i) = A(i) for all %lld i", (long long)n);
+		return ok;
+	}
+	if (axe_cute_enum_limit(n, err) < 0)
+		return -1;
 	for (int64_t i = 0; i < n; i++)
 		if (axe_cute_layout_eval(r, i) != axe_cute_layout_eval(a, i))
 			return axe_cute_refuse(why, "R(%lld) = %lld but A(%lld) = %lld", (long long)i,
@@ -274,12 +311,23 @@ int axe_cute_prove_right_inverse(const axe_cute_layout *a, const axe_cute_layout
 				 char *what, size_t what_size, axe_cute_reason *why,
 				 axe_error *err)
 {
-	int64_t n = axe_cute_layout_size(r);
-	axe_cute_flat fa;
+	int64_t n = axe_cute_layout_size(r), outside = 0, at = 0;
+	axe_cute_flat fa, fr, id = axe_cute_flat_identity(n);
 
+	axe_cute_flat_of(a, &fa), axe_cute_flat_of(r, &fr);
+	/* A o R = the identity on [0, n), at one point per digit where that decides. */
+	switch (axe_cute_affine_compose(&fa, &fr, &id, n, &outside, &at)) {
+	case AXE_CUTE_PROVED:
+		axe_cute_said(what, what_size, "A(R(i)) = i for all %lld i", (long long)n);
+		return 1;
+	case AXE_CUTE_DIFFERS:
+		return axe_cute_refuse(why, "A(R(%lld)) = %lld", (long long)at,
+				       (long long)axe_cute_flat_eval(&fa, axe_cute_flat_eval(&fr, at)));
+	default:
+		break;
+	}
 	if (axe_cute_enum_limit(n, err) < 0)
 		return -1;
-	axe_cute_flat_of(a, &fa);
 	for (int64_t i = 0; i < n; i++)
 		if (axe_cute_flat_eval(&fa, axe_cute_layout_eval(r, i)) != i)
 			return axe_cute_refuse(why, "A(R(%lld)) = %lld", (long long)i,
@@ -293,11 +341,29 @@ int axe_cute_prove_left_inverse(const axe_cute_layout *a, const axe_cute_layout 
 				char *what, size_t what_size, axe_cute_reason *why,
 				axe_error *err)
 {
-	int64_t n = axe_cute_layout_size(a), ni;
-	axe_cute_flat fa, fr;
+	int64_t n = axe_cute_layout_size(a), ni, outside = 0, at;
+	axe_cute_flat fa, fr, id = axe_cute_flat_identity(n);
 	int64_t *img;
 	bool injective;
 
+	axe_cute_flat_of(a, &fa), axe_cute_flat_of(r, &fr);
+	/*
+	 * R o A = the identity proves A injective too; a difference refuses R
+	 * when A is injective by its leaves; anything else is enumerated.
+	 */
+	switch (axe_cute_affine_compose(&fr, &fa, &id, n, &outside, &at)) {
+	case AXE_CUTE_PROVED:
+		axe_cute_said(what, what_size, "R(A(i)) = i for all %lld i", (long long)n);
+		return 1;
+	case AXE_CUTE_DIFFERS:
+		if (axe_cute_flat_injective(&fa))
+			return axe_cute_refuse(why, "R(A(%lld)) = %lld", (long long)at,
+					       (long long)axe_cute_flat_eval(&fr,
+									     axe_cute_flat_eval(&fa, at)));
+		break;
+	default:
+		break;
+	}
 	if (axe_cute_enum_limit(n, err) < 0)
 		return -1;
 	img = axe_cute_image(a, &ni);
@@ -305,7 +371,6 @@ int axe_cute_prove_left_inverse(const axe_cute_layout *a, const axe_cute_layout 
 		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 	free(img);
 	injective = ni == n;
-	axe_cute_flat_of(a, &fa), axe_cute_flat_of(r, &fr);
 	for (int64_t i = 0; i < n; i++) {
 		int64_t back = axe_cute_flat_eval(&fr, axe_cute_flat_eval(&fa, i));
 

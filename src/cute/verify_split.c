@@ -83,6 +83,46 @@ static int disjoint(const axe_cute_layout *a, const axe_cute_layout *r, axe_cute
 	return ok;
 }
 
+/*
+ * The complement's properties from the leaves alone, where they decide:
+ * when R is strictly increasing (axe_cute_flat_increasing) and the leaves
+ * of A (but its stride-0 ones) and of R together are a bijection onto
+ * [0, N) (axe_cute_flat_compact), R is ordered; R(i), i >= 1, is the
+ * value of a point with some R digit nonzero, never one of A's points
+ * (all R digits 0), so R is disjoint from A; and (A, R) hits every index
+ * below N exactly once, N = cosize((A, R)) into "*total".  False: enumerate.
+ */
+static bool complement_by_leaves(const axe_cute_layout *a, const axe_cute_layout *r,
+				 int64_t *total)
+{
+	axe_cute_flat *pair = malloc(sizeof(*pair)), fr;
+	int64_t n = 1;
+	bool ok = pair != NULL;
+
+	if (ok) {
+		axe_cute_flat_of(a, pair);
+		axe_cute_flat_of(r, &fr);
+		ok = axe_cute_flat_increasing(&fr);
+	}
+	if (ok) { /* A filtered: stride-0 leaves reach no new index */
+		size_t k = 0;
+
+		for (size_t i = 0; i < pair->n; i++)
+			if (pair->stride[i] != 0)
+				pair->shape[k] = pair->shape[i], pair->stride[k++] = pair->stride[i];
+		pair->n = k;
+		ok = k + fr.n <= AXE_CUTE_MAX_LEAVES;
+	}
+	for (size_t i = 0; ok && i < fr.n; i++)
+		pair->shape[pair->n] = fr.shape[i], pair->stride[pair->n++] = fr.stride[i];
+	for (size_t i = 0; ok && i < pair->n; i++)
+		ok = !__builtin_mul_overflow(n, pair->shape[i], &n);
+	ok = ok && axe_cute_flat_compact(pair, n);
+	*total = n;
+	free(pair);
+	return ok;
+}
+
 int axe_cute_prove_complement(const axe_cute_layout *a, int64_t cotarget,
 			      const axe_cute_layout *r, char *what, size_t what_size,
 			      axe_cute_reason *why, axe_error *err)
@@ -91,6 +131,10 @@ int axe_cute_prove_complement(const axe_cute_layout *a, int64_t cotarget,
 	bool exact = false;
 	int ok;
 
+	if (complement_by_leaves(a, r, &total)) {
+		exact = true;
+		goto proved;
+	}
 	if (axe_cute_enum_limit(n, err) < 0 ||
 	    axe_cute_enum_limit(axe_cute_layout_size(a), err) < 0)
 		return -1;
@@ -103,6 +147,7 @@ int axe_cute_prove_complement(const axe_cute_layout *a, int64_t cotarget,
 		ok = pair_cover(a, r, &total, &exact, err);
 	if (ok <= 0)
 		return ok;
+proved:
 	if (total < cotarget)
 		return axe_cute_refuse(why, "cosize((A, R)) = %lld is below the cotarget %lld",
 				       (long long)total, (long long)cotarget);
@@ -185,6 +230,34 @@ static int check_regroup(const axe_cute_layout *ld, const axe_cute_tiler *t, axe
  * wherever (B, B*)(c) is inside the domain; the other points, which a
  * kernel masks, are counted in "tail" (C++ gives R some value there).
  */
+/*
+ * The tiles at one point per digit: when (B, B*) is a bijection onto
+ * [0, size(A)) (axe_cute_flat_compact: no tail), R = A o (B, B*) is
+ * decided by axe_cute_affine_compose.  True when decided ("*ok" 1 or the
+ * refusal); false: enumerate.
+ */
+static bool tiles_by_digits(const axe_cute_flat *fa, const axe_cute_flat *fb,
+			    const axe_cute_flat *fr, int64_t size, int64_t n, int *ok,
+			    axe_cute_reason *why)
+{
+	int64_t outside = 0, at = 0;
+
+	if (n != size || !axe_cute_flat_compact(fb, size))
+		return false;
+	switch (axe_cute_affine_compose(fa, fb, fr, n, &outside, &at)) {
+	case AXE_CUTE_PROVED:
+		return true;
+	case AXE_CUTE_DIFFERS:
+		*ok = axe_cute_refuse(why, "R(%lld) = %lld but A((B, B*)(%lld)) = %lld",
+				      (long long)at, (long long)axe_cute_flat_eval(fr, at),
+				      (long long)at,
+				      (long long)axe_cute_flat_eval(fa, axe_cute_flat_eval(fb, at)));
+		return true;
+	default:
+		return false;
+	}
+}
+
 static int tiles_cover(const axe_cute_layout *a, const axe_cute_layout *bb,
 		       const axe_cute_layout *r, axe_cute_tail *tail, axe_cute_reason *why,
 		       axe_error *err)
@@ -196,16 +269,24 @@ static int tiles_cover(const axe_cute_layout *a, const axe_cute_layout *bb,
 	int ok = -1;
 
 	*tail = (axe_cute_tail){ size, n, 0, INT64_MAX, INT64_MIN };
-	if (axe_cute_enum_limit(n, err) < 0 || axe_cute_enum_limit(size, err) < 0)
-		goto done;
-	hit = calloc((size_t)size, 1);
-	if (!fa || !fb || !fr || !hit) {
+	if (!fa || !fb || !fr) {
 		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 		goto done;
 	}
 	axe_cute_flat_of(a, fa), axe_cute_flat_of(bb, fb), axe_cute_flat_of(r, fr);
 	ok = axe_cute_same_mode_sizes(r, bb) ? 1 : axe_cute_refuse(why, "the result's modes do "
 								   "not have the sizes of (B, B*)");
+	if (ok > 0 && tiles_by_digits(fa, fb, fr, size, n, &ok, why))
+		goto done;
+	if (ok > 0 && (axe_cute_enum_limit(n, err) < 0 || axe_cute_enum_limit(size, err) < 0)) {
+		ok = -1;
+		goto done;
+	}
+	hit = ok > 0 ? calloc((size_t)size, 1) : NULL;
+	if (ok > 0 && !hit) {
+		ok = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		goto done;
+	}
 	for (int64_t c = 0; c < n && ok > 0; c++) {
 		int64_t x = axe_cute_flat_eval(fb, c);
 

@@ -276,35 +276,52 @@ static int check_user_shape(const axe_shape *user, const axe_shape *shape, const
 	return -1;
 }
 
+/* The import of "c", already parsed from the text at "loc" ("span" long): convert, validate. */
+static int import_parsed(const axe_cute_composed *c, const axe_loc *loc, int span,
+			 const axe_import_opts *opts, unsigned flags, axe_import *out,
+			 axe_error *err)
+{
+	axe_shape shape;
+
+	if (axe_cute_logical_shape(&c->layout, &shape, loc, span, err) < 0 ||
+	    check_user_shape(opts ? opts->shape : NULL, &shape, loc, span, err) < 0 ||
+	    axe_cute_convert(c, &shape, flags, loc, span, out, err) < 0)
+		goto fail;
+	/* A deferred validation covers only what the caller uses (axe_import_validate_box). */
+	out->unvalidated = opts && opts->defer_validation;
+	if (!out->unvalidated && axe_cute_validate(c, &shape, out, "cute", err) < 0)
+		goto fail;
+	return 0;
+fail:
+	axe_import_release(out);
+	return -1;
+}
+
 int axe_cute_import_flags(const char *text, const axe_loc *where, const axe_import_opts *opts,
 			  unsigned flags, axe_import *out, axe_error *err)
 {
 	axe_cute_composed c;
-	axe_reference ref = { 0 };
-	axe_shape shape;
-	int span, rc = -1;
+	int span, rc;
 	axe_loc loc = whole_text(text, where, &span);
 
 	memset(out, 0, sizeof(*out));
 	out->dtype = -1;
 	if (axe_cute_parse(text, where, &c, err) < 0)
 		return -1;
-	if (axe_cute_logical_shape(&c.layout, &shape, &loc, span, err) < 0 ||
-	    check_user_shape(opts ? opts->shape : NULL, &shape, &loc, span, err) < 0 ||
-	    axe_cute_convert(&c, &shape, flags, &loc, span, out, err) < 0)
-		goto out;
-	/* A deferred validation covers only what the caller uses (axe_import_validate_box). */
-	out->unvalidated = opts && opts->defer_validation;
-	if (!out->unvalidated && (axe_cute_reference(&c, &shape, &ref, err) < 0 ||
-				  axe_import_validate(out, &ref, "cute", err) < 0))
-		goto out;
-	rc = 0;
-out:
-	if (rc < 0)
-		axe_import_release(out);
-	axe_reference_release(&ref);
+	rc = import_parsed(&c, &loc, span, opts, flags, out, err);
 	axe_cute_composed_release(&c);
 	return rc;
+}
+
+int axe_cute_import_composed(const axe_cute_composed *c, const char *text, axe_import *out,
+			     axe_error *err)
+{
+	int span;
+	axe_loc loc = whole_text(text, NULL, &span);
+
+	memset(out, 0, sizeof(*out));
+	out->dtype = -1;
+	return import_parsed(c, &loc, span, NULL, 0, out, err);
 }
 
 int axe_cute_import(const char *text, const axe_loc *where, const axe_import_opts *opts,

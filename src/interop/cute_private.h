@@ -108,4 +108,13 @@ int axe_cute_reference_box(const axe_cute_composed *c, const axe_shape *shape,
 int axe_cute_tv_reference(const axe_cute_layout *tv, const axe_shape *tile, axe_reference *ref,
 			  axe_error *err);
 
+/*
+ * Validate "imp", read from "c" on "shape", against CuTe's meaning (the
+ * "format" names the reader in errors): at one point per digit when the
+ * layout has no swizzle (axe_import_validate_affine), else at every point.
+ * 0 or -1.
+ */
+int axe_cute_validate(const axe_cute_composed *c, const axe_shape *shape, const axe_import *imp,
+		      const char *format, axe_error *err);
+
 #endif

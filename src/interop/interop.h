@@ -164,6 +164,15 @@ axe_export_fn axe_lego_export;
  * reader takes the element width from `elem=` or opts->elem_bits.
  */
 axe_import_fn axe_cute_import, axe_cute_tv_import, axe_tileas_import;
+
+/*
+ * The cute import of a layout already parsed: what axe_cute_import gives
+ * for "text" when "c" is what that text parses to (the algebra's results,
+ * printed as "text", skip the second parse).  0 or -1.
+ */
+struct axe_cute_composed; /* cute/inttuple.h */
+int axe_cute_import_composed(const struct axe_cute_composed *c, const char *text,
+			     axe_import *out, axe_error *err);
 axe_export_fn axe_cute_export, axe_cute_export_cpp, axe_cute_tv_export, axe_tileas_export;
 
 /*
@@ -266,6 +275,37 @@ int axe_import_validate_box(const axe_notation *format, const char *text, const 
 			    axe_error *err);
 
 void axe_reference_release(axe_reference *ref);
+
+/* The source's one image of flat point "flat" into "image" (naxes values); 0 or -1. */
+typedef int axe_point_image_fn(const void *ctx, int64_t flat, int64_t *image, axe_error *err);
+
+/*
+ * A source meaning that is digit-affine: the row-major flat point, split
+ * into digits by "radix" (innermost first, multiplying to the points of
+ * "shape"), maps to one image, a constant plus each digit times a vector
+ * (CuTe's crd2idx without a swizzle: the leaves of the modes, the last
+ * mode innermost).  "image" evaluates it at one point, independently of
+ * the converter.
+ */
+typedef struct axe_affine_reference {
+	const axe_shape *shape;
+	size_t naxes;
+	const char *const *axis;
+	size_t nradix;
+	const int64_t *radix;
+	axe_point_image_fn *image;
+	const void *ctx;
+} axe_affine_reference;
+
+/*
+ * Compare "imp" with "ref" at one point per digit (validate.c holds the
+ * proof that this decides equality over the whole domain).  0 when equal;
+ * -1 with the error of axe_import_validate (at the first differing point
+ * checked); 1 when the argument does not apply (an `expr:` or swizzled
+ * import, digits that do not refine each other): then enumerate.
+ */
+int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference *ref,
+			       const char *format, axe_error *err);
 
 
 #endif

@@ -143,3 +143,76 @@ out:
 		free(table[d]);
 	return rc;
 }
+
+/* CuTe's index of one flat row-major point of "shape" under an unswizzled layout. */
+typedef struct cute_point {
+	const axe_cute_composed *c;
+	const axe_shape *shape;
+} cute_point;
+
+static int cute_point_image(const void *ctx, int64_t flat, int64_t *image, axe_error *err)
+{
+	const cute_point *cp = ctx;
+	int64_t crd[AXE_MAX_RANK];
+
+	(void)err;
+	for (size_t d = cp->shape->rank; d-- > 0;) {
+		crd[d] = flat % cp->shape->dim[d];
+		flat /= cp->shape->dim[d];
+	}
+	image[0] = cp->c->offset + axe_cute_layout_eval_modes(&cp->c->layout, crd);
+	return 0;
+}
+
+/*
+ * The digits in which crd2idx is affine (01_layout.md: the index is the
+ * inner product of the natural coordinate with the stride): each mode's
+ * integer coordinate splits colexicographically over its leaves, and the
+ * row-major point over the modes, so innermost first they are the leaves of
+ * the last mode, left to right, then those of the mode before it.
+ */
+static int64_t *cute_radices(const axe_cute_layout *layout, size_t rank, size_t *n,
+			     axe_error *err)
+{
+	size_t room = axe_cute_tuple_leaves(&layout->shape) + 1;
+	int64_t *radix = malloc(room * sizeof(int64_t));
+
+	*n = 0;
+	if (!radix) {
+		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		return NULL;
+	}
+	if (layout->shape.is_leaf) {
+		*n = axe_cute_tuple_flatten(&layout->shape, radix, room);
+		return radix;
+	}
+	for (size_t d = rank; d-- > 0;)
+		*n += axe_cute_tuple_flatten(&layout->shape.child[d], radix + *n, room - *n);
+	return radix;
+}
+
+int axe_cute_validate(const axe_cute_composed *c, const axe_shape *shape, const axe_import *imp,
+		      const char *format, axe_error *err)
+{
+	static const char *const axis[] = { "m" };
+	axe_reference ref = { 0 };
+	int rc = 1;
+
+	if (!c->swizzle.present) {
+		cute_point cp = { c, shape };
+		axe_affine_reference aff = { shape, 1, axis, 0, NULL, cute_point_image, &cp };
+		int64_t *radix = cute_radices(&c->layout, shape->rank, &aff.nradix, err);
+
+		if (!radix)
+			return -1;
+		aff.radix = radix;
+		rc = axe_import_validate_affine(imp, &aff, format, err);
+		free(radix);
+	}
+	if (rc != 1)
+		return rc;
+	rc = axe_cute_reference(c, shape, &ref, err) < 0 ||
+	     axe_import_validate(imp, &ref, format, err) < 0 ? -1 : 0;
+	axe_reference_release(&ref);
+	return rc;
+}

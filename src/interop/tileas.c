@@ -252,7 +252,6 @@ int axe_tileas_import(const char *text, const axe_loc *where, const axe_import_o
 	axe_loc arg = { "<arg>", 1, 1, text, strlen(text) };
 	desc_parser p = { .s = text, .where = where, .len = strlen(text), .err = err };
 	axe_cute_composed c;
-	axe_reference ref = { 0 };
 	axe_shape shape;
 	axe_loc loc;
 	int bits = 0, dtype = -1, rc = -1;
@@ -277,14 +276,12 @@ int axe_tileas_import(const char *text, const axe_loc *where, const axe_import_o
 	c.ptr_bits = c.swizzle.present ? bits : 0;
 	if (axe_cute_logical_shape(&c.layout, &shape, &loc, (int)p.len, err) < 0 ||
 	    axe_cute_convert(&c, &shape, 0, &loc, (int)p.len, out, err) < 0 ||
-	    axe_cute_reference(&c, &shape, &ref, err) < 0 ||
-	    axe_import_validate(out, &ref, "tileas", err) < 0)
+	    axe_cute_validate(&c, &shape, out, "tileas", err) < 0)
 		goto out;
 	rc = 0;
 out:
 	if (rc < 0)
 		axe_import_release(out);
-	axe_reference_release(&ref);
 	axe_cute_composed_release(&c);
 	return rc;
 }

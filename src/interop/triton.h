@@ -76,6 +76,16 @@ int tt_import_padded(const axe_linear *L, const axe_shape *shape, const tt_paddi
 		     axe_import *out, axe_error *err);
 
 /*
+ * Validate "imp" against Triton's meaning of L on "shape" (offsets padded
+ * by "pad" when it has intervals; NULL: none): at one step per basis when
+ * the import is an unpadded bit permutation (triton.c, bases_prove, with
+ * the proof), else over every hardware index.  0, or -1 with the first
+ * point where they differ (or the enumeration's limit).
+ */
+int tt_validate_linear(const axe_linear *L, const axe_shape *shape, const tt_padding *pad,
+		       const axe_import *imp, axe_error *err);
+
+/*
  * Import the encoding "v" (at byte "start" of c->src, for errors) on the
  * shape from opts->shape, else "typed" (a tensor type's; rank 0: none),
  * else the bases; "dtype" is the element type or -1.  0 or -1.

@@ -3,12 +3,16 @@
  * "Principles").  A format's reference evaluator fills an axe_reference
  * with the relation the source text means; the imported layout is then
  * evaluated at every point and its image set compared with the reference's.
- * The two sides share no code beyond this comparison.
+ * The two sides share no code beyond this comparison.  A format whose
+ * meaning is digit-affine gives instead an axe_affine_reference, and the
+ * comparison then visits one point per digit (axe_import_validate_affine,
+ * with the proof that this suffices).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/digits.h"
 #include "../core/eval.h"
 #include "interop.h"
 
@@ -361,5 +365,133 @@ int axe_import_validate_at(const axe_import *imp, const axe_reference *ref,
 		}
 	}
 	import_eval_release(&ie);
+	return rc;
+}
+
+/* The checks before any point: the same shape, and no axis the source does not name. */
+static int same_frame(const axe_import *imp, const axe_reference *ref, const char *format,
+		      axe_error *err)
+{
+	const char *extra;
+
+	if (imp->shape.rank != ref->shape.rank ||
+	    memcmp(imp->shape.dim, ref->shape.dim, ref->shape.rank * sizeof(int64_t)) != 0)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
+				     "internal error: the %s import has another shape than %s's "
+				     "own meaning (please report this)", format, format);
+	if ((extra = foreign_axis(imp, ref)) != NULL)
+		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
+				     "internal error: the %s import names axis '%s', which %s's "
+				     "own meaning does not (please report this)", format, extra,
+				     format);
+	return 0;
+}
+
+/*
+ * Why one point per digit decides equality (axe_import_validate_affine).
+ * Both sides are digit-affine (the import on its shard extents, Axe's
+ * semantics without a swizzle; the source on its radix list, by the
+ * format's definition), so on the common refinement of the two lists
+ * (core/digits.c) they are known from their values at 0 and at each weight,
+ * up to the sets:
+ *
+ * The import's images are S(p) = {a(p) + t : t in T}: a(p) = D(p), a(0) = 0,
+ * and T = O + R finite and not empty.  The source's are {b(p)}.  S(0) =
+ * {b(0)} gives T = {b(0)}; then S(w) = {b(w)} at each generator w gives
+ * a(w) = b(w) - b(0); so a(p) + b(0) = b(p) everywhere, which is
+ * S(p) = {b(p)}: the whole relations are equal.  Conversely a difference
+ * at a generator is a difference of the relations, reported at that point.
+ *
+ * At most log2(N) + 1 points, never more than the N of the enumeration, so
+ * no size is cheaper to enumerate.  When the argument does not apply (an
+ * `expr:` import, a swizzle, lists without a common refinement), the
+ * caller enumerates.
+ */
+
+/* The import's shard extents, innermost first, into "radix"; their count. */
+static size_t import_radices(const axe_evaluator *ev, int64_t *radix)
+{
+	size_t k = 0;
+
+	for (size_t i = ev->nactive; i-- > 0;)
+		radix[k++] = ev->layout->shard[ev->active[i]].extent;
+	return k;
+}
+
+/* The product of "n" radices, or -1 when it leaves int64. */
+static int64_t radix_product(const int64_t *radix, size_t n)
+{
+	int64_t p = 1;
+
+	for (size_t i = 0; i < n; i++)
+		if (radix[i] <= 0 || __builtin_mul_overflow(p, radix[i], &p))
+			return -1;
+	return p;
+}
+
+/* Compare the import with the source at flat point "p"; 0, or -1 with the mismatch. */
+static int compare_at(import_eval *ie, const axe_reference *axes, const axe_affine_reference *ref,
+		      int64_t p, int64_t *want, const char *format, axe_error *err)
+{
+	int64_t coord[AXE_MAX_RANK], rest = p;
+	size_t n;
+
+	for (size_t d = ref->shape->rank; d-- > 0;) {
+		coord[d] = rest % ref->shape->dim[d];
+		rest /= ref->shape->dim[d];
+	}
+	if (ref->image(ref->ctx, p, want, err) < 0)
+		return -1;
+	n = import_images(ie, axes, p, coord);
+	if (n != 1 || memcmp(ie->rows, want, ref->naxes * sizeof(int64_t)) != 0)
+		return mismatch(axes, format, coord, ie->rows, (int64_t)n, want, 1, err);
+	return 0;
+}
+
+int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference *ref,
+			       const char *format, axe_error *err)
+{
+	/*
+	 * The source's shape and axes as a reference without points: what the
+	 * helpers above read of a reference (shape, naxes, axis), never written.
+	 */
+	axe_reference axes = { .shape = *ref->shape, .naxes = ref->naxes,
+			       .axis = (char **)(uintptr_t)ref->axis };
+	axe_digits *digits = malloc(sizeof(*digits));
+	int64_t *want = malloc((ref->naxes ? ref->naxes : 1) * sizeof(int64_t));
+	int64_t radix[64]; /* an evaluator has at most 63 active iters */
+	import_eval ie = { 0 };
+	int rc = 1;
+
+	if (!digits || !want) {
+		rc = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		goto out;
+	}
+	if (same_frame(imp, &axes, format, err) < 0) {
+		rc = -1;
+		goto out;
+	}
+	if (!imp->layout || imp->layout->swizzle.present)
+		goto out;
+	if (import_eval_init(&ie, imp, &axes, err) < 0) {
+		rc = -1;
+		goto out;
+	}
+	if (radix_product(ref->radix, ref->nradix) != ie.ev.size)
+		goto out;
+	axe_digits_init(digits, ie.ev.size);
+	axe_digits_add_radices(digits, ref->radix, ref->nradix);
+	axe_digits_add_radices(digits, radix, import_radices(&ie.ev, radix));
+	if (!axe_digits_chain(digits))
+		goto out;
+	/* The generators: 0, then each weight (the first is 1). */
+	rc = compare_at(&ie, &axes, ref, 0, want, format, err);
+	for (size_t k = 0; k < digits->n && ie.ev.size > 1 && rc == 0; k++)
+		rc = compare_at(&ie, &axes, ref, digits->weight[k], want, format, err);
+out:
+	if (ie.imp)
+		import_eval_release(&ie);
+	free(digits);
+	free(want);
 	return rc;
 }

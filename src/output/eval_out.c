@@ -23,7 +23,8 @@ int axe_image_printer_init(axe_image_printer *p, const axe_evaluator *ev, axe_fo
 	for (size_t a = 0; a < na; a++) {
 		const char *name = ev->layout->axis[a];
 		size_t len = strlen(name) + 8;
-		p->label[a] = malloc(len);
+		/* Room past the text: the --all hot loop copies short labels 16 bytes at a time. */
+		p->label[a] = calloc(len + 16, 1);
 		if (!p->label[a])
 			goto error;
 		if (format == AXE_FORMAT_JSON)
@@ -145,13 +146,104 @@ static void print_fast_point(axe_writer *w, const axe_image_printer *p, const ch
 		axe_write_char(w, '\n');
 }
 
+/*
+ * The last coordinate's decimal text, counted up in place: --all prints
+ * every value of it in order, so no line formats it (no division).
+ */
+typedef struct decimal_counter {
+	char text[24];
+	size_t len;
+} decimal_counter;
+
+static void counter_reset(decimal_counter *c)
+{
+	memset(c->text, 0, sizeof(c->text));
+	c->text[0] = '0';
+	c->len = 1;
+}
+
+static void counter_increment(decimal_counter *c)
+{
+	size_t i = c->len;
+
+	while (i-- > 0) {
+		if (c->text[i] != '9') {
+			c->text[i]++;
+			return;
+		}
+		c->text[i] = '0';
+	}
+	memmove(c->text + 1, c->text, c->len++);
+	c->text[0] = '1';
+}
+
+/*
+ * Bytes one line of text can take at most, with the excess of the fixed
+ * copies of print_text_line: the check made once per line.
+ */
+static size_t line_room(const axe_image_printer *p, size_t prefix_len, size_t n)
+{
+	size_t image = 2; /* the braces */
+
+	for (size_t a = 0; a < p->ev->naxes; a++)
+		image += (p->label_len[a] > 16 ? p->label_len[a] : 16) + 20;
+	return prefix_len + 32 + 24 + 5 + n * (image + 2) + 1;
+}
+
+/*
+ * One text line of --all, written straight into the buffer: room for the
+ * whole line is made once (line_room), so no write checks it again.
+ */
+static void print_text_line(axe_writer *w, const axe_image_printer *p, const char *prefix,
+			    size_t prefix_len, const decimal_counter *last, const int64_t *images,
+			    size_t n, size_t room)
+{
+	char *o;
+
+	axe_writer_reserve(w, room);
+	o = w->buf + w->n;
+	if (prefix_len <= 32) /* the prefix buffer holds at least 64 bytes */
+		memcpy(o, prefix, 32);
+	else
+		memcpy(o, prefix, prefix_len);
+	o += prefix_len;
+	if (p->rank > 0) { /* shape () has no last coordinate */
+		memcpy(o, last->text, sizeof(last->text)); /* a fixed copy: room for 24 */
+		o += last->len;
+	}
+	memcpy(o, ") -> ", 5);
+	o += 5;
+	for (size_t i = 0; i < n; i++, images += p->ev->naxes) {
+		if (i) {
+			memcpy(o, ", ", 2);
+			o += 2;
+		}
+		if (p->ev->naxes == 0) /* the labels carry the '{'; a layout with no axes has none */
+			*o++ = '{';
+		for (size_t a = 0; a < p->ev->naxes; a++) {
+			/* A fixed 16-byte copy is one store; the line's room covers the excess. */
+			if (p->label_len[a] <= 16)
+				memcpy(o, p->label[a], 16);
+			else
+				memcpy(o, p->label[a], p->label_len[a]);
+			o += p->label_len[a];
+			o += axe_format_i64(o, images[a]);
+		}
+		*o++ = '}';
+	}
+	*o++ = '\n';
+	w->n = (size_t)(o - w->buf);
+}
+
 int axe_print_all(axe_writer *w, const axe_image_printer *p, bool with_replicas,
 		  int64_t limit, axe_error *err)
 {
 	const axe_evaluator *ev = p->ev;
-	size_t n = with_replicas ? ev->nimages : 1, prefix_len = 0;
-	int64_t *images = malloc(n * (ev->naxes ? ev->naxes : 1) * sizeof(int64_t));
-	char *prefix = malloc(16 + 24 * (p->rank + 1));
+	size_t most = with_replicas ? ev->nimages : 1, n, prefix_len = 0, room = 0;
+	int64_t *images = malloc(most * (ev->naxes ? ev->naxes : 1) * sizeof(int64_t));
+	char *prefix = malloc(64 + 24 * (p->rank + 1));
+	bool text = p->format != AXE_FORMAT_JSON;
+	decimal_counter last_text;
 	axe_cursor cur;
 
 	if (!images || !prefix) {
@@ -164,13 +256,23 @@ int axe_print_all(axe_writer *w, const axe_image_printer *p, bool with_replicas,
 		free(prefix);
 		return -1;
 	}
+	counter_reset(&last_text);
 	for (; !cur.done && !w->failed && (limit <= 0 || cur.flat < limit);
 	     axe_cursor_next(&cur)) {
 		int64_t last = p->rank ? cur.coord[p->rank - 1] : 0;
-		if (last == 0)
+		if (last == 0) {
 			prefix_len = format_coord_prefix(p, cur.coord, prefix);
+			room = line_room(p, prefix_len, most);
+			counter_reset(&last_text);
+		} else {
+			counter_increment(&last_text);
+		}
 		n = axe_evaluator_images(ev, cur.base, with_replicas, images);
-		print_fast_point(w, p, prefix, prefix_len, last, images, n);
+		/* A line longer than half the buffer (thousands of replicas) goes the checked way. */
+		if (text && room <= AXE_WRITER_BUF / 2)
+			print_text_line(w, p, prefix, prefix_len, &last_text, images, n, room);
+		else
+			print_fast_point(w, p, prefix, prefix_len, last, images, n);
 	}
 	axe_cursor_release(&cur);
 	free(images);

@@ -2129,6 +2129,88 @@ static void test_error_positions(void **state)
 	}
 }
 
+/*
+ * A LinearLayout of rank 2 from "n" rows {in, dim, bit}: each row is the
+ * next basis of in-dim "in", 2^bit on tensor dim "dim" (bit -1: zero).
+ */
+typedef struct basis_row {
+	int in, dim, bit;
+} basis_row;
+
+static void linear_of(axe_linear *L, const basis_row *rows, size_t n)
+{
+	axe_linear_init(L, 2);
+	for (size_t k = 0; k < n; k++) {
+		int in = rows[k].in, i = L->nbits[in]++;
+
+		L->has_in[in] = true;
+		L->basis[in][i][0] = L->basis[in][i][1] = 0;
+		if (rows[k].bit >= 0)
+			L->basis[in][i][rows[k].dim] = 1 << rows[k].bit;
+	}
+}
+
+#define REG AXE_LINEAR_REGISTER
+#define LANE AXE_LINEAR_LANE
+#define WARP AXE_LINEAR_WARP
+
+/*
+ * Validation at the bases (tt_validate_linear) against imports written by
+ * hand, right and wrong: bits swapped, a missing replica, and on 4096x4096
+ * (2^24 hardware indices, more than the enumeration takes) a converter
+ * whose only error is the top warp bit, which shows from row 2048 on.
+ */
+static void test_validate_bases(void **state)
+{
+	static const basis_row small[] = { { REG, 1, 0 }, { REG, 1, 1 }, { LANE, 0, 0 },
+					   { LANE, 0, 1 }, { LANE, 0, -1 } };
+	static const struct {
+		const char *layout;
+		const char *error; /* NULL: valid */
+	} rows[] = {
+		{ "S[(4,4):(1@laneid,1@reg)] + R[2:4@laneid]", NULL },
+		{ "S[(4,4):(1@reg,1@laneid)] + R[2:4@laneid]", "at (0, 1)" },
+		{ "S[(2,2,4):(1@laneid,2@laneid,1@reg)] + R[2:4@laneid]", "at (1, 0)" },
+		{ "S[(4,4):(1@laneid,1@reg)]", "at (0, 0)" },
+		{ "S[(4,4):(1@laneid,1@reg)] + R[2:4@laneid] + 1@reg", "at (0, 0)" },
+	};
+	basis_row big[24];
+	axe_linear L;
+	axe_shape shape = { 2, { 4, 4 } };
+	axe_import imp = { .dtype = -1 };
+	axe_error err;
+
+	(void)state;
+	linear_of(&L, small, sizeof(small) / sizeof(small[0]));
+	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+		int rc;
+
+		axe_error_init(&err);
+		imp.shape = shape;
+		imp.layout = axe_layout_parse(rows[k].layout, &err);
+		assert_non_null(imp.layout);
+		rc = tt_validate_linear(&L, &shape, NULL, &imp, &err);
+		if (rows[k].error ? rc != -1 || !strstr(err.message, rows[k].error) : rc != 0)
+			fail_msg("%s: rc %d '%s'", rows[k].layout, rc, err.message);
+		axe_import_release(&imp);
+	}
+	/* 4096x4096: 12 register bits on the columns, 5 lane and 7 warp bits on the rows. */
+	for (int b = 0; b < 24; b++)
+		big[b] = b < 12 ? (basis_row){ REG, 1, b }
+			 : b < 17 ? (basis_row){ LANE, 0, b - 12 } : (basis_row){ WARP, 0, b - 12 };
+	linear_of(&L, big, 24);
+	shape = (axe_shape){ 2, { 4096, 4096 } };
+	imp.shape = shape;
+	axe_error_init(&err);
+	imp.layout = axe_layout_parse("S[(128,32,4096):(1@warpid,1@laneid,1@reg)]", &err);
+	assert_int_equal(tt_validate_linear(&L, &shape, NULL, &imp, &err), 0);
+	axe_import_release(&imp);
+	imp.layout = axe_layout_parse("S[(2,2,32,32,4096):(32@warpid,64@warpid,1@warpid,"
+				      "1@laneid,1@reg)]", &err);
+	assert_int_equal(tt_validate_linear(&L, &shape, NULL, &imp, &err), -1);
+	axe_import_release(&imp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2141,6 +2223,7 @@ int main(void)
 		cmocka_unit_test(test_slice_register_numbering),
 		cmocka_unit_test(test_padded_offsets),
 		cmocka_unit_test(test_error_positions),
+		cmocka_unit_test(test_validate_bases),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
