@@ -575,12 +575,12 @@ static int dump_linear(const tt_src *src, size_t p, axe_linear *L, axe_shape *sh
 	return 0;
 }
 
-static bool same_shape(const axe_shape *a, const axe_shape *b)
+bool tt_same_shape(const axe_shape *a, const axe_shape *b)
 {
 	return a->rank == b->rank && memcmp(a->dim, b->dim, a->rank * sizeof(int64_t)) == 0;
 }
 
-static void shape_text(const axe_shape *s, char *buf, size_t size)
+void tt_shape_text(const axe_shape *s, char *buf, size_t size)
 {
 	size_t len = 0;
 
@@ -596,9 +596,9 @@ static int pick_shape(const tt_src *src, size_t pos, const axe_import_opts *opts
 {
 	char a[128], b[128];
 
-	if (opts && opts->shape && typed->rank && !same_shape(opts->shape, typed)) {
-		shape_text(opts->shape, a, sizeof(a));
-		shape_text(typed, b, sizeof(b));
+	if (opts && opts->shape && typed->rank && !tt_same_shape(opts->shape, typed)) {
+		tt_shape_text(opts->shape, a, sizeof(a));
+		tt_shape_text(typed, b, sizeof(b));
 		return tt_error(src, pos, 1, err, "--shape %s disagrees with the tensor type's %s",
 				a, b);
 	}
@@ -704,7 +704,7 @@ int tt_import_text(tt_ctx *c, const axe_import_opts *opts, axe_import *out, axe_
 	if (starts(c->src, p, "- ") || starts(c->src, p, "where out dims")) {
 		if (dump_linear(c->src, p, &L, &shape, err) < 0)
 			return -1;
-		if (opts && opts->shape && !same_shape(opts->shape, &shape))
+		if (opts && opts->shape && !tt_same_shape(opts->shape, &shape))
 			return tt_error(c->src, p, 1, err, "--shape disagrees with the dump's out dims");
 		if (tt_import_linear(&L, &shape, out, err) < 0) {
 			tt_locate(c->src, p, err);

@@ -193,4 +193,8 @@ int tt_dtype(const char *elem);
 /* The LinearLayout of the attribute "text" on "shape" (no aliases, no module); for tests. */
 int tt_linear_of_text(const char *text, const axe_shape *shape, axe_linear *L, axe_error *err);
 
+/* Whether shapes "a" and "b" are the same; "128x64" of "s" into "buf". */
+bool tt_same_shape(const axe_shape *a, const axe_shape *b);
+void tt_shape_text(const axe_shape *s, char *buf, size_t size);
+
 #endif

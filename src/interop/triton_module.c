@@ -374,21 +374,6 @@ int tt_type_layout_shape(const axe_mlir_chunk *c, const axe_mlir_type *t, axe_sh
 	return 0;
 }
 
-static bool same_shape(const axe_shape *a, const axe_shape *b)
-{
-	return a->rank == b->rank && memcmp(a->dim, b->dim, a->rank * sizeof(int64_t)) == 0;
-}
-
-static void shape_text(const axe_shape *s, char *buf, size_t size)
-{
-	size_t len = 0;
-
-	buf[0] = '\0';
-	for (size_t d = 0; d < s->rank && len + 1 < size; d++)
-		len += (size_t)snprintf(buf + len, size - len, "%s%lld", d ? "x" : "",
-					(long long)s->dim[d]);
-}
-
 /* "128x64 (line 12), 64 (line 20)": the distinct shapes of t's uses, into buf. */
 static size_t shapes_listed(const target *t, char *buf, size_t size)
 {
@@ -403,12 +388,12 @@ static size_t shapes_listed(const target *t, char *buf, size_t size)
 		layout_shape(t->uses[i].type, t->enc_rank, &s);
 		for (size_t j = 0; j < i && !seen; j++) {
 			layout_shape(t->uses[j].type, t->enc_rank, &e);
-			seen = same_shape(&s, &e);
+			seen = tt_same_shape(&s, &e);
 		}
 		if (seen)
 			continue;
 		distinct++;
-		shape_text(&s, dims, sizeof(dims));
+		tt_shape_text(&s, dims, sizeof(dims));
 		if (len + 1 < size)
 			len += (size_t)snprintf(buf + len, size - len, "%s%s (line %d)",
 						distinct > 1 ? ", " : "", dims, t->uses[i].type->line);
@@ -439,12 +424,12 @@ static const use *pick_use(const target *t, const axe_import_opts *opts, axe_err
 			axe_shape s;
 
 			layout_shape(t->uses[i].type, t->enc_rank, &s);
-			if (same_shape(&s, opts->shape))
+			if (tt_same_shape(&s, opts->shape))
 				return &t->uses[i];
 		}
 		if (distinct == 1)
 			return &t->uses[0]; /* the reader says how --shape disagrees */
-		shape_text(opts->shape, want, sizeof(want));
+		tt_shape_text(opts->shape, want, sizeof(want));
 		axe_error_set(err, AXE_ERR_VALUE, &where, span, "--shape %s is none of the shapes "
 			      "'%s' lays out: %s", want, t->encoding, list);
 		return NULL;
