@@ -371,6 +371,11 @@ char *axe_tileas_export(const axe_layout *layout, const axe_shape *shape, int dt
 	} else if (c.swizzle.present && !byte_swizzle(&c.swizzle, info->bits)) {
 		snprintf(why, why_size, "the swizzle moves parts of %d-bit elements on byte "
 			 "addresses", info->bits);
+	} else if (c.swizzle.present && axe_cute_swizzle_invalid(&c.swizzle)) {
+		/* On bytes the swizzle's bits move up: it may pass what a reader takes. */
+		snprintf(why, why_size, "on the byte addresses of %d-bit elements the swizzle is "
+			 "swizzle<%d,%d,%d>: %s", info->bits, c.swizzle.bits, c.swizzle.base,
+			 c.swizzle.shift, axe_cute_swizzle_invalid(&c.swizzle));
 	} else {
 		text = print_desc(&c, info ? info->name : "", err);
 	}

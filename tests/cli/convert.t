@@ -41,3 +41,10 @@ $ axe-layout convert 'S[(8,64):(1@laneid,1@reg)]' --to cute-tv
 $ axe-layout convert 'S[(64,2):(1@laneid,1@reg)]' --to cute-tv
 no cute-tv form: laneid reaches 63, past 31: in one flat index (tid = laneid + 32*warpid) laneid 32 would be another thread's
 ? 1
+
+# A swizzle that fits on elements may not fit on bytes: the writer says so, and never prints
+# a descriptor its reader refuses (fuzz_tileas).
+
+$ axe-layout convert 'tileas:<(120,65),(62222,211),swizzle<2,4,33>,elem=nvfp4>' --to tileas --dtype f16
+no tileas form: on the byte addresses of 16-bit elements the swizzle is swizzle<2,6,33>: it reaches past address bit 40
+? 1
