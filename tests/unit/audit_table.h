@@ -145,4 +145,49 @@ static const table_source *table_source_of(const table_sources *t, const char *t
 	return NULL;
 }
 
+/* A table's tally: its cases, how many agree with Triton, how many are marked known. */
+typedef struct table {
+	table_sources sources;
+	int cases, agree, known;
+	int failures;
+} table;
+
+/*
+ * Count case "name": "ok" when we agree with Triton, "known" when the table
+ * marks a disagreement.  A failure is a disagreement not marked ("why"
+ * says how), or a marked case that agrees now (its mark must go).
+ */
+static void table_tally(table *t, const char *name, bool ok, bool known, const char *why)
+{
+	t->cases++;
+	t->agree += ok;
+	t->known += known;
+	if (!ok && !known) {
+		print_error("%s: %s\n", name, why);
+		t->failures++;
+	} else if (ok && known) {
+		print_error("%s agrees now: remove its known: mark\n", name);
+		t->failures++;
+	}
+}
+
+/* Read the table "name": its "source" lines into t->sources, each case to "check". */
+static void table_walk(const char *name, table *t, void (*check)(table *, char *))
+{
+	FILE *f = table_open(name);
+	char line[4096];
+
+	while (fgets(line, sizeof(line), f)) {
+		char *s = table_trim(line);
+
+		if (*s == '\0' || *s == '#')
+			continue;
+		if (strncmp(s, "source ", 7) == 0)
+			table_read_source(&t->sources, s);
+		else
+			check(t, s);
+	}
+	fclose(f);
+}
+
 #endif

@@ -21,12 +21,6 @@
 #include "audit/swizzle.h"
 #include "audit_table.h"
 
-typedef struct table {
-	table_sources sources;
-	int cases, agree, known;
-	int failures;
-} table;
-
 /* What axe-layout says of one case. */
 typedef struct answer {
 	axe_audit_convert cvt;
@@ -170,36 +164,15 @@ static void check_case(table *t, char *line)
 	analyse((const char **)f, src, &a);
 	bool ok = agrees(f[5], &a, src, why, sizeof(why));
 
-	t->cases++;
-	t->agree += ok;
-	t->known += known != NULL;
-	if (!ok && !known) {
-		print_error("%s: %s\n", f[0], why);
-		t->failures++;
-	} else if (ok && known) {
-		print_error("%s agrees now: remove its known: mark\n", f[0]);
-		t->failures++;
-	}
+	table_tally(t, f[0], ok, known != NULL, why);
 }
 
 static void test_lit_cases(void **state)
 {
-	FILE *f = table_open("cvt_cases.txt");
-	char line[4096];
 	table t = { 0 };
 
 	(void)state;
-	while (fgets(line, sizeof(line), f)) {
-		char *s = table_trim(line);
-
-		if (*s == '\0' || *s == '#')
-			continue;
-		if (strncmp(s, "source ", 7) == 0)
-			table_read_source(&t.sources, s);
-		else
-			check_case(&t, s);
-	}
-	fclose(f);
+	table_walk("cvt_cases.txt", &t, check_case);
 	print_message("cvt_cases.txt: %d conversions, %d agree with Triton, %d known "
 		      "disagreements\n", t.cases, t.agree, t.known);
 	assert_true(t.cases >= 39); /* the table read whole */
