@@ -228,7 +228,7 @@ same
 ? 0
 
 $ axe-layout check tests/data/expr/atoms.yaml
-9 passed, 0 failed
+11 passed, 0 failed
 ? 0
 
 # The bulk-tensor copy alone needs the S/R/O form (a tensor map's strides
@@ -260,7 +260,7 @@ $ axe-layout atoms 'S[(32,32):(32,1)]' 'triton:#ttg.linear<{register = [[0, 1], 
 $ NVCC=none axe-layout check tests/data/expr/check/pass.yaml
 tests/data/expr/check/pass.yaml:57:5: SKIP emit-cuda --kind index: no nvcc (the code was generated and its index math proved; set NVCC to a compiler to compile it)
 tests/data/expr/check/pass.yaml:58:5: SKIP emit-cuda --kind index: no nvcc (the code was generated and its index math proved; set NVCC to a compiler to compile it)
-9 passed, 0 failed
+11 passed, 0 failed
 2 skipped: not run here (--strict fails on a skip)
 ? 0
 
