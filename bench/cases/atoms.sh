@@ -10,3 +10,8 @@ report_time "atoms, 128x64 f16 global to smem" \
 	"$(median_seconds "$bin" atoms "$SMEM" "$SMEM" --dtype f16 --swizzle 128B)" 0.020
 report_time "atoms --suggest, 128x64 f16 smem to registers" \
 	"$(median_seconds "$bin" atoms "$SMEM" "$WGMMA_A" --dtype f16 --suggest)" 0.020
+# The same pair as expr: layouts (tests/data/expr/atoms.yaml, each proved equal
+# to its S/R/O layout): the rules read both maps through their compiled programs.
+EXPR=tests/data/expr/atoms.yaml
+report_time "atoms, 128x64 f16 smem to regs, expr: sides" \
+	"$(median_seconds "$bin" atoms "$EXPR:smem_128x64_expr" "$EXPR:wgmma_a_expr")" 0.020

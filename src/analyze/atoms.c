@@ -141,6 +141,31 @@ bool axe_atom_is_memory(const axe_layout *L)
 	return axes_space(L) == 0;
 }
 
+const axe_layout *axe_atom_operand_axes(const axe_atom_operand *op)
+{
+	return op->map ? op->map->layout : op->layout;
+}
+
+/*
+ * The evaluator of "op" on its shape into "*ev": its map's, or "own"
+ * prepared for its layout (the caller then releases "own": "*owned" is
+ * set).  0 or -1.
+ */
+static int operand_evaluator(const axe_atom_operand *op, axe_evaluator *own,
+			     const axe_evaluator **ev, bool *owned, axe_error *err)
+{
+	*owned = false;
+	if (op->map) {
+		*ev = op->map;
+		return 0;
+	}
+	if (axe_evaluator_init(own, op->layout, &op->shape, err) < 0)
+		return -1;
+	*owned = true;
+	*ev = own;
+	return 0;
+}
+
 static const axe_loc *where(const axe_atom_operand *op)
 {
 	return op->loc.source ? &op->loc : NULL;
@@ -152,7 +177,8 @@ static int choose_spaces(const axe_atom_request *req, char *space, axe_error *er
 	const axe_atom_operand *op[2] = { &req->src, &req->dst };
 	const char *d = req->direction;
 	axe_loc loc = { "--direction", 1, 1, d, d ? strlen(d) : 0 };
-	char ax[2] = { axes_space(req->src.layout), axes_space(req->dst.layout) };
+	char ax[2] = { axes_space(axe_atom_operand_axes(&req->src)),
+		       axes_space(axe_atom_operand_axes(&req->dst)) };
 
 	if (d && (strlen(d) != 3 || d[1] != '2' || !strchr("gsrt", d[0]) || !strchr("gsrt", d[2]) ||
 		  !d[0] || !d[2]))
@@ -197,33 +223,40 @@ static int element_type(const axe_atom_request *req, axe_atom_pair *p, axe_error
 	return 0;
 }
 
-/* TLane and TCol of every point of the tensor-memory operand "op". */
+/*
+ * TLane and TCol of every point of the tensor-memory operand "op", walked
+ * once (a map not in S/R/O form through its compiled program).
+ */
 static int tmem_places(axe_atom_pair *p, const axe_atom_operand *op, axe_error *err)
 {
-	int lane = axe_layout_axis_index(op->layout, "TLane");
-	int col = axe_layout_axis_index(op->layout, "TCol");
-	axe_evaluator ev;
+	const axe_layout *axes = axe_atom_operand_axes(op);
+	int lane = axe_layout_axis_index(axes, "TLane");
+	int col = axe_layout_axis_index(axes, "TCol");
+	const axe_evaluator *ev;
+	axe_evaluator own;
 	axe_cursor cur;
 	int64_t *img = NULL;
+	bool owned, replica = false;
 	int r = -1;
 
-	for (size_t a = 0; a < op->layout->naxes; a++)
-		if (strcmp(op->layout->axis[a], "TLane") != 0 && strcmp(op->layout->axis[a], "TCol") != 0)
+	for (size_t a = 0; a < axes->naxes; a++)
+		if (strcmp(axes->axis[a], "TLane") != 0 && strcmp(axes->axis[a], "TCol") != 0)
 			return axe_error_set(err, AXE_ERR_VALUE, where(op), op->span, "the "
 					     "tensor-memory layout names axis '%s'; it places elements "
-					     "on TLane and TCol alone", op->layout->axis[a]);
-	if (axe_evaluator_init(&ev, op->layout, &op->shape, err) < 0)
+					     "on TLane and TCol alone", axes->axis[a]);
+	if (operand_evaluator(op, &own, &ev, &owned, err) < 0)
 		return -1;
-	p->tlane = malloc((size_t)ev.size * sizeof(int64_t));
-	p->tcol = malloc((size_t)ev.size * sizeof(int64_t));
-	img = malloc(ev.nimages * ev.naxes * sizeof(int64_t));
-	if (!p->tlane || !p->tcol || !img || axe_cursor_init(&cur, &ev, err) < 0) {
+	p->tlane = malloc((size_t)ev->size * sizeof(int64_t));
+	p->tcol = malloc((size_t)ev->size * sizeof(int64_t));
+	img = malloc(ev->nimages * ev->naxes * sizeof(int64_t));
+	if (!p->tlane || !p->tcol || !img || axe_cursor_init(&cur, ev, err) < 0) {
 		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 		goto out;
 	}
 	r = 0;
 	for (; !cur.done; axe_cursor_next(&cur)) {
-		axe_evaluator_images(&ev, cur.base, false, img);
+		/* Distinct images: a map's replica rows that coincide are one place. */
+		replica |= axe_evaluator_images(ev, cur.base, true, img) > 1;
 		p->tlane[cur.flat] = lane >= 0 ? img[lane] : 0;
 		p->tcol[cur.flat] = col >= 0 ? img[col] : 0;
 		if (p->tlane[cur.flat] + 1 > p->tmem_lanes)
@@ -232,12 +265,13 @@ static int tmem_places(axe_atom_pair *p, const axe_atom_operand *op, axe_error *
 			p->tmem_cols = p->tcol[cur.flat] + 1;
 	}
 	axe_cursor_release(&cur);
-	if (ev.nimages > 1)
+	if (replica)
 		r = axe_error_set(err, AXE_ERR_VALUE, where(op), op->span, "the tensor-memory layout "
 				  "has a replica; a copy reads or writes each element once there");
 out:
 	free(img);
-	axe_evaluator_release(&ev);
+	if (owned)
+		axe_evaluator_release(&own);
 	return r;
 }
 
@@ -287,8 +321,11 @@ static int prepare(const axe_atom_request *req, axe_atom_pair *p, axe_error *err
 		return axe_error_set(err, AXE_ERR_VALUE, where(&req->dst), req->dst.span, "SRC and "
 				     "DST must have the same shape: they name the same elements of "
 				     "one tile");
-	if (axe_layout_size(req->src.layout, &p->npoints, err) < 0 ||
-	    element_type(req, p, err) < 0 || choose_spaces(req, p->space, err) < 0)
+	if (req->src.map)
+		p->npoints = req->src.map->size;
+	else if (axe_layout_size(req->src.layout, &p->npoints, err) < 0)
+		return -1;
+	if (element_type(req, p, err) < 0 || choose_spaces(req, p->space, err) < 0)
 		return -1;
 	if (p->space[0] == p->space[1] && (p->space[0] == AXE_ATOM_REGS ||
 					   p->space[0] == AXE_ATOM_TMEM))
@@ -298,8 +335,10 @@ static int prepare(const axe_atom_request *req, axe_atom_pair *p, axe_error *err
 	for (int i = 0; i < 2; i++) {
 		if (p->space[i] == AXE_ATOM_REGS) {
 			p->reg_side = i;
-			if (axe_bank_plan_threads(&p->regs, op[i]->layout, &op[i]->shape, where(op[i]),
-						  op[i]->span, err) < 0)
+			if ((op[i]->map ? axe_bank_plan_threads_of(&p->regs, op[i]->map, where(op[i]),
+								   op[i]->span, err)
+					: axe_bank_plan_threads(&p->regs, op[i]->layout, &op[i]->shape,
+								where(op[i]), op[i]->span, err)) < 0)
 				return -1;
 			p->fragment_regs = fragment_registers(&p->regs, p->elem_bytes);
 		} else if (p->space[i] == AXE_ATOM_TMEM) {
@@ -308,8 +347,11 @@ static int prepare(const axe_atom_request *req, axe_atom_pair *p, axe_error *err
 				return -1;
 		} else {
 			p->has_tile[i] = true;
-			if (axe_bank_tile_init(&p->tile[i], op[i]->layout, &op[i]->shape, p->dtype,
-					       where(op[i]), op[i]->span, err) < 0)
+			if ((op[i]->map ? axe_bank_tile_init_of(&p->tile[i], op[i]->map, p->dtype,
+								where(op[i]), op[i]->span, err)
+					: axe_bank_tile_init(&p->tile[i], op[i]->layout, &op[i]->shape,
+							     p->dtype, where(op[i]), op[i]->span,
+							     err)) < 0)
 				return -1;
 			if (p->space[i] == AXE_ATOM_SHARED)
 				p->smem_bytes = shared_span(&p->tile[i]);
@@ -462,6 +504,14 @@ int axe_atoms_suggest(const axe_atom_request *req, axe_atom_ranking *out, axe_er
 		axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--suggest tries the swizzle modes of a "
 			      "shared-memory tile; this copy is %s to %s",
 			      axe_atom_space_name(given.from), axe_atom_space_name(given.to));
+		axe_atom_ranking_release(&given);
+		return -1;
+	}
+	if ((s ? &req->dst : &req->src)->map) {
+		const axe_atom_operand *op = s ? &req->dst : &req->src;
+		axe_error_set(err, AXE_ERR_VALUE, where(op), op->span, "--suggest tries the "
+			      "swizzle modes on the shared tile's S/R/O layout; this tile is an "
+			      "expr: layout, whose addresses have no swizzle to change");
 		axe_atom_ranking_release(&given);
 		return -1;
 	}

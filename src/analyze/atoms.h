@@ -9,6 +9,13 @@
  * m alone is memory: shared when the other side is registers or tensor
  * memory, else SRC global and DST shared (a direction overrides).
  *
+ * Either side may be a map with no S/R/O form (an `expr:` layout: a Triton
+ * layout whose bases mix bits, a CuTe swizzle Axe cannot express), given
+ * by its evaluator: the pair is read from the map, walked once, so every
+ * rule below judges it; the bulk-tensor copy alone is excluded (a tensor
+ * map needs strides and a swizzle mode) and `--suggest` refuses such a
+ * shared tile (it has no swizzle to change).
+ *
  * Rules, in order: arch (the instruction exists on the target), space (the
  * atom moves between these two spaces), shape (the shared tile fits a
  * block, the tensor-memory one tensor memory; the tile is whole chunks),
@@ -131,14 +138,23 @@ const char *axe_atom_tie_name(axe_atom_tie tie);
 int axe_atom_compare(const axe_atom_terms *a, size_t ia, const axe_atom_terms *b, size_t ib,
 		     axe_atom_tie *by);
 
-/* One operand of the pair. */
+/*
+ * One operand of the pair: a layout in S/R/O form, or a map that has none
+ * (an `expr:` layout) given by its evaluator on "shape": the rules read
+ * only the map (addresses, who holds what), walked once per pair.
+ */
+struct axe_evaluator;
 typedef struct axe_atom_operand {
-	const axe_layout *layout;  /* borrowed */
+	const axe_layout *layout;  /* borrowed; NULL when "map" is given */
 	axe_shape shape;
 	int dtype;                 /* or -1 */
 	axe_loc loc;               /* where it was given (source NULL: nowhere) */
 	int span;
+	const struct axe_evaluator *map; /* borrowed: the map not in S/R/O form, or NULL */
 } axe_atom_operand;
+
+/* The axis table of "op": its layout's, or its map's. */
+const axe_layout *axe_atom_operand_axes(const axe_atom_operand *op);
 
 /*
  * The bulk-tensor planner, supplied by the caller (the planner lives in
@@ -200,7 +216,10 @@ int axe_atoms_suggest(const axe_atom_request *req, axe_atom_ranking *out, axe_er
 /* The legal candidate called "name" of "r", or NULL. */
 const axe_atom_candidate *axe_atom_ranking_find(const axe_atom_ranking *r, const char *name);
 
-/* Whether "L" places data on memory axes alone (no thread axis, no TLane/TCol). */
+/*
+ * Whether "L" places data on memory axes alone (no thread axis, no
+ * TLane/TCol); "L" may be an axis table only (of an `expr:` layout).
+ */
 bool axe_atom_is_memory(const axe_layout *L);
 
 /* "global memory", "shared memory", "registers", "tensor memory". */

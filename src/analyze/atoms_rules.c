@@ -15,6 +15,11 @@
  *
  * Wavefronts come from the bank model (analyze/banks.h) on the accesses
  * the atom issues, warp instruction by warp instruction.
+ *
+ * Every rule reads the pair's tables (addresses, the thread plan, TMEM
+ * places), so a side that is an `expr:` layout is judged like any other;
+ * only the bulk-tensor copy needs the S/R/O form (a tensor map's strides
+ * and swizzle mode) and excludes it, saying so.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -308,6 +313,10 @@ static int judge_bulk(const axe_atom_pair *p, axe_atom_candidate *c, axe_error *
 
 	if (!req->bulk)
 		return axe_atom_exclude(c, "tma", "no TMA planner was given to decide it");
+	if (op[0]->map || op[1]->map)
+		return axe_atom_exclude(c, "tma", "a tensor map describes each side by strides and "
+					"a swizzle mode (S/R/O form); %s is an expr: layout, which "
+					"has neither", op[0]->map ? "SRC" : "DST");
 	if ((r = req->bulk(op[g], op[s], p->dtype, g == 1, &copies, why, sizeof(why), err)) < 0)
 		return -1;
 	if (r == 0)

@@ -346,37 +346,76 @@ axe_report *axe_banks_report(const axe_map *smem, const axe_banks_request *req,
 
 /* ---- atoms ------------------------------------------------------------- */
 
+/* SRC and DST of one atoms request, released together. */
+typedef struct atoms_run {
+	axe_operand op[2];
+	axe_evaluator ev[2];    /* an `expr:` operand's map, walked by the rules */
+	bool has_ev[2];
+} atoms_run;
+
+/* Whether operand "op" came with its own shape (a spec's, an import's, an `expr:` one's). */
+static bool own_shape(const axe_operand *op)
+{
+	return op->expr || op->format || (op->entry && op->entry->has_shape);
+}
+
+/* The axis table of operand "i" of "run": its layout's, or its map's. */
+static const axe_layout *atoms_axes(const atoms_run *run, int i)
+{
+	return run->op[i].layout ? run->op[i].layout : run->ev[i].layout;
+}
+
+/* The evaluator of each `expr:` operand of "run", on its own shape; 0 or -1. */
+static int atoms_maps(atoms_run *run, axe_error *err)
+{
+	for (int i = 0; i < 2; i++) {
+		if (!run->op[i].expr || run->has_ev[i])
+			continue;
+		if (axe_operand_evaluator_init(&run->op[i], &run->ev[i], err) < 0)
+			return -1;
+		run->has_ev[i] = true;
+	}
+	return 0;
+}
+
 /*
- * Resolve SRC and DST ("arg") into "op", --swizzle on the shared side, and
- * describe them in "req"; 0 or -1.
+ * Resolve SRC and DST ("arg") into "run", --swizzle on the shared side, and
+ * describe them in "req"; 0 or -1.  Either may be an `expr:` layout: the
+ * rules read its map through its evaluator.
  */
-static int atoms_resolve(const axe_map_options *opts, const char **arg, axe_operand *op,
+static int atoms_resolve(const axe_map_options *opts, const char **arg, atoms_run *run,
 			 axe_atom_request *req, axe_error *err)
 {
 	axe_operand_opts all = axe_api_operand_opts(opts), plain;
+	axe_operand *op = run->op;
 	int s;
 
 	all.shared_notation_opts = true; /* --tile: each cute-tv: operand alone */
+	all.allow_expr = true;
 	plain = all;
 	plain.swizzle = NULL;
 	if (axe_operand_resolve(arg[0], &plain, &op[0], err) < 0 ||
-	    axe_operand_resolve(arg[1], &plain, &op[1], err) < 0)
+	    axe_operand_resolve(arg[1], &plain, &op[1], err) < 0 || atoms_maps(run, err) < 0)
 		return -1;
-	s = axe_atom_is_memory(op[1].layout) ? 1 : 0;
+	s = axe_atom_is_memory(atoms_axes(run, 1)) ? 1 : 0;
 	if (all.swizzle) {
+		if (run->has_ev[s])
+			axe_evaluator_release(&run->ev[s]);
+		run->has_ev[s] = false;
 		axe_operand_release(&op[s]);
-		if (axe_operand_resolve(arg[s], &all, &op[s], err) < 0)
+		if (axe_operand_resolve(arg[s], &all, &op[s], err) < 0 || atoms_maps(run, err) < 0)
 			return -1;
 	}
 	/* A literal without --shape takes the other operand's shape: they name one tile. */
-	if (!all.shape && !(op[1].entry && op[1].entry->has_shape))
+	if (!all.shape && !own_shape(&op[1]))
 		op[1].shape = op[0].shape;
-	else if (!all.shape && !(op[0].entry && op[0].entry->has_shape))
+	else if (!all.shape && !own_shape(&op[0]))
 		op[0].shape = op[1].shape;
 	for (int i = 0; i < 2; i++) {
 		axe_atom_operand *o = i ? &req->dst : &req->src;
 		*o = (axe_atom_operand){ op[i].layout, op[i].shape, op[i].dtype,
-					 option_loc("<arg>", arg[i]), (int)strlen(arg[i]) };
+					 option_loc("<arg>", arg[i]), (int)strlen(arg[i]),
+					 run->has_ev[i] ? &run->ev[i] : NULL };
 		if (op[i].entry) {
 			o->loc = axe_spec_loc_at(op[i].spec, op[i].entry->line, op[i].entry->col);
 			o->span = (int)strlen(op[i].entry->name);
@@ -385,8 +424,8 @@ static int atoms_resolve(const axe_map_options *opts, const char **arg, axe_oper
 	return 0;
 }
 
-/* The request of "areq" for SRC and DST ("arg") into "req" and "op"; 0 or -1. */
-static int atoms_request(const axe_atoms_request *areq, const char **arg, axe_operand *op,
+/* The request of "areq" for SRC and DST ("arg") into "req" and "run"; 0 or -1. */
+static int atoms_request(const axe_atoms_request *areq, const char **arg, atoms_run *run,
 			 axe_atom_request *req, axe_error *err)
 {
 	axe_loc loc;
@@ -399,7 +438,16 @@ static int atoms_request(const axe_atoms_request *areq, const char **arg, axe_op
 				     "unknown --arch '%s' (sm_80, sm_90 or sm_100)", areq->arch);
 	}
 	req->direction = areq->direction;
-	return atoms_resolve(&areq->operands, arg, op, req, err);
+	return atoms_resolve(&areq->operands, arg, run, req, err);
+}
+
+static void atoms_release(atoms_run *run)
+{
+	for (int i = 0; i < 2; i++) {
+		if (run->has_ev[i])
+			axe_evaluator_release(&run->ev[i]);
+		axe_operand_release(&run->op[i]);
+	}
 }
 
 axe_report *axe_atoms_report(const char *src, const char *dst, const axe_atoms_request *areq,
@@ -408,15 +456,16 @@ axe_report *axe_atoms_report(const char *src, const char *dst, const axe_atoms_r
 	axe_atoms_request defaults = { 0 };
 	axe_atom_request req = { .arch = 100, .bulk = axe_cuda_atom_bulk };
 	axe_atom_ranking rank = { 0 };
-	axe_operand op[2] = { { 0 }, { 0 } };
 	const char *arg[2] = { src, dst };
 	axe_report *r = NULL;
+	atoms_run run;
 
+	memset(&run, 0, sizeof(run));
 	areq = areq ? areq : &defaults;
 	if (axe_api_is_picture(form))
 		axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "atoms draws no picture: ask for text "
 			      "or JSON");
-	else if (atoms_request(areq, arg, op, &req, err) == 0 &&
+	else if (atoms_request(areq, arg, &run, &req, err) == 0 &&
 		 (areq->suggest ? axe_atoms_suggest(&req, &rank, err)
 				: axe_atoms_rank(&req, &rank, err)) == 0 &&
 		 (r = axe_report_open(out, err))) {
@@ -425,7 +474,6 @@ axe_report *axe_atoms_report(const char *src, const char *dst, const axe_atoms_r
 				     "no atom can move this tile", err);
 	}
 	axe_atom_ranking_release(&rank);
-	axe_operand_release(&op[0]);
-	axe_operand_release(&op[1]);
+	atoms_release(&run);
 	return r;
 }

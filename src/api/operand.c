@@ -143,6 +143,7 @@ static int from_spec_expr(const axe_operand_opts *opts, axe_operand *out, axe_er
 	if (!out->expr)
 		return -1;
 	out->shape = out->entry->shape;
+	out->dtype = out->entry->dtype;
 	snprintf(out->name, sizeof(out->name), "%s", out->entry->name);
 	return 0;
 }

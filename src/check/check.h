@@ -87,9 +87,22 @@ int axe_check_keys(const axe_check_ctx *ctx, const char *const *allowed);
 /* The value of required key "key" of the check's mapping, or an error. */
 const axe_node *axe_check_require(const axe_check_ctx *ctx, const char *key);
 
-/* The layout entry a scalar node names, or an error at the node. */
+/*
+ * The layout entry a scalar node names, or an error at the node.
+ * "needs_compact" is NULL for a check that reads only the map (an `expr:`
+ * layout is accepted), else why the check needs the S/R/O form, said in
+ * the error an `expr:` layout gets.
+ */
 const axe_spec_layout *axe_check_layout(const axe_check_ctx *ctx, const axe_node *name,
-					bool allow_expr);
+					const char *needs_compact);
+
+/*
+ * The `expr:` layout of "entry" (not in S/R/O form): an import's, or a
+ * spec's own built once and kept with the spec; NULL with an error.
+ */
+struct axe_expr_layout;
+const struct axe_expr_layout *axe_check_expr(const axe_check_ctx *ctx,
+					     const axe_spec_layout *entry);
 
 /*
  * An evaluator for "entry" (in S/R/O form or an `expr:` layout), or an

@@ -8,30 +8,63 @@
  *   - atom: {src: smem, dst: odd, best: none, direction: s2r}
  *
  * `best: none` holds when no atom is legal; `excluded` maps atom names to
- * the rule expected to exclude each.
+ * the rule expected to exclude each.  SRC and DST may be `expr:` layouts:
+ * the rules read their maps (analyze/atoms.h).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "../analyze/atoms.h"
 #include "../codegen/cuda_atoms.h"
+#include "../core/eval.h"
 #include "check.h"
 
+/* The maps of `expr:` sides, walked by the rules (released together). */
+typedef struct atom_maps {
+	axe_evaluator ev[2];
+	bool has[2];
+} atom_maps;
+
+static void release_maps(atom_maps *maps)
+{
+	for (int i = 0; i < 2; i++)
+		if (maps->has[i])
+			axe_evaluator_release(&maps->ev[i]);
+}
+
+/*
+ * Side "i" of "req" from spec entry "e" named at "name": a layout in S/R/O
+ * form, or an `expr:` layout's map through its evaluator; 0 or -1.
+ */
+static int read_side(const axe_check_ctx *ctx, const axe_node *name, const axe_spec_layout *e,
+		     int i, atom_maps *maps, axe_atom_request *req)
+{
+	axe_atom_operand *o = i ? &req->dst : &req->src;
+
+	*o = (axe_atom_operand){ e->layout, e->shape, e->dtype, axe_spec_loc(ctx->spec, name),
+				 (int)name->len, NULL };
+	if (e->layout)
+		return 0;
+	if (axe_check_evaluator(ctx, e, name, &maps->ev[i]) < 0)
+		return -1;
+	maps->has[i] = true;
+	o->map = &maps->ev[i];
+	o->shape = maps->ev[i].shape;
+	return 0;
+}
+
 /* The request from the entry's src, dst, arch and direction. */
-static int read_request(const axe_check_ctx *ctx, axe_atom_request *req)
+static int read_request(const axe_check_ctx *ctx, axe_atom_request *req, atom_maps *maps)
 {
 	const axe_node *n[2] = { axe_check_require(ctx, "src"), NULL }, *arch, *dir;
 	const axe_spec_layout *e;
 
 	if (!n[0] || !(n[1] = axe_check_require(ctx, "dst")))
 		return -1;
-	for (int i = 0; i < 2; i++) {
-		axe_atom_operand *o = i ? &req->dst : &req->src;
-		if (!(e = axe_check_layout(ctx, n[i], false)))
+	for (int i = 0; i < 2; i++)
+		if (!(e = axe_check_layout(ctx, n[i], NULL)) ||
+		    read_side(ctx, n[i], e, i, maps, req) < 0)
 			return -1;
-		*o = (axe_atom_operand){ e->layout, e->shape, e->dtype, axe_spec_loc(ctx->spec, n[i]),
-					 (int)n[i]->len };
-	}
 	req->arch = 100;
 	req->bulk = axe_cuda_atom_bulk;
 	if ((arch = axe_node_get(ctx->value, "arch")) &&
@@ -72,26 +105,14 @@ static int judge_excluded(axe_check_ctx *ctx, const axe_atom_ranking *r)
 	return 0;
 }
 
-int axe_check_atom(axe_check_ctx *ctx)
+/* The ranking of "req" against `best` and `excluded`; 0 or -1. */
+static int judge(axe_check_ctx *ctx, const axe_atom_request *req, const axe_node *best)
 {
-	static const char *const keys[] = { "src", "dst", "arch", "direction", "best",
-					    "excluded", NULL };
-	const axe_node *best;
-	axe_atom_request req = { 0 };
 	axe_atom_ranking r;
 	const char *got;
 	int rc = 0;
 
-	if (axe_check_keys(ctx, keys) < 0 || read_request(ctx, &req) < 0 ||
-	    !(best = axe_check_require(ctx, "best")))
-		return -1;
-	if (best->kind != AXE_NODE_SCALAR)
-		return axe_check_error(ctx, best, "'best' is an atom name, or none");
-	if (strcmp(best->scalar, "none") != 0 && !axe_atom_lookup(best->scalar))
-		return axe_check_error(ctx, best, "unknown atom '%s'", best->scalar);
-	snprintf(ctx->result->name, sizeof(ctx->result->name), "atom %s -> %s",
-		 axe_node_get(ctx->value, "src")->scalar, axe_node_get(ctx->value, "dst")->scalar);
-	if (axe_atoms_rank(&req, &r, ctx->err) < 0)
+	if (axe_atoms_rank(req, &r, ctx->err) < 0)
 		return -1;
 	got = r.nlegal ? r.c[0].atom->name : "none";
 	if (strcmp(got, best->scalar) != 0)
@@ -101,5 +122,33 @@ int axe_check_atom(axe_check_ctx *ctx)
 	else
 		rc = judge_excluded(ctx, &r);
 	axe_atom_ranking_release(&r);
+	return rc;
+}
+
+int axe_check_atom(axe_check_ctx *ctx)
+{
+	static const char *const keys[] = { "src", "dst", "arch", "direction", "best",
+					    "excluded", NULL };
+	const axe_node *best;
+	axe_atom_request req = { 0 };
+	atom_maps maps = { 0 };
+	int rc = -1;
+
+	if (axe_check_keys(ctx, keys) < 0 || read_request(ctx, &req, &maps) < 0 ||
+	    !(best = axe_check_require(ctx, "best")))
+		goto out;
+	if (best->kind != AXE_NODE_SCALAR) {
+		axe_check_error(ctx, best, "'best' is an atom name, or none");
+		goto out;
+	}
+	if (strcmp(best->scalar, "none") != 0 && !axe_atom_lookup(best->scalar)) {
+		axe_check_error(ctx, best, "unknown atom '%s'", best->scalar);
+		goto out;
+	}
+	snprintf(ctx->result->name, sizeof(ctx->result->name), "atom %s -> %s",
+		 axe_node_get(ctx->value, "src")->scalar, axe_node_get(ctx->value, "dst")->scalar);
+	rc = judge(ctx, &req, best);
+out:
+	release_maps(&maps);
 	return rc;
 }

@@ -8,20 +8,45 @@
  *
  * `access` is a preset or the name of an entry of this spec's `accesses:`
  * (whose `tile:` then gives the smem layout).  Thresholds and expected
- * counts refer to the totals over all instructions.
+ * counts refer to the totals over all instructions.  The smem and thread
+ * layouts may be `expr:` layouts: their maps are walked once, as `banks`
+ * walks them (analyze/banks.h: axe_bank_tile_init_of, axe_bank_plan_threads_of).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "../analyze/banks.h"
+#include "../core/eval.h"
 #include "check.h"
 
 typedef struct banks_run {
 	axe_bank_access access;
 	axe_bank_tile tile;
+	axe_evaluator smem_ev;  /* an `expr:` smem's map: the tile's addresses */
+	bool has_smem_ev;
 	axe_bank_plan plan;
 	axe_bank_result result;
 } banks_run;
+
+/* The plan of `expr:` thread layout "t" (named at "name") over the tile; 0 or -1. */
+static int expr_thread_plan(axe_check_ctx *ctx, banks_run *run, const axe_spec_layout *t,
+			    const axe_node *name, const axe_loc *loc)
+{
+	const axe_shape *shape = &run->tile.shape;
+	axe_evaluator ev;
+	int rc;
+
+	if (axe_check_evaluator(ctx, t, name, &ev) < 0)
+		return -1;
+	if (ev.shape.rank != shape->rank ||
+	    memcmp(ev.shape.dim, shape->dim, shape->rank * sizeof(int64_t)) != 0)
+		rc = axe_check_error(ctx, name, "the thread layout's shape differs from the tile's: "
+				     "both name the same logical elements");
+	else
+		rc = axe_bank_plan_threads_of(&run->plan, &ev, loc, (int)name->len, ctx->err);
+	axe_evaluator_release(&ev);
+	return rc;
+}
 
 /* The plan: a thread layout, a preset, or an access of this spec. */
 static int make_plan(axe_check_ctx *ctx, banks_run *run, const axe_node *threads,
@@ -30,9 +55,13 @@ static int make_plan(axe_check_ctx *ctx, banks_run *run, const axe_node *threads
 	axe_loc loc = axe_spec_loc(ctx->spec, threads ? threads : access);
 
 	if (threads) {
-		const axe_spec_layout *t = axe_check_layout(ctx, threads, false);
-		return t ? axe_bank_plan_threads(&run->plan, t->layout, &run->tile.shape, &loc,
-						 (int)threads->len, ctx->err) : -1;
+		const axe_spec_layout *t = axe_check_layout(ctx, threads, NULL);
+		if (!t)
+			return -1;
+		if (!t->layout)
+			return expr_thread_plan(ctx, run, t, threads, &loc);
+		return axe_bank_plan_threads(&run->plan, t->layout, &run->tile.shape, &loc,
+					     (int)threads->len, ctx->err);
 	}
 	if (run->access.spec)
 		return axe_bank_plan_spec(&run->plan, &run->access, &run->tile.shape,
@@ -60,7 +89,22 @@ static const axe_spec_layout *smem_layout(axe_check_ctx *ctx, banks_run *run,
 	if (!smem)
 		return axe_check_error(ctx, ctx->value, "a banks check needs 'smem' (or an "
 				       "'access' of this spec)"), NULL;
-	return axe_check_layout(ctx, smem, false);
+	return axe_check_layout(ctx, smem, NULL);
+}
+
+/* The tile of "smem": its layout's addresses, or its map's (kept in "run"); 0 or -1. */
+static int smem_tile(axe_check_ctx *ctx, banks_run *run, const axe_spec_layout *smem)
+{
+	axe_loc loc = axe_spec_loc_at(ctx->spec, smem->line, smem->col);
+	int span = (int)strlen(smem->name);
+
+	if (smem->layout)
+		return axe_bank_tile_init(&run->tile, smem->layout, &smem->shape, smem->dtype, NULL,
+					  0, ctx->err);
+	if (axe_check_evaluator(ctx, smem, ctx->value, &run->smem_ev) < 0)
+		return -1;
+	run->has_smem_ev = true;
+	return axe_bank_tile_init_of(&run->tile, &run->smem_ev, smem->dtype, &loc, span, ctx->err);
 }
 
 /* Compare a total against an optional threshold or expected value. */
@@ -114,8 +158,7 @@ int axe_check_banks(axe_check_ctx *ctx)
 				       "and 'access'");
 	if (!(smem = smem_layout(ctx, &run, access)))
 		goto out;
-	if (axe_bank_tile_init(&run.tile, smem->layout, &smem->shape, smem->dtype, NULL, 0,
-			       ctx->err) < 0 || make_plan(ctx, &run, threads, access) < 0)
+	if (smem_tile(ctx, &run, smem) < 0 || make_plan(ctx, &run, threads, access) < 0)
 		goto out;
 	if (vector) {
 		int64_t bytes;
@@ -134,6 +177,8 @@ out:
 	axe_bank_result_release(&run.result);
 	axe_bank_plan_release(&run.plan);
 	axe_bank_tile_release(&run.tile);
+	if (run.has_smem_ev)
+		axe_evaluator_release(&run.smem_ev);
 	axe_bank_access_close(&run.access);
 	return r;
 }

@@ -8,6 +8,10 @@
  *   - emit: {kind: copy, src: A, dst: B}
  *   - emit: {kind: copy, src: A, dst: B, atom: ldmatrix.x4}   (or atom: auto)
  *   - emit: {kind: tma, global: G, smem: S}
+ *
+ * An index kernel's layout may be an `expr:` layout (its expressions,
+ * simplified and proved equal to the layout's own); a copy or TMA kernel
+ * is planned from S/R/O iters and refuses one, saying why.
  */
 #include <spawn.h>
 #include <stdio.h>
@@ -22,6 +26,12 @@
 extern char **environ;
 
 #define PROOF_SECONDS 10
+
+/* Why a copy or TMA kernel takes no `expr:` layout. */
+#define COPY_NEEDS "a copy kernel's vectors and atoms are planned from S/R/O iters (strides " \
+		   "and the swizzle), which an expr: layout has not"
+#define TMA_NEEDS "a tensor map describes each side by strides over a box and a swizzle mode, " \
+		  "which the planner reads from S/R/O iters"
 
 /*
  * The nvcc to use into "*nvcc": $NVCC, else on PATH, else CUDA's default
@@ -95,11 +105,15 @@ out:
 	return status;
 }
 
-/* An operand of the generator from the spec layout that "key" names. */
-static int operand(const axe_check_ctx *ctx, const char *key, axe_cuda_operand *op)
+/*
+ * An operand of the generator from the spec layout that "key" names;
+ * "needs_compact" as axe_check_layout takes it.
+ */
+static int operand(const axe_check_ctx *ctx, const char *key, const char *needs_compact,
+		   axe_cuda_operand *op)
 {
 	const axe_node *name = axe_check_require(ctx, key);
-	const axe_spec_layout *e = name ? axe_check_layout(ctx, name, false) : NULL;
+	const axe_spec_layout *e = name ? axe_check_layout(ctx, name, needs_compact) : NULL;
 
 	if (!e)
 		return -1;
@@ -108,18 +122,36 @@ static int operand(const axe_check_ctx *ctx, const char *key, axe_cuda_operand *
 	return 0;
 }
 
+/* The index functions of `layout:`, in S/R/O form or an `expr:` layout. */
+static int generate_index(const axe_check_ctx *ctx, axe_emit *out, axe_cuda_outcome *res)
+{
+	const axe_node *name = axe_check_require(ctx, "layout");
+	const axe_spec_layout *e = name ? axe_check_layout(ctx, name, NULL) : NULL;
+	const struct axe_expr_layout *expr;
+	axe_cuda_operand op;
+
+	if (!e)
+		return -1;
+	if (e->layout) {
+		op = (axe_cuda_operand){ e->layout, e->shape, e->dtype, e->name,
+					 axe_spec_loc(ctx->spec, name), (int)name->len };
+		return axe_cuda_generate_index(&op, e->name, PROOF_SECONDS, out, res, ctx->err);
+	}
+	if (!(expr = axe_check_expr(ctx, e)))
+		return -1;
+	return axe_cuda_generate_index_expr(expr, e->name, PROOF_SECONDS, out, res, ctx->err);
+}
+
 static int generate(const axe_check_ctx *ctx, const char *kind, axe_emit *out,
 		    axe_cuda_outcome *res)
 {
-	if (strcmp(kind, "index") == 0) {
-		axe_cuda_operand op;
-		return operand(ctx, "layout", &op) < 0 ? -1 :
-		       axe_cuda_generate_index(&op, op.name, PROOF_SECONDS, out, res, ctx->err);
-	}
+	if (strcmp(kind, "index") == 0)
+		return generate_index(ctx, out, res);
 	if (strcmp(kind, "copy") == 0) {
 		axe_cuda_copy_request req = { .name = "copy", .timeout = PROOF_SECONDS };
 		const axe_node *atom = axe_node_get(ctx->value, "atom");
-		if (operand(ctx, "src", &req.src) < 0 || operand(ctx, "dst", &req.dst) < 0)
+		if (operand(ctx, "src", COPY_NEEDS, &req.src) < 0 ||
+		    operand(ctx, "dst", COPY_NEEDS, &req.dst) < 0)
 			return -1;
 		if (atom && atom->kind != AXE_NODE_SCALAR)
 			return axe_check_error(ctx, atom, "'atom' is an atom name or auto");
@@ -128,7 +160,7 @@ static int generate(const axe_check_ctx *ctx, const char *kind, axe_emit *out,
 	}
 	axe_cuda_tma_request req = { .name = "tma", .timeout = PROOF_SECONDS };
 	axe_cuda_operand g, s;
-	if (operand(ctx, "global", &g) < 0 || operand(ctx, "smem", &s) < 0)
+	if (operand(ctx, "global", TMA_NEEDS, &g) < 0 || operand(ctx, "smem", TMA_NEEDS, &s) < 0)
 		return -1;
 	axe_tma_request_init(&req.tma);
 	req.tma.global = g.layout;

@@ -22,7 +22,7 @@
 static int read_side(axe_check_ctx *ctx, const axe_node *name, axe_equal_side *side,
 		     axe_expr_layout **owned, const char **label)
 {
-	const axe_spec_layout *e = axe_check_layout(ctx, name, true);
+	const axe_spec_layout *e = axe_check_layout(ctx, name, NULL);
 
 	if (!e)
 		return -1;

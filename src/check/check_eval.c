@@ -134,7 +134,7 @@ int axe_check_eval(axe_check_ctx *ctx)
 
 	if (axe_check_keys(ctx, keys) < 0 || !(lname = axe_check_require(ctx, "layout")) ||
 	    !(at = axe_check_require(ctx, "at")) || !(expect = axe_check_require(ctx, "expect")) ||
-	    !(entry = axe_check_layout(ctx, lname, true)))
+	    !(entry = axe_check_layout(ctx, lname, NULL)))
 		return -1;
 	base_node = axe_node_get(ctx->value, "base");
 	base = base_node && base_node->kind == AXE_NODE_SCALAR && strcmp(base_node->scalar, "true") == 0;
@@ -267,7 +267,7 @@ int axe_check_inverse(axe_check_ctx *ctx)
 
 	if (axe_check_keys(ctx, keys) < 0 || !(lname = axe_check_require(ctx, "layout")) ||
 	    !(at = axe_check_require(ctx, "at")) || !(expect = axe_check_require(ctx, "expect")) ||
-	    !(entry = axe_check_layout(ctx, lname, true)))
+	    !(entry = axe_check_layout(ctx, lname, NULL)))
 		return -1;
 	if (axe_check_evaluator(ctx, entry, lname, &ev) < 0)
 		return -1;

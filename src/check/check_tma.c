@@ -18,6 +18,10 @@
 #include "../parse/parse.h"
 #include "check.h"
 
+/* Why an `expr:` layout has no TMA plan. */
+#define TMA_NEEDS "a tensor map describes each side by strides over a box and a swizzle " \
+		  "mode, which the planner reads from S/R/O iters"
+
 /* A region option given as text "b:e,...", with positions in the spec. */
 static int read_region(const axe_check_ctx *ctx, const char *key, axe_tma_region *out)
 {
@@ -45,8 +49,8 @@ static int read_request(const axe_check_ctx *ctx, axe_tma_request *req)
 	const axe_spec_layout *ge, *se;
 	long n = 0;
 
-	if (!g || !(s = axe_check_require(ctx, "smem")) || !(ge = axe_check_layout(ctx, g, false)) ||
-	    !(se = axe_check_layout(ctx, s, false)))
+	if (!g || !(s = axe_check_require(ctx, "smem")) ||
+	    !(ge = axe_check_layout(ctx, g, TMA_NEEDS)) || !(se = axe_check_layout(ctx, s, TMA_NEEDS)))
 		return -1;
 	axe_tma_request_init(req);
 	req->global = ge->layout;

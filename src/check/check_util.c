@@ -66,7 +66,7 @@ const axe_node *axe_check_require(const axe_check_ctx *ctx, const char *key)
 }
 
 const axe_spec_layout *axe_check_layout(const axe_check_ctx *ctx, const axe_node *name,
-					bool allow_expr)
+					const char *needs_compact)
 {
 	const axe_spec_layout *entry;
 	axe_error local;
@@ -81,14 +81,29 @@ const axe_spec_layout *axe_check_layout(const axe_check_ctx *ctx, const axe_node
 			axe_error_hint(ctx->err, "%s", local.hint);
 		return NULL;
 	}
-	if (!entry->layout && !allow_expr && entry->format)
+	if (entry->layout || !needs_compact)
+		return entry;
+	if (entry->format)
 		return axe_check_error(ctx, name, "layout '%s' is an expr: layout (read from %s, "
-				       "it has no Axe compact form); this check needs a layout in "
-				       "S/R/O form", name->scalar, entry->format), NULL;
-	if (!entry->layout && !allow_expr)
-		return axe_check_error(ctx, name, "layout '%s' is an expr: layout; this check "
-				       "needs a layout in S/R/O form", name->scalar), NULL;
-	return entry;
+				       "it has no Axe compact form: %s); this check needs a layout "
+				       "in S/R/O form: %s", name->scalar, entry->format,
+				       entry->why_expr, needs_compact), NULL;
+	return axe_check_error(ctx, name, "layout '%s' is an expr: layout; this check needs a "
+			       "layout in S/R/O form: %s", name->scalar, needs_compact), NULL;
+}
+
+const struct axe_expr_layout *axe_check_expr(const axe_check_ctx *ctx,
+					     const axe_spec_layout *entry)
+{
+	axe_spec_layout *own = &ctx->spec->layouts[entry - ctx->spec->layouts];
+
+	if (entry->expr)
+		return entry->expr;
+	/* A spec's own `expr:` entry: built once, kept (and freed) with the spec. */
+	if (!(own->expr = axe_expr_layout_from_spec(ctx->spec, entry, ctx->err)))
+		return NULL;
+	own->expr_free = axe_expr_layout_free;
+	return own->expr;
 }
 
 long axe_check_ints(const axe_check_ctx *ctx, const axe_node *list, int64_t *values,
@@ -122,13 +137,8 @@ int axe_check_evaluator(const axe_check_ctx *ctx, const axe_spec_layout *entry,
 	axe_error local;
 
 	axe_error_init(&local);
-	if (!entry->layout && !entry->expr) {
-		/* A spec's own `expr:` entry: built once, kept (and freed) with the spec. */
-		axe_spec_layout *own = &ctx->spec->layouts[entry - ctx->spec->layouts];
-		if (!(own->expr = axe_expr_layout_from_spec(ctx->spec, entry, ctx->err)))
-			return -1;
-		own->expr_free = axe_expr_layout_free;
-	}
+	if (!entry->layout && !axe_check_expr(ctx, entry))
+		return -1;
 	if (entry->layout ? axe_evaluator_init(ev, entry->layout, &entry->shape, &local) < 0
 			  : axe_expr_evaluator_init(ev, entry->expr, &local) < 0)
 		return axe_check_error(ctx, where, "layout '%s': %s", entry->name, local.message);

@@ -22,9 +22,11 @@ const axe_command command_check = {
 	"Run every assertion of the specs' `checks:` sections; print one line per\n"
 	"failing check with its FILE:LINE:COL, and 'N passed, M failed'.",
 	"Kinds of check: eval, inverse, canon, equal, not-equal, banks, tma, trainium,\n"
-	"emit (see axe-layout(1), CHECKS).  emit checks compile with nvcc ($NVCC, else\n"
-	"nvcc on PATH) and are skipped when there is none or NVCC=none; an NVCC that\n"
-	"names no executable is an error.  Skips are counted on their own line.\n"
+	"emit, atom, audit (see axe-layout(1), CHECKS).  expr: layouts go to every kind\n"
+	"that reads only the map; tma, trainium and copy/TMA emit checks say why not.\n"
+	"emit checks compile with nvcc ($NVCC, else nvcc on PATH) and are skipped when\n"
+	"there is none or NVCC=none; an NVCC that names no executable is an error.\n"
+	"Skips are counted on their own line.\n"
 	"Exit status: 0 when every check passes (skipped ones do not fail, unless\n"
 	"--strict), 1 when a check fails, 2 when a spec or a check is malformed.\n",
 	options,

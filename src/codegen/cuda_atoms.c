@@ -65,7 +65,7 @@ bool axe_cuda_copy_is_matrix(const axe_cuda_copy_plan *p)
 
 static axe_atom_operand atom_operand(const axe_cuda_operand *op)
 {
-	return (axe_atom_operand){ op->layout, op->shape, op->dtype, op->loc, op->span };
+	return (axe_atom_operand){ op->layout, op->shape, op->dtype, op->loc, op->span, NULL };
 }
 
 /* "res" says the copy is not emitted because of "fmt". */

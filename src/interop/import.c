@@ -86,6 +86,7 @@ static void store(axe_spec_layout *entry, axe_import *imp)
 	entry->layout = imp->layout;
 	entry->expr = imp->expr;
 	entry->expr_free = imp->expr ? free_expr : NULL;
+	snprintf(entry->why_expr, sizeof(entry->why_expr), "%s", imp->why_expr);
 	entry->shape = imp->shape;
 	entry->has_shape = true;
 	if (entry->dtype < 0)

@@ -871,7 +871,7 @@ static int read_expr(const axe_spec *spec, const axe_node *map, axe_error *err)
 
 /*
  * Which form the mapping "map" of layout "name" uses: keys of two forms do
- * not mix, and an `expr:` layout takes no dtype or swizzle.
+ * not mix, and an `expr:` layout takes no swizzle.
  */
 static int layout_form(const axe_spec *spec, const axe_node *map, const char *name,
 		       axe_error *err)
@@ -897,8 +897,8 @@ static int layout_form(const axe_spec *spec, const axe_node *map, const char *na
 				"layout '%s' needs 'layout', 'shard', 'expr' or another tool's "
 				"notation ('cute', 'cute-tv', 'triton', 'tileas', 'lego')", name);
 	if (form == FORM_EXPR) {
-		const axe_node *bad = key_node(map, "dtype");
-		bad = bad ? bad : key_node(map, "swizzle");
+		/* An element type leaves the map as it is (banks and atoms need one). */
+		const axe_node *bad = key_node(map, "swizzle");
 		if (bad)
 			return error_at(spec, bad, AXE_ERR_VALUE, err,
 					"'%s' does not apply to an 'expr' layout", bad->scalar);
@@ -1052,6 +1052,9 @@ static int read_layout_map(const axe_spec *spec, const axe_node *map,
 		if (read_shape(spec, axe_node_get(map, "shape"), &entry->shape, &points, err) < 0)
 			return -1;
 		entry->has_shape = true;
+		if (axe_node_get(map, "dtype") &&
+		    read_dtype(spec, axe_node_get(map, "dtype"), &entry->dtype, err) < 0)
+			return -1;
 		return read_expr(spec, map, err);
 	}
 	if (form == FORM_FOREIGN)

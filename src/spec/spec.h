@@ -66,6 +66,7 @@ typedef struct axe_spec_layout {
 	const axe_node *foreign;
 	struct axe_expr_layout *expr;
 	void (*expr_free)(struct axe_expr_layout *expr);
+	char why_expr[256];      /* an import with only an `expr:` form: why */
 	bool imported;           /* resolved by axe_import_spec */
 } axe_spec_layout;
 

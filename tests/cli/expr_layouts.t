@@ -207,3 +207,88 @@ replicated: no
 injective:  no: (0) and (1) share a physical coordinate
 swizzle:    none
 ? 0
+
+# atoms with expr: sides: the 128B-swizzled 16x64 f16 tile and the
+# mma.m16n8k16 A fragment written as index expressions
+# (tests/data/expr/atoms.yaml, whose `equal` checks prove each the S/R/O
+# layout of specs/copy_atoms.yaml): the ranking is the S/R/O pair's, to
+# the byte (tests/cli/atoms.t pins that pair's table).
+$ axe-layout atoms tests/data/expr/atoms.yaml:smem_128B_expr tests/data/expr/atoms.yaml:a_k64_expr | sed -n 1,7p
+copy: shared memory to registers, f16 elements, sm_100
+rank  atom                       smem   tmem  regs  instr worst       cost
+   1  ldmatrix.x4                  16      0    16      4    1x         20
+   2  ldmatrix.x2                  16      0    16      8    1x         20
+   3  ldmatrix.x1                  16      0    16     16    1x         20
+   4  ld.shared.b32                16      0    16     16    1x         20
+   5  ld.shared.b16                32      0    16     32    1x         36
+? 0
+
+$ a=$(axe-layout atoms specs/copy_atoms.yaml:a_smem_128B specs/copy_atoms.yaml:a_k64 --json); b=$(axe-layout atoms tests/data/expr/atoms.yaml:smem_128B_expr tests/data/expr/atoms.yaml:a_k64_expr --json); [ "$a" = "$b" ] && echo same
+same
+? 0
+
+$ axe-layout check tests/data/expr/atoms.yaml
+11 passed, 0 failed
+? 0
+
+# The bulk-tensor copy alone needs the S/R/O form (a tensor map's strides
+# and swizzle mode); --suggest has no swizzle to change on an expr: tile.
+$ axe-layout atoms tests/data/expr/atoms.yaml:tile_global tests/data/expr/atoms.yaml:smem_128B_expr | grep -A1 '^  cp.async.bulk.tensor$'
+  cp.async.bulk.tensor
+      tma: a tensor map describes each side by strides and a swizzle mode (S/R/O form); DST is an expr: layout, which has neither
+? 0
+
+$ axe-layout atoms tests/data/expr/atoms.yaml:smem_128B_expr tests/data/expr/atoms.yaml:a_k64 --suggest
+tests/data/expr/atoms.yaml:22:3: error: --suggest tries the swizzle modes on the shared tile's S/R/O layout; this tile is an expr: layout, whose addresses have no swizzle to change
+    smem_128B_expr:
+    ^~~~~~~~~~~~~~
+? 2
+
+# atoms with a Triton thread layout whose bases mix bits (lane l holds
+# (l, r ^ (l % 4)) in register r) from row-major f32 rows: registers 0 and 1
+# of lane 1 are columns 1 and 0, so no vector is contiguous, and one word
+# per lane costs the 256 wavefronts of banks above (checked against
+# Triton's placement in the Python test).
+$ axe-layout atoms 'S[(32,32):(32,1)]' 'triton:#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 1], [2, 2], [4, 0], [8, 0], [16, 0]], warp = [], block = []}>' --dtype f32 --json | grep -o '"best":"[^"]*"\|{"name":"ld.shared.v2.b32",[^}]*}\|{"name":"ld.shared.b32",[^}]*}'
+{"name":"ld.shared.b32","legal":true,"smem_wavefronts":256,"tmem_cycles":0,"registers":32,"instructions":32,"max_way":8,"cost":264}
+{"name":"ld.shared.v2.b32","legal":false,"rule":"alignment","reason":"alignment: the 8-byte access of lane 1 (warp 0, step 0) is not contiguous in shared memory: (1, 1) is at byte 132 but (1, 0) at byte 128"}
+"best":"ld.shared.b32"
+? 0
+
+# check: every kind that reads only the map takes expr: layouts
+# (tests/data/expr/check/pass.yaml cites its Triton values).
+$ NVCC=none axe-layout check tests/data/expr/check/pass.yaml
+tests/data/expr/check/pass.yaml:57:5: SKIP emit-cuda --kind index: no nvcc (the code was generated and its index math proved; set NVCC to a compiler to compile it)
+tests/data/expr/check/pass.yaml:58:5: SKIP emit-cuda --kind index: no nvcc (the code was generated and its index math proved; set NVCC to a compiler to compile it)
+9 passed, 0 failed
+2 skipped: not run here (--strict fails on a skip)
+? 0
+
+# canon: an expr: layout has no canonical form (`expect: none` holds for it
+# alone); equal fails at a point where the near miss differs.
+$ axe-layout check tests/data/expr/check/fail.yaml
+tests/data/expr/check/fail.yaml:17:5: FAIL canon swizzled: no compact form: the bases mix bits (XOR-linear): a basis has several bits, or bits on two dims
+tests/data/expr/check/fail.yaml:18:5: FAIL canon swizzled_wrong: no compact form: 'swizzled_wrong' is an expr: layout, index expressions that were not read from S/R/O terms, and canonical forms rewrite those terms
+tests/data/expr/check/fail.yaml:19:5: FAIL canon rows: expected no compact form; got S[1024:1]
+tests/data/expr/check/fail.yaml:20:5: FAIL equal swizzled swizzled_wrong: not equal at (2, 0): swizzled -> {reg: 2, laneid: 2, warpid: 0}, {reg: 2, laneid: 2, warpid: 1}; swizzled_wrong -> {reg: 0, laneid: 2, warpid: 0}, {reg: 0, laneid: 2, warpid: 1}
+0 passed, 4 failed
+? 1
+
+# Checks planned from S/R/O iters refuse an expr: layout, saying why.
+$ axe-layout check tests/data/expr/check/tma.yaml
+tests/data/expr/check/tma.yaml:11:33: error: layout 'mixed' is an expr: layout (read from triton, it has no Axe compact form: the bases mix bits (XOR-linear) and are no Swizzle over a bit permutation); this check needs a layout in S/R/O form: a tensor map describes each side by strides over a box and a swizzle mode, which the planner reads from S/R/O iters
+    - tma: {global: global, smem: mixed}
+                                  ^~~~~
+? 2
+
+$ axe-layout check tests/data/expr/check/copy.yaml
+tests/data/expr/check/copy.yaml:12:42: error: layout 'lanes' is an expr: layout; this check needs a layout in S/R/O form: a copy kernel's vectors and atoms are planned from S/R/O iters (strides and the swizzle), which an expr: layout has not
+    - emit: {kind: copy, src: global, dst: lanes}
+                                           ^~~~~
+? 2
+
+$ axe-layout check tests/data/expr/check/trainium.yaml
+tests/data/expr/check/trainium.yaml:13:19: error: layout 'a' is an expr: layout; this check needs a layout in S/R/O form: the matmul plan refines and fuses the operands' iters on partitions and the free axis (Appendix H)
+    - trainium: {a: a, b: b, c: c}
+                    ^
+? 2

@@ -189,9 +189,9 @@ static void run_case(uint64_t seed, bool store)
 	layouts(&c, &regs, &smem);
 	axe_error_init(&err);
 	req.src = (axe_atom_operand){ store ? regs : smem, { 2, { 16, 16 } }, f16,
-				      { NULL, 0, 0, NULL, 0 }, 0 };
+				      { NULL, 0, 0, NULL, 0 }, 0, NULL };
 	req.dst = (axe_atom_operand){ store ? smem : regs, { 2, { 16, 16 } }, f16,
-				      { NULL, 0, 0, NULL, 0 }, 0 };
+				      { NULL, 0, 0, NULL, 0 }, 0, NULL };
 	if (axe_atoms_rank(&req, &r, &err) < 0)
 		fail_msg("seed %" PRIu64 ": %s", seed, err.message);
 	for (int k = 0; k < 6; k++) {
@@ -302,8 +302,8 @@ static void test_ranking_robust(void **state)
 		M = random_tile(&rng, R);
 		axe_layout_default_shape(R, &shape);
 		axe_error_init(&err);
-		req.src = (axe_atom_operand){ store ? R : M, shape, dt, { NULL, 0, 0, NULL, 0 }, 0 };
-		req.dst = (axe_atom_operand){ store ? M : R, shape, dt, { NULL, 0, 0, NULL, 0 }, 0 };
+		req.src = (axe_atom_operand){ store ? R : M, shape, dt, { NULL, 0, 0, NULL, 0 }, 0, NULL };
+		req.dst = (axe_atom_operand){ store ? M : R, shape, dt, { NULL, 0, 0, NULL, 0 }, 0, NULL };
 		if (axe_atoms_rank(&req, &r, &err) < 0) {
 			if (err.message[0] == '\0')
 				fail_msg("seed %" PRIu64 ": an error without a message", seed);

@@ -227,3 +227,57 @@ def test_cute_negative_shift_swizzle_banks_match_cute():
         i = ins["step"]
         want = bank_wavefronts([cute_swizzle(3, 2, -3, 32 * i + lane) for lane in range(32)])
         assert ins["wavefronts"] == want
+
+
+def vector_legal(addresses_of_lane, width):
+    """Whether every lane's registers, taken `width` at a time, are `width`
+    consecutive addresses, the first a multiple of `width` (an aligned vector)."""
+    for regs in addresses_of_lane:
+        for k in range(0, len(regs), width):
+            run = regs[k:k + width]
+            if run[0] % width or run != list(range(run[0], run[0] + width)):
+                return False
+    return True
+
+
+def atom_row(report, name):
+    return next(a for a in report["atoms"] if a["name"] == name)
+
+
+def test_atoms_triton_xor_thread_layout_matches_triton():
+    """atoms from a row-major f32 tile into an XOR-linear Triton thread
+    layout: the per-lane word is legal and costs, per register, the most
+    words one bank serves; wider vectors are legal exactly when Triton's
+    placement makes every lane's register runs contiguous and aligned."""
+    bases = dict(SWIZZLED, warp=[])
+    where = {}  # (lane, reg) -> logical point
+    for point, imgs in triton_images(bases).items():
+        for img in imgs:
+            where[(dict(img)["laneid"], dict(img)["reg"])] = point
+    address = {lane: [32 * where[(lane, r)][0] + where[(lane, r)][1] for r in range(32)]
+               for lane in range(32)}
+    report = axe.atoms("S[(32,32):(32,1)]", linear_text(bases), dtype="f32")
+    word = atom_row(report, "ld.shared.b32")
+    assert word["legal"] and word["instructions"] == 32
+    assert word["smem_wavefronts"] == sum(
+        bank_wavefronts([address[lane][r] for lane in range(32)]) for r in range(32))
+    for name, width in (("ld.shared.v2.b32", 2), ("ld.shared.v4.b32", 4)):
+        assert atom_row(report, name)["legal"] == vector_legal(address.values(), width)
+
+
+def test_atoms_expr_shared_layout_matches_triton_offsets():
+    """atoms from an XOR-linear Triton shared layout (an expr: SMEM) into
+    lane-per-row registers: the words are Triton's offsets of the points."""
+    where = triton_offsets(MIXED_OFFSET)
+    address = {lane: [where[(lane, j)] for j in range(32)] for lane in range(32)}
+    report = axe.atoms(shared_linear_text(MIXED_OFFSET), "S[(32,32):(1@laneid,1)]", dtype="f32")
+    assert report["best"] == "ld.shared.b32"
+    word = atom_row(report, "ld.shared.b32")
+    assert word["smem_wavefronts"] == sum(
+        bank_wavefronts([address[lane][j] for lane in range(32)]) for j in range(32))
+    for name, width in (("ld.shared.v2.b32", 2), ("ld.shared.v4.b32", 4)):
+        assert atom_row(report, name)["legal"] == vector_legal(address.values(), width)
+    # The bulk-tensor copy needs a tensor map (S/R/O strides): excluded, saying so.
+    g2s = axe.atoms("S[(32,32):(32,1)]", shared_linear_text(MIXED_OFFSET), dtype="f32")
+    bulk = atom_row(g2s, "cp.async.bulk.tensor")
+    assert not bulk["legal"] and bulk["rule"] == "tma"

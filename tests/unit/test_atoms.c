@@ -187,8 +187,8 @@ static void rank(const char *src, const char *dst, int64_t rows, int64_t cols, c
 	assert_non_null(D);
 	if (swizzle)
 		assert_int_equal(axe_swizzle_preset(swizzle, dt, &S->swizzle), 0);
-	req.src = (axe_atom_operand){ S, { 2, { rows, cols } }, dt, { NULL, 0, 0, NULL, 0 }, 0 };
-	req.dst = (axe_atom_operand){ D, { 2, { rows, cols } }, dt, { NULL, 0, 0, NULL, 0 }, 0 };
+	req.src = (axe_atom_operand){ S, { 2, { rows, cols } }, dt, { NULL, 0, 0, NULL, 0 }, 0, NULL };
+	req.dst = (axe_atom_operand){ D, { 2, { rows, cols } }, dt, { NULL, 0, 0, NULL, 0 }, 0, NULL };
 	if (axe_atoms_rank(&req, r, &err) < 0)
 		fail_msg("%s -> %s: %s", src, dst, err.message);
 	axe_layout_free(S);
@@ -307,8 +307,8 @@ static void test_no_atom(void **state)
 	D = axe_layout_parse("S[(4,32,64):(1@warpid,1@laneid,1)]", &err);
 	assert_non_null(S);
 	assert_non_null(D);
-	req.src = (axe_atom_operand){ S, { 2, { 128, 64 } }, f32, { NULL, 0, 0, NULL, 0 }, 0 };
-	req.dst = (axe_atom_operand){ D, { 2, { 128, 64 } }, f32, { NULL, 0, 0, NULL, 0 }, 0 };
+	req.src = (axe_atom_operand){ S, { 2, { 128, 64 } }, f32, { NULL, 0, 0, NULL, 0 }, 0, NULL };
+	req.dst = (axe_atom_operand){ D, { 2, { 128, 64 } }, f32, { NULL, 0, 0, NULL, 0 }, 0, NULL };
 	assert_int_equal(axe_atoms_rank(&req, &r, &err), 0);
 	assert_int_equal(r.nlegal, 0);
 	for (size_t i = 0; i < r.n; i++)
@@ -397,7 +397,7 @@ static void test_inputs(void **state)
 	axe_error_init(&err);
 	S = axe_layout_parse("S[(8,8):(8,1)]", &err);
 	D = axe_layout_parse("S[(32,8):(1@laneid,1)]", &err);
-	req.src = (axe_atom_operand){ S, { 2, { 8, 8 } }, -1, { NULL, 0, 0, NULL, 0 }, 0 };
+	req.src = (axe_atom_operand){ S, { 2, { 8, 8 } }, -1, { NULL, 0, 0, NULL, 0 }, 0, NULL };
 	req.dst = req.src;
 	assert_int_equal(axe_atoms_rank(&req, &r, &err), -1);
 	assert_non_null(strstr(err.message, "element type"));
@@ -415,7 +415,7 @@ static void test_inputs(void **state)
 	axe_error_init(&err);
 	S = axe_layout_parse("S[(32,8):(1@TLane,1@TCol)] + 1@m", &err);
 	req.src = (axe_atom_operand){ S, { 2, { 32, 8 } }, axe_dtype_lookup("f32"),
-				      { NULL, 0, 0, NULL, 0 }, 0 };
+				      { NULL, 0, 0, NULL, 0 }, 0, NULL };
 	req.direction = NULL;
 	req.dst.layout = D;
 	req.dst.shape = (axe_shape){ 2, { 32, 8 } };
