@@ -46,8 +46,8 @@ static bool pair_push(pair_list *l, size_t cell, int64_t flat)
 static int walk_pairs(const axe_evaluator *ev, size_t ncells, axe_cell_of_fn *cell_of,
 		      const void *ctx, int64_t *last, pair_list *pairs, axe_error *err)
 {
-	size_t na = ev->naxes;
-	int64_t *images = malloc((ev->nimages ? ev->nimages : 1) * (na ? na : 1) * sizeof(int64_t));
+	size_t na = ev->naxes, rows = ev->nimages ? ev->nimages : 1;
+	int64_t *images = malloc(rows * (na ? na : 1) * sizeof(int64_t));
 	axe_cursor cur;
 	bool ok = true;
 
