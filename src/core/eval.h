@@ -180,6 +180,30 @@ uint64_t axe_image_hash(const axe_evaluator *ev, int64_t flat, const int64_t *im
 int axe_evaluator_inverse(const axe_evaluator *ev, const int64_t *target, const bool *given,
 			  int64_t **flats, size_t *count, size_t limit, axe_error *err);
 
+/* The cell of the grid that physical point "image" lies in; ncells or more: none. */
+typedef size_t axe_cell_of_fn(const int64_t *image, const void *ctx);
+
+/*
+ * The backward map of every cell of a grid at once (preimages.c): the
+ * points with an image in cell c are flat[start[c]] .. flat[start[c + 1] - 1],
+ * sorted, each once, as axe_evaluator_inverse gives them for that cell.
+ */
+typedef struct axe_preimage_table {
+	size_t ncells;
+	size_t *start; /* ncells + 1 offsets into "flat" */
+	int64_t *flat;
+} axe_preimage_table;
+
+/*
+ * Fill "t" (released by the caller) in one walk of the domain, each image
+ * of each point put in its cell by "cell_of" (given "ctx").  0, or -1 with
+ * "err" set on no memory.
+ */
+int axe_evaluator_preimage_table(const axe_evaluator *ev, size_t ncells,
+				 axe_cell_of_fn *cell_of, const void *ctx,
+				 axe_preimage_table *t, axe_error *err);
+void axe_preimage_table_release(axe_preimage_table *t);
+
 /* Unflatten "flat" into "coord" in the evaluator's shape. */
 void axe_evaluator_unflatten(const axe_evaluator *ev, int64_t flat, int64_t *coord);
 

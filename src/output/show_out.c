@@ -300,24 +300,17 @@ static int fill_reverse_cell(picture *p, const axe_evaluator *ev, const int64_t 
 	return 0;
 }
 
-/* A logical point in a reverse cell: a map without S/R/O form is walked once. */
-typedef struct cell_point {
-	size_t cell;
-	int64_t flat;
-} cell_point;
-
-static int by_cell_then_flat(const void *pa, const void *pb)
-{
-	const cell_point *a = pa, *b = pb;
-
-	if (a->cell != b->cell)
-		return a->cell < b->cell ? -1 : 1;
-	return a->flat < b->flat ? -1 : a->flat > b->flat;
-}
+/* The reverse picture and its options, for reverse_cell. */
+typedef struct reverse_view {
+	const picture *p;
+	const axe_show_opts *o;
+} reverse_view;
 
 /* The reverse cell of "image", or (size_t)-1 outside the picture. */
-static size_t cell_of(const picture *p, const axe_show_opts *o, const int64_t *image)
+static size_t reverse_cell(const int64_t *image, const void *ctx)
 {
+	const picture *p = ((const reverse_view *)ctx)->p;
+	const axe_show_opts *o = ((const reverse_view *)ctx)->o;
 	int64_t col = image[o->by[o->nby - 1]] - p->col0;
 	int64_t row = o->nby == 2 ? image[o->by[0]] - p->row0 : 0;
 
@@ -327,88 +320,42 @@ static size_t cell_of(const picture *p, const axe_show_opts *o, const int64_t *i
 }
 
 /*
- * Every (cell, point) pair of the source "ev", sorted, repeats removed,
- * into "*out" (the caller's); -1 with "err" set on no memory.  One walk of
- * the domain instead of one backward map per cell, each a walk of its own.
+ * The reverse picture of a source, as fill_reverse_cell writes it: a map
+ * without S/R/O form is walked once for every cell (core/preimages.c), not
+ * once per cell.
  */
-static int source_cells(const picture *p, const axe_evaluator *ev, const axe_show_opts *o,
-			cell_point **out, size_t *n, axe_error *err)
-{
-	size_t cap = 0, kept = 0;
-	int64_t *images = malloc((ev->nimages ? ev->nimages : 1) * (ev->naxes ? ev->naxes : 1) *
-				 sizeof(int64_t));
-	axe_cursor cur;
-
-	*out = NULL;
-	*n = 0;
-	if (!images || axe_cursor_init(&cur, ev, err) < 0) {
-		free(images);
-		return images ? -1 : axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	}
-	for (; !cur.done; axe_cursor_next(&cur)) {
-		size_t k = axe_evaluator_images(ev, cur.base, true, images);
-		for (size_t i = 0; i < k; i++) {
-			size_t cell = cell_of(p, o, images + i * ev->naxes);
-			if (cell == (size_t)-1)
-				continue;
-			if (*n == cap) {
-				cell_point *grown = realloc(*out, (cap ? cap * 2 : 256) * sizeof(**out));
-				if (!grown) {
-					axe_cursor_release(&cur);
-					free(images);
-					return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-				}
-				*out = grown;
-				cap = cap ? cap * 2 : 256;
-			}
-			(*out)[(*n)++] = (cell_point){ cell, cur.flat };
-		}
-	}
-	axe_cursor_release(&cur);
-	free(images);
-	qsort(*out, *n, sizeof(**out), by_cell_then_flat);
-	for (size_t i = 0; i < *n; i++)
-		if (kept == 0 || by_cell_then_flat(&(*out)[kept - 1], &(*out)[i]) != 0)
-			(*out)[kept++] = (*out)[i];
-	*n = kept;
-	return 0;
-}
-
-/* The reverse picture of a source from its (cell, point) pairs, as fill_reverse_cell writes it. */
 static int fill_reverse_source(picture *p, const axe_evaluator *ev, const axe_show_opts *o,
 			       axe_error *err)
 {
 	bool json = o->format == AXE_FORMAT_JSON;
+	reverse_view view = { p, o };
 	int64_t coord[AXE_MAX_RANK];
-	cell_point *pairs;
-	size_t n, at = 0;
+	axe_preimage_table t;
 
-	if (source_cells(p, ev, o, &pairs, &n, err) < 0)
+	if (axe_evaluator_preimage_table(ev, p->rows * p->cols, reverse_cell, &view, &t, err) < 0)
 		return -1;
 	for (size_t cell = 0; cell < p->rows * p->cols; cell++) {
-		size_t first = at;
-		while (at < n && pairs[at].cell == cell)
-			at++;
+		size_t first = t.start[cell], end = t.start[cell + 1];
 		begin_cell(p, cell);
-		if (at - first > AXE_SHOW_MAX_PREIMAGES) {
+		if (end - first > AXE_SHOW_MAX_PREIMAGES) {
 			/* As put_count: the number, JSON's null */
 			put_str(p, json ? "null" : "n=");
 			if (!json)
-				put_i64(p, (int64_t)(at - first));
+				put_i64(p, (int64_t)(end - first));
 			p->counted = !json;
 		} else {
-			put_str(p, json ? "[" : at > first ? "" : ".");
-			for (size_t i = first; i < at; i++) {
+			put_str(p, json ? "[" : end > first ? "" : ".");
+			for (size_t i = first; i < end; i++) {
 				if (i > first)
 					put_str(p, json ? "," : "|");
-				axe_evaluator_unflatten(ev, pairs[i].flat, coord);
+				axe_evaluator_unflatten(ev, t.flat[i], coord);
 				put_tuple(p, coord, ev->shape.rank, json);
 			}
 			put_str(p, json ? "]" : "");
 		}
 		end_cell(p, cell);
 	}
-	free(pairs);
+	axe_preimage_table_release(&t);
 	return 0;
 }
 

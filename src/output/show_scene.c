@@ -8,7 +8,7 @@
  * axes: hue by the column axis, a lane; shade by the row axis, a warp),
  * labelled with its first image and an "xN" badge for N images; beside it
  * the grid of owners (the `show --by` picture), each holding the logical
- * points whose images are there (axe_evaluator_inverse).  A memory layout
+ * points whose images are there (show_physical.c).  A memory layout
  * with a dtype: the logical grid beside shared memory as 128-byte lines x
  * element slots, each slot coloured by the 16-byte chunk its element had
  * before the swizzle, so the swizzle's XOR pattern shows; a heavier rule

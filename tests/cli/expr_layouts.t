@@ -292,3 +292,20 @@ tests/data/expr/check/trainium.yaml:13:19: error: layout 'a' is an expr: layout;
     - trainium: {a: a, b: b, c: c}
                     ^
 ? 2
+
+# The pictures' owner grids of an expr: layout come from one forward walk of
+# its domain, those of a layout in S/R/O form from a backward map per cell:
+# one map written both ways (tests/data/expr/owner_panels.yaml, replicated
+# over two warps) draws the same picture in every format, but for its title.
+# Counted: owner cells that hold points (SVG, HTML), cells drawn (TeX).
+$ for f in svg html tex; do for by in '' '--by laneid,reg' '--by reg'; do a=$(axe-layout show tests/data/expr/owner_panels.yaml:linear $by --format $f | sed 's/[^>{]* on shape (32, 8)/LAYOUT/'); b=$(axe-layout show tests/data/expr/owner_panels.yaml:same $by --format $f | sed 's/[^>{]* on shape (32, 8)/LAYOUT/'); [ "$a" = "$b" ] && echo "$f ${by:-(warpid, laneid)}: same, $(printf '%s\n' "$b" | grep -c 'data-points="[0-9]\|rectangle')"; done; done
+svg (warpid, laneid): same, 128
+svg --by laneid,reg: same, 128
+svg --by reg: same, 4
+html (warpid, laneid): same, 128
+html --by laneid,reg: same, 128
+html --by reg: same, 4
+tex (warpid, laneid): same, 394
+tex --by laneid,reg: same, 403
+tex --by reg: same, 265
+? 0

@@ -12,6 +12,7 @@ against an evaluator written here from the other tool's own definition:
 Run by tests/scripts/python.sh (make check) with PYTHONPATH=build/python."""
 
 import itertools
+import re
 
 import axe_layout as axe
 from clitools import cli, cli_json, run
@@ -104,6 +105,52 @@ def test_triton_xor_show_by_lanes():
                 assert points == {c for c, imgs in want.items()
                                   if any(dict(i)["reg"] == reg and dict(i)["laneid"] == lane
                                          for i in imgs)}
+
+
+# A 128x256 accumulator over 4 warps whose lane bases 2 and 3 also move dim1
+# (bits on two dims: an expr: layout); 32768 points, 256 registers a thread.
+XOR_ACC = {"register": [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128], [64, 0]],
+           "lane": [[0, 2], [0, 4], [1, 2], [2, 4], [4, 0]], "warp": [[16, 0], [32, 0]]}
+OWNER_CELL = re.compile(r'<rect class="pc[^"]*"[^>]* data-owner="([^"]*)" data-points="([^"]*)"')
+
+
+def drawn_owners(picture):
+    """{owner: [points]} of the physical grid of a `show` picture, in drawing order."""
+    return {owner: [tuple(int(v) for v in p.split(",")) for p in points.split("|") if p]
+            for owner, points in OWNER_CELL.findall(picture)}
+
+
+def owners_from_eval(text, by):
+    """{owner: [points]} from `eval --all --json` alone: every owner value in
+    the range of the images on the by-axes (empty or not), each holding the
+    points with an image there, in row-major order."""
+    where = {}
+    for line in cli_json("eval", text, "--all", "--json", lines=True):
+        for owner in {tuple(img[a] for a in by) for img in line["images"]}:
+            where.setdefault(owner, []).append(tuple(line["coord"]))
+    ranges = [range(min(o[k] for o in where), max(o[k] for o in where) + 1)
+              for k in range(len(by))]
+    return {",".join(map(str, owner)): sorted(where.get(owner, []))
+            for owner in itertools.product(*ranges)}
+
+
+def test_expr_owner_grids_match_eval_all():
+    """show --format svg|html of expr: layouts: each cell of the owners' grid
+    (or of shared memory) holds exactly the points that `eval --all` puts
+    there, XOR-linear Triton layouts (replicated, and a 128x256 accumulator
+    drawn as rectangles) and a CuTe swizzle Axe cannot express."""
+    cases = [(linear_text(SWIZZLED), ("laneid", "reg"), ("svg", "html")),
+             (linear_text(SWIZZLED), ("warpid", "laneid"), ("svg", "html")),
+             (linear_text(SWIZZLED), ("reg",), ("svg",)),
+             (linear_text(XOR_ACC), ("warpid", "laneid"), ("svg",)),
+             ("cute:Sw<3,2,-3> o (32,32):(32,1)", ("m",), ("svg", "html"))]
+    for text, by, formats in cases:
+        assert axe.Layout(text).is_expr
+        want = owners_from_eval(text, by)
+        assert sum(map(len, want.values())) >= 1024
+        extra = ("--dtype", "f32") if by == ("m",) else ("--by", ",".join(by))
+        for fmt in formats:
+            assert drawn_owners(cli("show", text, *extra, "--format", fmt)) == want, (text, by)
 
 
 def cute_swizzle(b, m, s, offset):

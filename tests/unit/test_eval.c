@@ -3,7 +3,8 @@
  * seeds: the (8,16) tensor-core tile of seed 001 (its table, and the (2,9)
  * walkthrough of seed 003), Blackwell tensor memory, the scale-factor atom,
  * the 2x2 GPU mesh layouts, the Trainium SBUF layout and the 128B-swizzled
- * (8,64) f16 tile; plus injectivity facts of `info`.
+ * (8,64) f16 tile; plus injectivity facts of `info`.  The preimage table of
+ * one walk equals the backward map cell by cell.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -283,6 +284,88 @@ static void test_inverse_limit(void **state)
 	teardown(&f);
 }
 
+/* The grid of a preimage table: "nby" axes, each over its image range. */
+typedef struct grid {
+	size_t nby;
+	int by[2];
+	int64_t lo[2], n[2];
+} grid;
+
+static size_t grid_cell(const int64_t *image, const void *ctx)
+{
+	const grid *g = ctx;
+	size_t cell = 0;
+
+	for (size_t i = 0; i < g->nby; i++) {
+		int64_t v = image[g->by[i]] - g->lo[i];
+		if (v < 0 || v >= g->n[i])
+			return SIZE_MAX;
+		cell = cell * (size_t)g->n[i] + (size_t)v;
+	}
+	return cell;
+}
+
+typedef struct table_row {
+	const char *layout;
+	int64_t dims[2];
+	size_t nby;
+	int by[2];
+} table_row;
+
+/* Cell by cell, the table of one walk equals the backward map of the cell's values. */
+static void check_table(const table_row *spec)
+{
+	int64_t target[8] = { 0 }, hi;
+	bool given[8] = { false };
+	axe_preimage_table t;
+	size_t ncells = 1;
+	grid g = { .nby = spec->nby, .by = { spec->by[0], spec->by[1] } };
+	axe_error err;
+	fixture f;
+
+	axe_error_init(&err);
+	setup(&f, spec->layout, 2, spec->dims);
+	for (size_t i = 0; i < g.nby; i++) {
+		int r = axe_evaluator_image_range(&f.ev, g.by[i], &g.lo[i], &hi, &err);
+		assert_int_equal(r, 0);
+		g.n[i] = hi - g.lo[i] + 1;
+		ncells *= (size_t)g.n[i];
+		given[g.by[i]] = true;
+	}
+	assert_int_equal(axe_evaluator_preimage_table(&f.ev, ncells, grid_cell, &g, &t, &err), 0);
+	for (size_t c = 0; c < ncells; c++) {
+		int64_t *flats = NULL;
+		size_t n = 0, rest = c;
+		for (size_t i = g.nby; i-- > 0; rest /= (size_t)g.n[i])
+			target[g.by[i]] = g.lo[i] + (int64_t)(rest % (size_t)g.n[i]);
+		assert_int_equal(axe_evaluator_inverse(&f.ev, target, given, &flats, &n, 1 << 20,
+						       &err), 0);
+		if (t.start[c + 1] - t.start[c] != n ||
+		    (n && memcmp(t.flat + t.start[c], flats, n * sizeof(int64_t)) != 0))
+			fail_msg("%s, cell %zu: %zu points, the backward map %zu", spec->layout, c,
+				 t.start[c + 1] - t.start[c], n);
+		free(flats);
+	}
+	axe_preimage_table_release(&t);
+	teardown(&f);
+}
+
+static void test_preimage_table(void **state)
+{
+	static const table_row rows[] = {
+		{ FRAG, { 8, 16 }, 2, { 1, 0 } },      /* warps with replicas, by lane */
+		{ FRAG, { 8, 16 }, 1, { 2 } },         /* m: each cell holds many points */
+		{ "Swizzle(3,3,3) o S[(8,64):(64,1)]", { 8, 64 }, 1, { 0 } },
+		{ "S[(4,4):(0,1)]", { 4, 4 }, 1, { 0 } },  /* a broadcast */
+		{ "S[(4,4):(1,1)]", { 4, 4 }, 1, { 0 } },  /* overlapping */
+		{ "S[(4,8):(1@x,1@y)] + R[(2,3):(1@x,2@z)]", { 4, 8 }, 2, { 0, 1 } },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+		check_table(&rows[i]);
+}
+
 static void test_domain_errors(void **state)
 {
 	axe_error err;
@@ -460,6 +543,7 @@ int main(void)
 		cmocka_unit_test(test_swizzle_128b_f16),
 		cmocka_unit_test(test_inverse),
 		cmocka_unit_test(test_inverse_limit),
+		cmocka_unit_test(test_preimage_table),
 		cmocka_unit_test(test_domain_errors),
 		cmocka_unit_test(test_info),
 		cmocka_unit_test(test_swizzled_ranges),
