@@ -33,14 +33,14 @@ build/axelayout.pc: axelayout.pc.in lib.mk
 	@mkdir -p build
 	@sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' $< >$@
 
-# The extension axe_layout._cute (axe_layout.cute's Layout and algebra), for the
+# The extension axe_layout._cute_values (axe_layout.cute's Layout and algebra), for the
 # Python that runs the tests: built against the installed header only and linked
 # to the library's soname, which the package has loaded (by path) before it.
 PY_INCLUDE := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
 PY_EXT     := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
-PY_CUTE    := build/python/axe_layout/_cute$(PY_EXT)
+PY_CUTE    := build/python/axe_layout/_cute_values$(PY_EXT)
 
-$(PY_CUTE): python/axe_layout/_cute.c src/axe.h $(SHLIB)
+$(PY_CUTE): python/axe_layout/_cute_values.c src/axe.h $(SHLIB)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@$(CC) $(filter-out -MMD -MP,$(CFLAGS_RELEASE)) -fPIC -shared -isystem $(PY_INCLUDE) -Isrc -o $@ $< \

@@ -18,7 +18,7 @@ others (Report objects), or the commands.
 """
 
 from . import NoResult, LayoutError  # noqa: F401  (loads the library first)
-from ._cute import (  # noqa: F401
+from ._cute_values import (  # noqa: F401
     Layout,
     blocked_product,
     coalesce,

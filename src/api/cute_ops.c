@@ -109,11 +109,36 @@ int axe_api_cute_complement(const axe_cute_layout *a, int64_t cotarget,
 	return r;
 }
 
+/*
+ * A zipped, tiled or flat divide or product: the logical one and its proof,
+ * then its regrouping and the proof of that (the logical result is made
+ * once, not again inside the proof).
+ */
+static int split_regrouped(const axe_cute_layout *a, const axe_cute_tiler *t, axe_cute_kind kind,
+			   bool divide, axe_cute_layout *res, char *what, size_t what_size,
+			   axe_cute_reason *why, axe_error *err)
+{
+	axe_cute_layout ld;
+	int r = axe_api_cute_split(a, t, AXE_CUTE_LOGICAL, divide, &ld, what, what_size, why, err);
+
+	if (r <= 0)
+		return r;
+	r = axe_cute_regroup(&ld, t, kind, res, err) < 0 ? -1 : 1;
+	if (r > 0)
+		r = proved(axe_cute_prove_regroup(&ld, t, kind, res, what, what_size, why), res, why);
+	axe_cute_layout_release(&ld);
+	return r;
+}
+
 int axe_api_cute_split(const axe_cute_layout *a, const axe_cute_tiler *t, axe_cute_kind kind,
 		       bool divide, axe_cute_layout *res, char *what, size_t what_size,
 		       axe_cute_reason *why, axe_error *err)
 {
-	int r = (divide ? axe_cute_divide : axe_cute_product)(a, t, kind, res, why, err);
+	int r;
+
+	if (kind == AXE_CUTE_ZIPPED || kind == AXE_CUTE_TILED || kind == AXE_CUTE_FLAT)
+		return split_regrouped(a, t, kind, divide, res, what, what_size, why, err);
+	r = (divide ? axe_cute_divide : axe_cute_product)(a, t, kind, res, why, err);
 
 	if (r > 0)
 		r = proved((divide ? axe_cute_prove_divide : axe_cute_prove_product)(

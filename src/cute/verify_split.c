@@ -453,6 +453,17 @@ static int prove_divide_logical(const axe_cute_layout *a, const axe_cute_tiler *
 	return ok;
 }
 
+int axe_cute_prove_regroup(const axe_cute_layout *ld, const axe_cute_tiler *t, axe_cute_kind kind,
+			   const axe_cute_layout *r, char *what, size_t what_size,
+			   axe_cute_reason *why)
+{
+	int ok = check_regroup(ld, t, kind, r, why);
+
+	if (ok > 0)
+		say_regroup(what, what_size, kind);
+	return ok;
+}
+
 int axe_cute_prove_divide(const axe_cute_layout *a, const axe_cute_tiler *t, axe_cute_kind kind,
 			  const axe_cute_layout *r, char *what, size_t what_size,
 			  axe_cute_reason *why, axe_error *err)

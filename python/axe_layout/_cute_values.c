@@ -1,5 +1,5 @@
 /*
- * _cute.c: the CPython extension behind axe_layout.cute: CuTe layouts held
+ * _cute_values.c: the CPython extension behind axe_layout.cute: CuTe layouts held
  * in memory (axe.h, "[cute values]") as Python objects, and CuTe's algebra
  * on them with pycute's names.  Each call is one C call with no text or
  * JSON on the way, each result proved by the library before it returns:
@@ -208,15 +208,36 @@ static PyObject *Layout_repr(LayoutObject *self)
 	return r;
 }
 
-/* Equal when CuTe prints them alike: the same shape, stride, swizzle and offset. */
+/*
+ * The value's text without the `_` of static integers: layouts are equal
+ * when their shapes, strides, swizzles and offsets are, static or not
+ * (CuTe's operator== compares values too).
+ */
+static PyObject *value_text(LayoutObject *self)
+{
+	char *text = axe_cute_value_to_string(self->value), *w;
+	PyObject *s;
+
+	if (!text)
+		return PyErr_NoMemory();
+	w = text;
+	for (const char *r = text; *r; r++)
+		if (!(*r == '_' && r[1] >= '0' && r[1] <= '9'))
+			*w++ = *r;
+	*w = '\0';
+	s = PyUnicode_FromString(text);
+	axe_string_free(text);
+	return s;
+}
+
 static PyObject *Layout_richcompare(PyObject *a, PyObject *b, int op)
 {
 	PyObject *sa, *sb, *r;
 
 	if (!PyObject_TypeCheck(b, &LayoutType) || (op != Py_EQ && op != Py_NE))
 		Py_RETURN_NOTIMPLEMENTED;
-	sa = Layout_str((LayoutObject *)a);
-	sb = sa ? Layout_str((LayoutObject *)b) : NULL;
+	sa = value_text((LayoutObject *)a);
+	sb = sa ? value_text((LayoutObject *)b) : NULL;
 	r = sb ? PyObject_RichCompare(sa, sb, op) : NULL;
 	Py_XDECREF(sa);
 	Py_XDECREF(sb);
@@ -225,7 +246,7 @@ static PyObject *Layout_richcompare(PyObject *a, PyObject *b, int op)
 
 static Py_hash_t Layout_hash(LayoutObject *self)
 {
-	PyObject *s = Layout_str(self);
+	PyObject *s = value_text(self);
 	Py_hash_t h;
 
 	if (!s)
@@ -402,7 +423,7 @@ static PyTypeObject LayoutType = {
 			    "shape and stride are ints or nested tuples (stride None: column-major);\n"
 			    "text is CuTe's print, \"(4,8):(8,1)\", \"Sw<3,4,3> o _0 o (8,64):(64,1)\",\n"
 			    "or a C++ type spelling.  layout(i) is CuTe's crd2idx; len() the rank;\n"
-			    "layout[i] mode i; == compares shape, stride, swizzle and offset."),
+			    "layout[i] mode i; == compares the values of shape, stride, swizzle and\noffset (static or not)."),
 	.tp_basicsize = sizeof(LayoutObject),
 	.tp_flags = Py_TPFLAGS_DEFAULT,
 	.tp_new = Layout_new,
@@ -615,10 +636,15 @@ static PyObject *complement(PyObject *m, PyObject *const *args, Py_ssize_t nargs
 		cotarget = as_int64(args[1], "cotarget", &ok);
 	if (!ok)
 		return NULL;
-	if (nargs == 2 && args[1] != Py_None && cotarget < 1)
-		return PyErr_Format(PyExc_ValueError, "cotarget must be positive, got %lld",
-				    (long long)cotarget);
 	axe_error_init(&err);
+	if (nargs == 2 && args[1] != Py_None && cotarget < 1) {
+		/* the library's 0 is "the default": a given one must be positive */
+		err.code = AXE_ERR_VALUE;
+		snprintf(err.source, sizeof(err.source), "--cotarget");
+		snprintf(err.message, sizeof(err.message), "cotarget must be positive, got %lld",
+			 (long long)cotarget);
+		return raise_error(&err);
+	}
 	return wrap(axe_cute_value_complement(a, cotarget, &err), &err);
 }
 
@@ -709,13 +735,13 @@ static PyMethodDef module_methods[] = {
 
 static struct PyModuleDef module = {
 	PyModuleDef_HEAD_INIT,
-	.m_name = "axe_layout._cute",
+	.m_name = "axe_layout._cute_values",
 	.m_doc = "CuTe layouts in memory and their algebra (see axe_layout.cute).",
 	.m_size = -1,
 	.m_methods = module_methods,
 };
 
-PyMODINIT_FUNC PyInit__cute(void)
+PyMODINIT_FUNC PyInit__cute_values(void)
 {
 	PyObject *m;
 
