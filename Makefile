@@ -32,6 +32,9 @@ DEPS := yaml.h:libyaml-dev z3.h:libz3-dev cmocka.h:libcmocka-dev
 DEP_TOOLS := xmllint:libxml2-utils pytest-3:python3-pytest
 # Modules of Debian's python3 that `pip install .` and `make python-wheel` use (tested).
 DEP_PY := pip:python3-pip setuptools:python3-setuptools wheel:python3-wheel
+# The headers of Debian's python3 (python3-dev), for the extension axe_layout._cute_values.
+PY_HAS_HEADERS := import os, sys, sysconfig; \
+	sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))
 
 LIB_SRC  := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
@@ -86,6 +89,7 @@ build/.deps-ok:
 	for d in $(DEP_PY); do \
 	  /usr/bin/python3 -c "import $${d%%:*}" >/dev/null 2>&1 || missing="$$missing $${d#*:}"; \
 	done; \
+	/usr/bin/python3 -c "$(PY_HAS_HEADERS)" >/dev/null 2>&1 || missing="$$missing python3-dev"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing:$$missing"; \
@@ -219,8 +223,8 @@ check: build/axe-layout build/asan/axe-layout $(UNIT_BIN) $(PROP_BIN) $(REPLAY_B
 layers:
 	@sh tests/layers.sh
 
-bench: build/axe-layout build/bench-inproc $(SHLIB)
-	@sh bench/run.sh build/axe-layout
+bench: build/axe-layout build/bench-inproc python
+	@PYTHON=$(PYTHON) sh bench/run.sh build/axe-layout
 
 # In-process figures of the C API (bench/cases/inproc.sh), against axe.h only.
 build/bench-inproc: bench/inproc.c src/axe.h build/libaxelayout.a

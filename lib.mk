@@ -33,9 +33,22 @@ build/axelayout.pc: axelayout.pc.in lib.mk
 	@mkdir -p build
 	@sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' $< >$@
 
+# The extension axe_layout._cute_values (axe_layout.cute's Layout and algebra), for the
+# Python that runs the tests: built against the installed header only and linked
+# to the library's soname, which the package has loaded (by path) before it.
+PY_INCLUDE := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
+PY_EXT     := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
+PY_CUTE    := build/python/axe_layout/_cute_values$(PY_EXT)
+
+$(PY_CUTE): python/axe_layout/_cute_values.c src/axe.h $(SHLIB)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(CC) $(filter-out -MMD -MP,$(CFLAGS_RELEASE)) -fPIC -shared -isystem $(PY_INCLUDE) -Isrc -o $@ $< \
+	  -Lbuild -l:$(SONAME)
+
 # The package for the build tree: python3 -c "import axe_layout" with
 # PYTHONPATH=build/python; _config.py names the library it loads.
-python: $(SHLIB)
+python: $(SHLIB) $(PY_CUTE)
 	@mkdir -p build/python/axe_layout
 	@cp python/axe_layout/*.py build/python/axe_layout/
 	@printf '# written by make python: the library this copy loads\nLIBRARY = "%s"\n' \
@@ -48,7 +61,7 @@ python-wheel: $(SHLIB)
 	@$(PYTHON) -m pip wheel -q --no-build-isolation --no-index --no-deps -w build/dist .
 	@ls build/dist/*.whl
 
-install-lib: $(SHLIB)
+install-lib: $(SHLIB) $(PY_CUTE)
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \
 	           $(DESTDIR)$(PYTHON_SITE)/axe_layout
 	install -m 755 $(SHLIB) $(DESTDIR)$(PREFIX)/lib/
@@ -57,6 +70,7 @@ install-lib: $(SHLIB)
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' axelayout.pc.in \
 	  >$(DESTDIR)$(PREFIX)/lib/pkgconfig/axelayout.pc
 	install -m 644 python/axe_layout/*.py $(DESTDIR)$(PYTHON_SITE)/axe_layout/
+	install -m 755 $(PY_CUTE) $(DESTDIR)$(PYTHON_SITE)/axe_layout/
 	printf '# written by make install: the library this copy loads\nLIBRARY = "%s"\n' \
 	  "$(PREFIX)/lib/$(SONAME)" >$(DESTDIR)$(PYTHON_SITE)/axe_layout/_config.py
 
@@ -64,7 +78,8 @@ install-lib: $(SHLIB)
 # (installed into a prefix inside build/), under ASan+UBSan.
 API_TEST_CFLAGS := -std=c11 -Wall -Wextra -Werror -O1 -g -fno-omit-frame-pointer \
                    -fsanitize=address,undefined -fno-sanitize-recover=all
-$(API_PREFIX)/.installed: $(SHLIB) axelayout.pc.in src/axe.h $(wildcard python/axe_layout/*.py)
+$(API_PREFIX)/.installed: $(SHLIB) $(PY_CUTE) axelayout.pc.in src/axe.h \
+                          $(wildcard python/axe_layout/*.py)
 	@rm -rf $(API_PREFIX)
 	@$(MAKE) --no-print-directory install-lib install-headers PREFIX=$(API_PREFIX) \
 	  PYTHON_SITE=$(API_PREFIX)/python >/dev/null

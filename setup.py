@@ -5,16 +5,16 @@
 The library is built by make (build/libaxelayout.so.VERSION) and copied into
 the package as libaxelayout.so.MAJOR, which axe_layout loads by a path
 relative to itself: no absolute path is written into the installed files.
-Nothing is downloaded: Debian's setuptools (python3-setuptools) and, for a
-wheel, python3-wheel are all it needs.
+The extension axe_layout._cute_values (axe_layout.cute) is compiled against
+Python's headers (python3-dev).  Nothing is downloaded: Debian's setuptools
+(python3-setuptools) and, for a wheel, python3-wheel are all it needs.
 """
 import os
 import re
 import subprocess
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
-from setuptools.dist import Distribution
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRATCH = os.path.join("build", "setuptools")  # inside make's build/, out of git's way
@@ -39,13 +39,6 @@ class BuildWithLibrary(build_py):
                                os.path.join(self.build_lib, "axe_layout", soname)])
 
 
-class PlatformDistribution(Distribution):
-    """The package holds a compiled library: its wheel is platform-specific."""
-
-    def has_ext_modules(self):
-        return True
-
-
 os.makedirs(os.path.join(HERE, SCRATCH), exist_ok=True)
 setup(
     name="axe-layout",
@@ -56,7 +49,12 @@ setup(
     package_dir={"": "python"},
     python_requires=">=3.8",
     cmdclass={"build_py": BuildWithLibrary},
-    distclass=PlatformDistribution,
+    # axe_layout.cute's extension, linked to the library's soname: the package loads the
+    # library it holds (by path) before importing it, and the loader matches the soname.
+    ext_modules=[Extension("axe_layout._cute_values", ["python/axe_layout/_cute_values.c"],
+                           include_dirs=["src"], library_dirs=["build"],
+                           extra_compile_args=["-g0"],  # debug info would name this tree
+                           libraries=[":libaxelayout.so." + version("AXE_LIB_VERSION").split(".")[0]])],
     options={"build": {"build_base": os.path.join(SCRATCH, "build")},
              "egg_info": {"egg_base": SCRATCH}},
     zip_safe=False,

@@ -658,6 +658,82 @@ typedef struct axe_filter_request {
 AXE_API axe_report *axe_filter_report(const char *a, const axe_filter_request *req,
 				      enum axe_output form, FILE *out, axe_error *err);
 
+/*
+ * [cute values] CuTe layouts held in memory: read once, then operated on
+ * with no text parsed or printed on the way (a compiler or a test calling
+ * the algebra in a loop; the Python module's axe_layout.cute).  The same
+ * operations as the commands above, and each result proved by its
+ * defining property before it is returned.
+ *
+ * A value is a CuTe layout (inside its swizzle and offset, as read) or a
+ * by-mode tiler <B0,B1,...>.  Every function that returns a value returns
+ * a new one, freed with axe_cute_value_free, or NULL: with `err` set on an
+ * error (malformed text, a tiler where a layout is needed, a bad kind,
+ * overflow, a proof too large to run), or, when CuTe has no such layout
+ * (a divisibility condition fails, a swizzle would land inside), with
+ * err->code left AXE_ERR_NONE and the reason in err->message.  Clear `err`
+ * (axe_error_init) before a call.  Values are immutable: calls on the same
+ * values may run in several threads at once.
+ */
+typedef struct axe_cute_value axe_cute_value;
+
+/* "(4,8):(8,1)", "cute:TEXT", "Sw<3,4,3> o _0 o (8,64):(64,1)", C++ type spellings. */
+AXE_API axe_cute_value *axe_cute_value_read(const char *text, axe_error *err);
+
+/* The tiler <modes[0],...,modes[n-1]> of plain layouts (a NULL mode: `_`, kept). */
+AXE_API axe_cute_value *axe_cute_value_tiler(const axe_cute_value *const *modes, size_t n,
+					     axe_error *err);
+
+AXE_API void axe_cute_value_free(axe_cute_value *value);
+
+/* CuTe's print of the value (a tiler as "<B0,_,B2>"); free with axe_string_free. */
+AXE_API char *axe_cute_value_to_string(const axe_cute_value *value);
+
+AXE_API int axe_cute_value_is_tiler(const axe_cute_value *value);
+
+/* size, cosize (of the layout inside the swizzle and offset; -1 for a tiler) and rank. */
+AXE_API int64_t axe_cute_value_size(const axe_cute_value *value);
+AXE_API int64_t axe_cute_value_cosize(const axe_cute_value *value);
+AXE_API size_t axe_cute_value_rank(const axe_cute_value *value);
+
+/*
+ * The layout at a coordinate (CuTe's crd2idx, the swizzle and offset
+ * applied): `coord` holds `n` integers, one 1-D index or one per top-level
+ * mode.  0, or -1 with `err` set (AXE_ERR_RANGE outside the domain).
+ */
+AXE_API int axe_cute_value_eval(const axe_cute_value *value, const int64_t *coord, size_t n,
+				int64_t *out, axe_error *err);
+
+/* Mode `i` of a plain layout, as a layout (CuTe's layout<i>). */
+AXE_API axe_cute_value *axe_cute_value_mode(const axe_cute_value *value, size_t i,
+					    axe_error *err);
+
+/* composition(A, B); B a layout or a by-mode tiler. */
+AXE_API axe_cute_value *axe_cute_value_compose(const axe_cute_value *a, const axe_cute_value *b,
+					       axe_error *err);
+
+/* complement(A, cotarget); cotarget 0: cosize of A without its stride-0 modes. */
+AXE_API axe_cute_value *axe_cute_value_complement(const axe_cute_value *a, int64_t cotarget,
+						  axe_error *err);
+
+/* The divide of A by `tiler` and the product of A and B, of `kind` as the commands' --kind. */
+AXE_API axe_cute_value *axe_cute_value_divide(const axe_cute_value *a,
+					      const axe_cute_value *tiler, const char *kind,
+					      axe_error *err);
+AXE_API axe_cute_value *axe_cute_value_product(const axe_cute_value *a, const axe_cute_value *b,
+					       const char *kind, axe_error *err);
+
+/* left_inverse(A) (`left` nonzero) or right_inverse(A). */
+AXE_API axe_cute_value *axe_cute_value_inverse(const axe_cute_value *a, int left,
+					       axe_error *err);
+
+/* coalesce(A), by mode at the shape of `profile` (NULL: the whole layout). */
+AXE_API axe_cute_value *axe_cute_value_coalesce(const axe_cute_value *a,
+						const axe_cute_value *profile, axe_error *err);
+
+/* filter(A). */
+AXE_API axe_cute_value *axe_cute_value_filter(const axe_cute_value *a, axe_error *err);
+
 /* [analysis] banks, atoms */
 
 /*

@@ -461,15 +461,24 @@ def _keyword(source):
 def _raise(err):
     """Raise the library's error `err` as a LayoutError, an option's error
     placed on the keyword argument that carries it."""
-    source = err.source.decode(errors="replace")
     diagnostic = _take_string(_lib.axe_error_to_string(ctypes.byref(err), b"axe_layout"))
-    error = LayoutError(err.message.decode(errors="replace"), _keyword(source), err.line,
-                        err.col, err.hint.decode(errors="replace"), err.code, diagnostic)
+    raise _error(err.code, err.source.decode(errors="replace"),
+                 err.message.decode(errors="replace"), err.line, err.col,
+                 err.hint.decode(errors="replace"), diagnostic)
+
+
+def _error(code, source, message, line=0, col=0, hint="", diagnostic=""):
+    """The exception of a library error (LayoutError) or, with `code` 0, of
+    the answer that there is no such value (NoResult, `message` the reason):
+    also what axe_layout.cute's extension raises."""
+    if not code:
+        return NoResult(message)
+    error = LayoutError(message, _keyword(source), line, col, hint, code, diagnostic)
     if source.startswith("--"):
         # The first line in Python's words; the text and carets under it stay.
         lines = diagnostic.split("\n", 1)
         error.diagnostic = str(error).split("\n")[0] + ("\n" + lines[1] if len(lines) > 1 else "")
-    raise error
+    return error
 
 
 def _take_string(ptr, err=None):

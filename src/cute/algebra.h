@@ -145,6 +145,15 @@ int axe_cute_divide(const axe_cute_layout *a, const axe_cute_tiler *t, axe_cute_
 int axe_cute_product(const axe_cute_layout *a, const axe_cute_tiler *b, axe_cute_kind kind,
 		     axe_cute_layout *out, axe_cute_reason *why, axe_error *err);
 
+/*
+ * From a logical divide or product "ld" by the tiler "t" (t->n == 0: one
+ * layout, "ld" is then (tile, rest)): zipped ((tiles), (rests, others)),
+ * tiled ((tiles), rests..., others...) or flat (tiles..., rests...,
+ * others...).  A skipped mode contributes the tile 1:0.  0 or -1.
+ */
+int axe_cute_regroup(const axe_cute_layout *ld, const axe_cute_tiler *t, axe_cute_kind kind,
+		     axe_cute_layout *out, axe_error *err);
+
 /* --- inverse.c ------------------------------------------------------------ */
 
 /*
@@ -197,5 +206,15 @@ int axe_cute_prove_divide(const axe_cute_layout *a, const axe_cute_tiler *t, axe
 int axe_cute_prove_product(const axe_cute_layout *a, const axe_cute_tiler *b,
 			   axe_cute_kind kind, const axe_cute_layout *r, char *what,
 			   size_t what_size, axe_cute_reason *why, axe_error *err);
+
+/*
+ * "r" is the zipped, tiled or flat ("kind") regrouping of "ld", a logical
+ * divide or product by "t" whose property is proved: 1 ("what" gets the
+ * sentence appended), or 0 with "why".  The proofs of those kinds above
+ * are the logical one and this.
+ */
+int axe_cute_prove_regroup(const axe_cute_layout *ld, const axe_cute_tiler *t, axe_cute_kind kind,
+			   const axe_cute_layout *r, char *what, size_t what_size,
+			   axe_cute_reason *why);
 
 #endif

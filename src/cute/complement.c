@@ -62,15 +62,11 @@ static int complement_flat(const axe_cute_flat *fa, int64_t cotarget, axe_cute_f
 int axe_cute_complement(const axe_cute_layout *a, int64_t cotarget, axe_cute_layout *out,
 			axe_cute_reason *why, axe_error *err)
 {
-	axe_cute_flat *fa = malloc(sizeof(*fa)), *res = malloc(sizeof(*res));
+	axe_cute_flat flat_a, flat_res, *fa = &flat_a, *res = &flat_res;
 	axe_cute_layout raw;
 	size_t n = 0;
-	int r = -1;
+	int r;
 
-	if (!fa || !res) {
-		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-		goto done;
-	}
 	axe_cute_flat_of(a, fa);
 	for (size_t i = 0; i < fa->n; i++) {
 		if (fa->shape[i] == 1 || fa->stride[i] == 0)
@@ -86,8 +82,5 @@ int axe_cute_complement(const axe_cute_layout *a, int64_t cotarget, axe_cute_lay
 		r = axe_cute_coalesce(&raw, NULL, out, NULL, err);
 		axe_cute_layout_release(&raw);
 	}
-done:
-	free(fa);
-	free(res);
 	return r;
 }

@@ -88,14 +88,11 @@ static int compose_tree(const axe_cute_flat *fa, const axe_cute_layout *b, axe_c
 	int r = 1;
 
 	if (b->shape.is_leaf) {
-		axe_cute_flat *res = malloc(sizeof(*res));
+		axe_cute_flat res;
 
-		if (!res)
-			return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-		r = compose_leaf(fa, b->shape.value, b->stride.value, res, why, err);
-		if (r > 0 && axe_cute_flat_build(res, out, err) < 0)
+		r = compose_leaf(fa, b->shape.value, b->stride.value, &res, why, err);
+		if (r > 0 && axe_cute_flat_build(&res, out, err) < 0)
 			r = -1;
-		free(res);
 		return r;
 	}
 	modes = calloc(n ? n : 1, sizeof(*modes));
@@ -117,15 +114,10 @@ static int compose_tree(const axe_cute_flat *fa, const axe_cute_layout *b, axe_c
 int axe_cute_compose(const axe_cute_layout *a, const axe_cute_layout *b, axe_cute_layout *out,
 		     axe_cute_reason *why, axe_error *err)
 {
-	axe_cute_flat *fa = malloc(sizeof(*fa));
-	int r;
+	axe_cute_flat fa;
 
-	if (!fa)
-		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	axe_cute_coalesce_x(a, fa);
-	r = compose_tree(fa, b, out, why, err);
-	free(fa);
-	return r;
+	axe_cute_coalesce_x(a, &fa);
+	return compose_tree(&fa, b, out, why, err);
 }
 
 int axe_cute_compose_tiler(const axe_cute_layout *a, const axe_cute_tiler *t,

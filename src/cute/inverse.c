@@ -17,16 +17,12 @@
 
 int axe_cute_right_inverse(const axe_cute_layout *a, axe_cute_layout *out, axe_error *err)
 {
-	axe_cute_flat *fa = malloc(sizeof(*fa)), *res = malloc(sizeof(*res));
+	axe_cute_flat flat_a, flat_res, *fa = &flat_a, *res = &flat_res;
 	int64_t pos[AXE_CUTE_MAX_LEAVES], current = 1, p = 1;
 	bool used[AXE_CUTE_MAX_LEAVES] = { false };
 	axe_cute_layout raw;
 	int r = -1;
 
-	if (!fa || !res) {
-		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-		goto done;
-	}
 	axe_cute_flat_of(a, fa);
 	for (size_t i = 0; i < fa->n; i++) {
 		pos[i] = p;      /* p * shape stays below size(A), which fits */
@@ -58,8 +54,6 @@ int axe_cute_right_inverse(const axe_cute_layout *a, axe_cute_layout *out, axe_e
 	r = axe_cute_coalesce(&raw, NULL, out, NULL, err) < 0 ? -1 : 1;
 	axe_cute_layout_release(&raw);
 done:
-	free(fa);
-	free(res);
 	return r;
 }
 
@@ -78,16 +72,12 @@ static void stride_order(const axe_cute_flat *f, size_t *order)
 int axe_cute_left_inverse(const axe_cute_layout *a, axe_cute_layout *out, axe_cute_reason *why,
 			  axe_error *err)
 {
-	axe_cute_flat *fa = malloc(sizeof(*fa)), *res = malloc(sizeof(*res));
+	axe_cute_flat flat_a, flat_res, *fa = &flat_a, *res = &flat_res;
 	int64_t pos[AXE_CUTE_MAX_LEAVES], p = 1, size = 1;
 	size_t order[AXE_CUTE_MAX_LEAVES];
 	axe_cute_layout ca, raw;
 	int r = -1;
 
-	if (!fa || !res) {
-		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-		goto done;
-	}
 	if (axe_cute_coalesce(a, NULL, &ca, NULL, err) < 0)
 		goto done;
 	axe_cute_flat_of(&ca, fa);
@@ -137,7 +127,5 @@ int axe_cute_left_inverse(const axe_cute_layout *a, axe_cute_layout *out, axe_cu
 	r = axe_cute_coalesce(&raw, NULL, out, NULL, err) < 0 ? -1 : 1;
 	axe_cute_layout_release(&raw);
 done:
-	free(fa);
-	free(res);
 	return r;
 }

@@ -18,15 +18,6 @@ typedef int axe_cute_mode_op(const axe_cute_layout *a, const axe_cute_layout *b,
 int axe_cute_by_mode(const axe_cute_layout *a, const axe_cute_tiler *t, axe_cute_mode_op *op,
 		     axe_cute_layout *out, axe_cute_reason *why, axe_error *err);
 
-/*
- * From a logical divide or product "ld" by the tiler "t" (t->n == 0: one
- * layout, "ld" is then (tile, rest)): zipped ((tiles), (rests, others)),
- * tiled ((tiles), rests..., others...) or flat (tiles..., rests...,
- * others...).  A skipped mode contributes the tile 1:0.  0 or -1.
- */
-int axe_cute_regroup(const axe_cute_layout *ld, const axe_cute_tiler *t, axe_cute_kind kind,
-		     axe_cute_layout *out, axe_error *err);
-
 /* The logical divide and product the regroupings start from. */
 int axe_cute_logical_divide(const axe_cute_layout *a, const axe_cute_tiler *t,
 			    axe_cute_layout *out, axe_cute_reason *why, axe_error *err);

@@ -102,25 +102,18 @@ static int compose_one(const axe_cute_layout *a, const axe_cute_layout *b,
 		       const axe_cute_layout *r, int64_t *outside, axe_cute_reason *why,
 		       axe_error *err)
 {
-	axe_cute_flat *fa = malloc(sizeof(*fa)), *fb = malloc(sizeof(*fb));
-	axe_cute_flat *fr = malloc(sizeof(*fr));
+	axe_cute_flat flat_a, flat_b, flat_r, *fa = &flat_a, *fb = &flat_b, *fr = &flat_r;
 	int64_t n = axe_cute_layout_size(b), size_a = axe_cute_layout_size(a);
-	int ok = -1;
+	int ok;
 
-	if (!fa || !fb || !fr) {
-		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-		goto done;
-	}
 	axe_cute_flat_of(a, fa), axe_cute_flat_of(b, fb), axe_cute_flat_of(r, fr);
 	ok = 1;
 	if (!axe_cute_same_mode_sizes(r, b))
 		ok = axe_cute_refuse(why, "the result's modes do not have B's sizes");
 	if (ok > 0 && by_digits(fa, fb, fr, n, outside, &ok, why, "R(%lld) = %lld but A(B(%lld)) = %lld"))
-		goto done;
-	if (ok > 0 && axe_cute_enum_limit(n, err) < 0) {
-		ok = -1;
-		goto done;
-	}
+		return ok;
+	if (ok > 0 && axe_cute_enum_limit(n, err) < 0)
+		return -1;
 	for (int64_t c = 0; c < n && ok > 0; c++) {
 		int64_t x = axe_cute_flat_eval(fb, c), want = axe_cute_flat_eval(fa, x);
 
@@ -130,8 +123,6 @@ static int compose_one(const axe_cute_layout *a, const axe_cute_layout *b,
 					     (long long)axe_cute_flat_eval(fr, c), (long long)c,
 					     (long long)want);
 	}
-done:
-	free(fa), free(fb), free(fr);
 	return ok;
 }
 

@@ -65,8 +65,8 @@ static bool sizes_are(const axe_cute_flat *f, int64_t n)
 static bool pull_back(axe_digits *c, const axe_cute_flat *b, const a_digit *ad, size_t na)
 {
 	size_t n = c->n;
-	int64_t *w = malloc(n * sizeof(*w)), *q = malloc(n * sizeof(*q));
-	bool ok = w && q;
+	int64_t w[AXE_DIGITS_MAX], q[AXE_DIGITS_MAX];
+	bool ok = true;
 
 	for (size_t j = 0; ok && j < n; j++)
 		w[j] = c->weight[j], q[j] = axe_digits_radix(c, j);
@@ -81,7 +81,6 @@ static bool pull_back(axe_digits *c, const axe_cute_flat *b, const a_digit *ad, 
 				axe_digits_add_weight(c, w[j] * m);
 		}
 	}
-	free(w), free(q);
 	return ok;
 }
 
@@ -163,14 +162,14 @@ static int differ_at_generators(const axe_digits *c, const axe_cute_flat *a,
 int axe_cute_affine_compose(const axe_cute_flat *a, const axe_cute_flat *b,
 			    const axe_cute_flat *r, int64_t n, int64_t *outside, int64_t *at)
 {
-	axe_digits *c = malloc(sizeof(*c));
+	axe_digits digits, *c = &digits; /* on the stack, as axe_cute_flat (algebra_private.h) */
 	a_digit ad[AXE_CUTE_MAX_LEAVES];
 	size_t na = a_digits(a, ad);
 	bool affine;
 	int rc = AXE_CUTE_NO_ARGUMENT, found;
 
-	if (!c || n < 1 || na == 0 || !sizes_are(b, n) || !sizes_are(r, n))
-		goto done;
+	if (n < 1 || na == 0 || !sizes_are(b, n) || !sizes_are(r, n))
+		return rc;
 	axe_digits_init(c, n);
 	axe_digits_add_radices(c, b->shape, b->n);
 	axe_digits_add_radices(c, r->shape, r->n);
@@ -186,8 +185,6 @@ int axe_cute_affine_compose(const axe_cute_flat *a, const axe_cute_flat *b,
 		rc = AXE_CUTE_DIFFERS;
 	else if (found == 0 && affine)
 		rc = AXE_CUTE_PROVED;
-done:
-	free(c);
 	return rc;
 }
 

@@ -95,15 +95,13 @@ static int disjoint(const axe_cute_layout *a, const axe_cute_layout *r, axe_cute
 static bool complement_by_leaves(const axe_cute_layout *a, const axe_cute_layout *r,
 				 int64_t *total)
 {
-	axe_cute_flat *pair = malloc(sizeof(*pair)), fr;
+	axe_cute_flat flat_pair, *pair = &flat_pair, fr;
 	int64_t n = 1;
-	bool ok = pair != NULL;
+	bool ok;
 
-	if (ok) {
-		axe_cute_flat_of(a, pair);
-		axe_cute_flat_of(r, &fr);
-		ok = axe_cute_flat_increasing(&fr);
-	}
+	axe_cute_flat_of(a, pair);
+	axe_cute_flat_of(r, &fr);
+	ok = axe_cute_flat_increasing(&fr);
 	if (ok) { /* A filtered: stride-0 leaves reach no new index */
 		size_t k = 0;
 
@@ -119,7 +117,6 @@ static bool complement_by_leaves(const axe_cute_layout *a, const axe_cute_layout
 		ok = !__builtin_mul_overflow(n, pair->shape[i], &n);
 	ok = ok && axe_cute_flat_compact(pair, n);
 	*total = n;
-	free(pair);
 	return ok;
 }
 
@@ -181,14 +178,10 @@ static bool same_leaves(const axe_cute_flat *x, const axe_cute_flat *y)
 static int check_regroup(const axe_cute_layout *ld, const axe_cute_tiler *t, axe_cute_kind kind,
 			 const axe_cute_layout *r, axe_cute_reason *why)
 {
-	axe_cute_flat *want = calloc(1, sizeof(*want)), *got = malloc(sizeof(*got));
+	axe_cute_flat flat_want = { 0 }, flat_got, *want = &flat_want, *got = &flat_got;
 	size_t rank = axe_cute_rank(ld), ntile = t->n ? t->n : 1, nrest = 0, expect;
 	int ok = 1;
 
-	if (!want || !got) {
-		free(want), free(got);
-		return -1;
-	}
 	for (size_t i = 0; i < (t->n ? t->n : 1); i++) {
 		axe_cute_layout m = t->n ? axe_cute_mode(ld, i) : *ld, leaf = { 0 };
 
@@ -220,7 +213,6 @@ static int check_regroup(const axe_cute_layout *ld, const axe_cute_tiler *t, axe
 	else if (axe_cute_rank(r) != expect)
 		ok = axe_cute_refuse(why, "the regrouped result has %zu modes, expected %zu",
 				     axe_cute_rank(r), expect);
-	free(want), free(got);
 	return ok;
 }
 
@@ -263,16 +255,11 @@ static int tiles_cover(const axe_cute_layout *a, const axe_cute_layout *bb,
 		       axe_error *err)
 {
 	int64_t size = axe_cute_layout_size(a), n = axe_cute_layout_size(bb), covered = 0;
-	axe_cute_flat *fa = malloc(sizeof(*fa)), *fb = malloc(sizeof(*fb));
-	axe_cute_flat *fr = malloc(sizeof(*fr));
+	axe_cute_flat flat_a, flat_b, flat_r, *fa = &flat_a, *fb = &flat_b, *fr = &flat_r;
 	unsigned char *hit = NULL;
-	int ok = -1;
+	int ok;
 
 	*tail = (axe_cute_tail){ size, n, 0, INT64_MAX, INT64_MIN };
-	if (!fa || !fb || !fr) {
-		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-		goto done;
-	}
 	axe_cute_flat_of(a, fa), axe_cute_flat_of(bb, fb), axe_cute_flat_of(r, fr);
 	ok = axe_cute_same_mode_sizes(r, bb) ? 1 : axe_cute_refuse(why, "the result's modes do "
 								   "not have the sizes of (B, B*)");
@@ -305,7 +292,7 @@ static int tiles_cover(const axe_cute_layout *a, const axe_cute_layout *bb,
 		if (!hit[x])
 			ok = axe_cute_refuse(why, "the tiles miss A's index %lld", (long long)x);
 done:
-	free(hit), free(fa), free(fb), free(fr);
+	free(hit);
 	return ok;
 }
 
@@ -463,6 +450,17 @@ static int prove_divide_logical(const axe_cute_layout *a, const axe_cute_tiler *
 			      "domain", (long long)inside, (long long)all);
 	if (ok > 0)
 		say_tail(what, what_size, t, tails);
+	return ok;
+}
+
+int axe_cute_prove_regroup(const axe_cute_layout *ld, const axe_cute_tiler *t, axe_cute_kind kind,
+			   const axe_cute_layout *r, char *what, size_t what_size,
+			   axe_cute_reason *why)
+{
+	int ok = check_regroup(ld, t, kind, r, why);
+
+	if (ok > 0)
+		say_regroup(what, what_size, kind);
 	return ok;
 }
 

@@ -31,15 +31,19 @@ got=$(cd "$tmp" && env -u AXE_LAYOUT_LIBRARY PYTHONPATH="$tmp/site" "$python" -c
 import os, axe_layout as axe
 assert os.path.dirname(axe._library_path()) == os.path.dirname(axe.__file__)
 print(axe.__version__, axe.library_version())
-print(axe.Layout("S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)]", shape=(8, 16)).eval(2, 9))' 2>&1)
+print(axe.Layout("S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)]", shape=(8, 16)).eval(2, 9))
+from axe_layout import cute
+print(cute.zipped_divide(cute.Layout((64, 64), (64, 1)), (8, 16)))' 2>&1)
 want="$("$cli" --version | sed 's/axe-layout \([^ ]*\) (libaxelayout \(.*\))/\1 \2/')
-[{'laneid': 8, 'warpid': 1, 'm': 1}]"
+[{'laneid': 8, 'warpid': 1, 'm': 1}]
+((8,16),(8,4)):((64,1),(512,16))"
 [ "$got" = "$want" ] && ok || bad "the installed module answers '$got', not '$want'"
 
 if make --no-print-directory python-wheel >"$tmp/log" 2>&1; then ok; else bad "make python-wheel:"; cat "$tmp/log"; fi
 wheel=$(ls build/dist/*.whl 2>/dev/null | head -n 1)
 names=$("$python" -c 'import sys, zipfile; print(" ".join(sorted(n for n in zipfile.ZipFile(sys.argv[1]).namelist() if n.startswith("axe_layout/"))))' "$wheel" 2>/dev/null)
-[ "$names" = "axe_layout/__init__.py axe_layout/libaxelayout.so.1" ] && ok ||
+ext=$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+[ "$names" = "axe_layout/__init__.py axe_layout/_cute_values$ext axe_layout/cute.py axe_layout/libaxelayout.so.1" ] && ok ||
 	bad "the wheel '$wheel' holds '$names'"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
