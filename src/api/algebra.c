@@ -18,6 +18,7 @@
 #include "../output/algebra_out.h"
 #include "../output/canon_out.h"
 #include "../parse/parse.h"
+#include "../core/sro_reasons.h"
 #include "api.h"
 
 /*
@@ -56,7 +57,7 @@ static axe_report *canon_none(const axe_map *map, enum axe_output form, FILE *ou
 static axe_report *canon_layout(const axe_map *map, enum axe_output form, FILE *out,
 				axe_error *err)
 {
-	const axe_layout *L = axe_map_need_layout(map, err);
+	const axe_layout *L = axe_map_need_layout(map, NULL, err);
 	axe_canon_trace trace;
 	axe_layout *canonical = L ? axe_layout_canon(L, &trace, err) : NULL;
 	axe_report *r = canonical ? axe_report_open(out, err) : NULL;
@@ -146,7 +147,7 @@ static int read_shape(const char *text, const char *what, axe_shape *shape, axe_
 /* Group "map" by "shape" (NULL: its own) into "run"; 0 or -1. */
 static int run_group(const axe_map *map, const char *shape, algebra_run *run, axe_error *err)
 {
-	const axe_layout *L = axe_map_need_layout(map, err);
+	const axe_layout *L = axe_map_need_layout(map, AXE_SRO_FOR_ALGEBRA, err);
 	axe_shape by = map->op.shape;
 
 	*run = (algebra_run){ .r = -1, .dtype = map->op.dtype };
@@ -169,7 +170,7 @@ int axe_slice_request_check(const axe_slice_request *req, axe_error *err)
  */
 static int run_slice(const axe_map *map, const char *region, algebra_run *run, axe_error *err)
 {
-	const axe_layout *L = axe_map_need_layout(map, err);
+	const axe_layout *L = axe_map_need_layout(map, AXE_SRO_FOR_ALGEBRA, err);
 	axe_loc loc = { "--region", 1, 1, region, region ? strlen(region) : 0 };
 	int64_t begin[AXE_MAX_RANK], end[AXE_MAX_RANK];
 	long n = 0;
@@ -195,8 +196,8 @@ typedef int (*pair_op)(const axe_layout *left, const axe_shape *left_shape,
 static int run_pair(pair_op op, const axe_map *left, const axe_map *right, bool show_span,
 		    algebra_run *run, axe_error *err)
 {
-	const axe_layout *A = axe_map_need_layout(left, err);
-	const axe_layout *B = A ? axe_map_need_layout(right, err) : NULL;
+	const axe_layout *A = axe_map_need_layout(left, AXE_SRO_FOR_ALGEBRA, err);
+	const axe_layout *B = A ? axe_map_need_layout(right, AXE_SRO_FOR_ALGEBRA, err) : NULL;
 	axe_shape sa = left->op.shape, sb = right->op.shape;
 
 	*run = (algebra_run){ .r = -1, .dtype = left->op.dtype, .span_of = show_span ? B : NULL };

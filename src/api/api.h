@@ -26,8 +26,12 @@ axe_map *axe_map_wrap(axe_layout *layout, const axe_shape *shape, int dtype, axe
 /* The resolver's options of the public "opts" (NULL: none); `expr:` layouts refused. */
 axe_operand_opts axe_api_operand_opts(const axe_map_options *opts);
 
-/* The S/R/O layout of "map", or NULL with "err" saying that it is an `expr:` layout. */
-const axe_layout *axe_map_need_layout(const axe_map *map, axe_error *err);
+/*
+ * The S/R/O layout of "map", or NULL with "err" saying that it is an
+ * `expr:` layout and why the command needs S/R/O form ("needs", from
+ * core/sro_reasons.h, or NULL).
+ */
+const axe_layout *axe_map_need_layout(const axe_map *map, const char *needs, axe_error *err);
 
 /* A writer onto a growing string (open_memstream), for the output modules. */
 typedef struct axe_buffer {

@@ -18,6 +18,7 @@
 #include "../output/tma_out.h"
 #include "../output/trainium_out.h"
 #include "../parse/parse.h"
+#include "../core/sro_reasons.h"
 #include "api.h"
 
 static axe_loc option_loc(const char *option, const char *value)
@@ -111,8 +112,8 @@ static int tma_request(const axe_map *g, const axe_map *s, const axe_emit_tma_re
 	long n = 0;
 
 	axe_tma_request_init(r);
-	if (tma_enums(q, r, err) < 0 || !(r->global = axe_map_need_layout(g, err)) ||
-	    !(r->smem = axe_map_need_layout(s, err)))
+	if (tma_enums(q, r, err) < 0 || !(r->global = axe_map_need_layout(g, AXE_SRO_FOR_TMA, err)) ||
+	    !(r->smem = axe_map_need_layout(s, AXE_SRO_FOR_TMA, err)))
 		return -1;
 	r->global_shape = g->op.shape;
 	r->smem_shape = s->op.shape;
@@ -249,7 +250,7 @@ static int desc_request(const axe_map *smem, const axe_emit_desc_request *q,
 	    enum_option("--mma", q->mma, axe_mma_kind_parse, "wgmma or tcgen05", &mma, err) < 0 ||
 	    enum_option("--operand", q->operand, operand_parse, "a or b", &which, err) < 0 ||
 	    enum_option("--major", q->major, axe_mma_major_parse, "k or mn", &major, err) < 0 ||
-	    !(r->smem = axe_map_need_layout(smem, err)))
+	    !(r->smem = axe_map_need_layout(smem, AXE_SRO_FOR_DESC, err)))
 		return -1;
 	if (smem->op.dtype < 0)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "give --dtype: SMEM has no "
@@ -391,7 +392,8 @@ static int trn_operand(const char *arg, axe_operand *op, axe_error *err)
 		op->layout = axe_trn_layout_from_annotation(arg, &loc, &op->shape, err);
 		return op->layout ? 0 : -1;
 	}
-	return axe_operand_resolve(arg, &(axe_operand_opts){ 0 }, op, err);
+	return axe_operand_resolve(arg, &(axe_operand_opts){ .needs_sro = AXE_SRO_FOR_TRAINIUM },
+				   op, err);
 }
 
 /* The operands' shapes from --dims K,M,N: A (K, M), B (K, N), C (M, N). */

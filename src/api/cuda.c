@@ -10,6 +10,7 @@
 
 #include "../codegen/cuda.h"
 #include "../parse/parse.h"
+#include "../core/sro_reasons.h"
 #include "api.h"
 
 #define DEFAULT_TIMEOUT 10.0 /* seconds per proof, emit-cuda's --timeout default */
@@ -25,6 +26,7 @@ typedef struct emit_run {
 	axe_operand own[2], threads;
 	bool texts;               /* the operands are req->operands */
 	bool takes_expr;          /* the kind takes `expr:` layouts (index) */
+	const char *needs_sro;    /* else why it refuses them (core/sro_reasons.h) */
 	axe_emit out;
 	axe_cuda_outcome res;
 } emit_run;
@@ -83,6 +85,7 @@ static int operand(emit_run *run, int which, bool swizzle, const char *shape,
 			o.shape_option = shape_option;
 		}
 		o.allow_expr = run->takes_expr;
+		o.needs_sro = run->needs_sro;
 		if (axe_operand_resolve(run->req->operands[which], &o, &run->own[which], err) < 0)
 			return -1;
 		run->op[which] = &run->own[which];
@@ -94,8 +97,9 @@ static int operand(emit_run *run, int which, bool swizzle, const char *shape,
 				     "as text; read the map with its shape", shape_option);
 	/* A map read by the caller: its text, or its name when it was derived. */
 	run->text[which] = run->op[which]->arg[0] ? run->op[which]->arg : run->op[which]->name;
-	return run->op[which]->layout || run->takes_expr ? 0
-							 : axe_operand_refuse_expr(run->op[which], err);
+	if (run->op[which]->layout || run->takes_expr)
+		return 0;
+	return axe_operand_refuse_expr(run->op[which], run->needs_sro, err);
 }
 
 static int run_index(emit_run *run, axe_error *err)
@@ -136,6 +140,7 @@ static int run_copy(emit_run *run, axe_error *err)
 				      .atom = r->atom, .timeout = run->timeout };
 
 	req.name = r->name ? r->name : "copy";
+	run->needs_sro = AXE_SRO_FOR_COPY;
 	if (r->block < 0 || r->block > MAX_BLOCK)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--block takes a thread count "
 				     "from 1 to %d, not '%d'", MAX_BLOCK, r->block);
@@ -251,6 +256,7 @@ static int run_tma(emit_run *run, axe_error *err)
 
 	axe_tma_request_init(&req.tma);
 	req.name = r->name ? r->name : "tma";
+	run->needs_sro = AXE_SRO_FOR_TMA;
 	if (r->stages < 0 || r->stages > MAX_STAGES)
 		return axe_error_set(err, AXE_ERR_VALUE, NULL, 0, "--stages takes 1 to %d buffers, "
 				     "not '%d'", MAX_STAGES, r->stages);

@@ -94,11 +94,11 @@ void axe_map_free(axe_map *map)
 	free(map);
 }
 
-const axe_layout *axe_map_need_layout(const axe_map *map, axe_error *err)
+const axe_layout *axe_map_need_layout(const axe_map *map, const char *needs, axe_error *err)
 {
 	if (map->op.layout)
 		return map->op.layout;
-	axe_operand_refuse_expr(&map->op, err);
+	axe_operand_refuse_expr(&map->op, needs, err);
 	return NULL;
 }
 

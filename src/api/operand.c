@@ -86,9 +86,12 @@ static int split_spec_operand(const char *arg, char *path, size_t size, const ch
 	return 0;
 }
 
-int axe_operand_refuse_expr(const axe_operand *op, axe_error *err)
+int axe_operand_refuse_expr(const axe_operand *op, const char *needs, axe_error *err)
 {
-	const char *need = "this command needs a layout in S/R/O form";
+	char need[320];
+
+	snprintf(need, sizeof(need), "this command needs a layout in S/R/O form%s%s",
+		 needs ? ": " : "", needs ? needs : "");
 	axe_loc loc = { "<arg>", 1, 1, op->arg, strlen(op->arg) };
 
 	if (op->entry) {
@@ -138,7 +141,7 @@ axe_spec *axe_operand_spec_load(const char *path, axe_error *err)
 static int from_spec_expr(const axe_operand_opts *opts, axe_operand *out, axe_error *err)
 {
 	if (!opts->allow_expr)
-		return axe_operand_refuse_expr(out, err);
+		return axe_operand_refuse_expr(out, opts->needs_sro, err);
 	out->expr = axe_expr_layout_from_spec(out->spec, out->entry, err);
 	if (!out->expr)
 		return -1;
@@ -216,7 +219,7 @@ static int take_import(axe_import *imp, const char *arg, const char *format,
 	snprintf(out->why_expr, sizeof(out->why_expr), "%s", imp->why_expr);
 	if (imp->expr && !opts->allow_expr && !opts->allow_import_expr) {
 		axe_import_release(imp);
-		return axe_operand_refuse_expr(out, err);
+		return axe_operand_refuse_expr(out, opts->needs_sro, err);
 	}
 	out->layout = imp->layout;
 	out->expr = imp->expr;
@@ -306,7 +309,7 @@ static int from_spec_notation(const axe_operand_opts *opts, axe_operand *out, ax
 	if (entry->layout)
 		return 0;
 	if (!opts->allow_expr && !opts->allow_import_expr)
-		return axe_operand_refuse_expr(out, err);
+		return axe_operand_refuse_expr(out, opts->needs_sro, err);
 	out->expr = entry->expr;
 	entry->expr = NULL;
 	entry->expr_free = NULL;

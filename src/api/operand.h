@@ -25,6 +25,7 @@ typedef struct axe_operand_opts {
 	const char *shape_option; /* the option --shape errors name (default "--shape") */
 	bool allow_expr;          /* the command takes `expr:` layouts too */
 	bool allow_import_expr;   /* ... or only those read from another tool's notation */
+	const char *needs_sro;    /* why it refuses them (core/sro_reasons.h), or NULL */
 	const char *expr;         /* --expr, --vars, --replica-vars: an `expr:` operand */
 	const char *vars;
 	const char *replica_vars;
@@ -62,9 +63,10 @@ int axe_operand_resolve(const char *arg, const axe_operand_opts *opts, axe_opera
 /*
  * The error of a command that needs an S/R/O layout given `expr:` layout
  * "op" (a spec's entry, another notation's import or --expr), placed where
- * the operand was written; always -1.
+ * the operand was written, saying why the command needs one ("needs", from
+ * core/sro_reasons.h, or NULL); always -1.
  */
-int axe_operand_refuse_expr(const axe_operand *op, axe_error *err);
+int axe_operand_refuse_expr(const axe_operand *op, const char *needs, axe_error *err);
 
 /* The whole spec "path", its entries in other notations read; NULL with "err" set. */
 axe_spec *axe_operand_spec_load(const char *path, axe_error *err);

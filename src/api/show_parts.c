@@ -42,7 +42,7 @@ static int read_part(const char *text, char part, const axe_map_options *opts, a
 	one[len + 2] = '\0';
 	*map = axe_map_read(one, opts, err);
 	free(one);
-	if (!*map || !(L = axe_map_need_layout(*map, err)))
+	if (!*map || !(L = axe_map_need_layout(*map, NULL, err)))
 		return -1;
 	return axe_evaluator_init(ev, L, &(*map)->op.shape, err);
 }

@@ -21,17 +21,12 @@
 #include <unistd.h>
 
 #include "../codegen/cuda.h"
+#include "../core/sro_reasons.h"
 #include "check.h"
 
 extern char **environ;
 
 #define PROOF_SECONDS 10
-
-/* Why a copy or TMA kernel takes no `expr:` layout. */
-#define COPY_NEEDS "a copy kernel's vectors and atoms are planned from S/R/O iters (strides " \
-		   "and the swizzle), which an expr: layout has not"
-#define TMA_NEEDS "a tensor map describes each side by strides over a box and a swizzle mode, " \
-		  "which the planner reads from S/R/O iters"
 
 /*
  * The nvcc to use into "*nvcc": $NVCC, else on PATH, else CUDA's default
@@ -150,8 +145,8 @@ static int generate(const axe_check_ctx *ctx, const char *kind, axe_emit *out,
 	if (strcmp(kind, "copy") == 0) {
 		axe_cuda_copy_request req = { .name = "copy", .timeout = PROOF_SECONDS };
 		const axe_node *atom = axe_node_get(ctx->value, "atom");
-		if (operand(ctx, "src", COPY_NEEDS, &req.src) < 0 ||
-		    operand(ctx, "dst", COPY_NEEDS, &req.dst) < 0)
+		if (operand(ctx, "src", AXE_SRO_FOR_COPY, &req.src) < 0 ||
+		    operand(ctx, "dst", AXE_SRO_FOR_COPY, &req.dst) < 0)
 			return -1;
 		if (atom && atom->kind != AXE_NODE_SCALAR)
 			return axe_check_error(ctx, atom, "'atom' is an atom name or auto");
@@ -160,7 +155,7 @@ static int generate(const axe_check_ctx *ctx, const char *kind, axe_emit *out,
 	}
 	axe_cuda_tma_request req = { .name = "tma", .timeout = PROOF_SECONDS };
 	axe_cuda_operand g, s;
-	if (operand(ctx, "global", TMA_NEEDS, &g) < 0 || operand(ctx, "smem", TMA_NEEDS, &s) < 0)
+	if (operand(ctx, "global", AXE_SRO_FOR_TMA, &g) < 0 || operand(ctx, "smem", AXE_SRO_FOR_TMA, &s) < 0)
 		return -1;
 	axe_tma_request_init(&req.tma);
 	req.tma.global = g.layout;

@@ -15,12 +15,9 @@
 #include <string.h>
 
 #include "../codegen/tma.h"
+#include "../core/sro_reasons.h"
 #include "../parse/parse.h"
 #include "check.h"
-
-/* Why an `expr:` layout has no TMA plan. */
-#define TMA_NEEDS "a tensor map describes each side by strides over a box and a swizzle " \
-		  "mode, which the planner reads from S/R/O iters"
 
 /* A region option given as text "b:e,...", with positions in the spec. */
 static int read_region(const axe_check_ctx *ctx, const char *key, axe_tma_region *out)
@@ -50,7 +47,7 @@ static int read_request(const axe_check_ctx *ctx, axe_tma_request *req)
 	long n = 0;
 
 	if (!g || !(s = axe_check_require(ctx, "smem")) ||
-	    !(ge = axe_check_layout(ctx, g, TMA_NEEDS)) || !(se = axe_check_layout(ctx, s, TMA_NEEDS)))
+	    !(ge = axe_check_layout(ctx, g, AXE_SRO_FOR_TMA)) || !(se = axe_check_layout(ctx, s, AXE_SRO_FOR_TMA)))
 		return -1;
 	axe_tma_request_init(req);
 	req->global = ge->layout;

@@ -15,11 +15,8 @@
 
 #include "../codegen/trainium.h"
 #include "../core/dtype.h"
+#include "../core/sro_reasons.h"
 #include "check.h"
-
-/* Why an `expr:` operand has no Trainium plan. */
-#define TRN_NEEDS "the matmul plan refines and fuses the operands' iters on partitions " \
-		  "and the free axis (Appendix H)"
 
 static int read_request(const axe_check_ctx *ctx, axe_trn_request *req)
 {
@@ -29,7 +26,7 @@ static int read_request(const axe_check_ctx *ctx, axe_trn_request *req)
 	memset(req, 0, sizeof(*req));
 	for (int op = 0; op < AXE_TRN_NOPERANDS; op++) {
 		const axe_node *name = axe_check_require(ctx, keys[op]);
-		const axe_spec_layout *e = name ? axe_check_layout(ctx, name, TRN_NEEDS) : NULL;
+		const axe_spec_layout *e = name ? axe_check_layout(ctx, name, AXE_SRO_FOR_TRAINIUM) : NULL;
 		if (!e)
 			return -1;
 		req->layout[op] = e->layout;

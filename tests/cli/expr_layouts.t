@@ -140,7 +140,7 @@ $ axe-layout eval specs/equality_tensor_core.yaml:lane_of --at 3,9
 
 # Algebra on S/R/O terms refuses, saying why there are none.
 $ axe-layout tile 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' 'S[2:1]'
-<arg>:1: error: the triton layout is an expr: layout (no Axe compact form: the bases mix bits (XOR-linear): a basis has several bits, or bits on two dims); this command needs a layout in S/R/O form
+<arg>:1: error: the triton layout is an expr: layout (no Axe compact form: the bases mix bits (XOR-linear): a basis has several bits, or bits on two dims); this command needs a layout in S/R/O form: the algebra (group, tile, tile-of, slice, dsum) rewrites the iters of the shard, the replica and the offset
   triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>
   ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 ? 2
@@ -309,3 +309,30 @@ tex (warpid, laneid): same, 394
 tex --by laneid,reg: same, 403
 tex --by reg: same, 265
 ? 0
+
+# The commands that need S/R/O form say why (src/core/sro_reasons.h, one place for the
+# commands and the spec checks): a tensor map, a matrix descriptor, a copy kernel and a
+# Trainium plan are all built from iters, which an expr: layout has not.
+$ axe-layout emit-tma 'S[(4,4):(4,1)]' 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' --dtype f16
+<arg>:1: error: the triton layout is an expr: layout (no Axe compact form: the bases mix bits (XOR-linear): a basis has several bits, or bits on two dims); this command needs a layout in S/R/O form: a tensor map describes each side by strides over a box and a swizzle mode, which the planner reads from S/R/O iters
+  triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>
+  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+? 2
+
+$ axe-layout emit-desc 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' --dtype f16 --mma wgmma --operand a
+<arg>:1: error: the triton layout is an expr: layout (no Axe compact form: the bases mix bits (XOR-linear): a basis has several bits, or bits on two dims); this command needs a layout in S/R/O form: a matrix descriptor gives the tile by its strides (LBO, SBO) and a swizzle mode, read from S/R/O iters
+  triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>
+  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+? 2
+
+$ axe-layout emit-cuda 'S[(4,4):(4,1)]' 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' --kind copy
+<arg>:1: error: the triton layout is an expr: layout (no Axe compact form: the bases mix bits (XOR-linear): a basis has several bits, or bits on two dims); this command needs a layout in S/R/O form: a copy kernel's vectors and atoms are planned from S/R/O iters (strides and the swizzle), which an expr: layout has not
+  triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>
+  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+? 2
+
+$ axe-layout emit-trainium 'triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>' 'S[(4,4):(4,1)]' 'S[(4,4):(4,1)]'
+<arg>:1: error: the triton layout is an expr: layout (no Axe compact form: the bases mix bits (XOR-linear): a basis has several bits, or bits on two dims); this command needs a layout in S/R/O form: the matmul plan refines and fuses the operands' iters on partitions and the free axis (Appendix H)
+  triton:#ttg.linear<{register = [[0, 1], [1, 1]], lane = [[2, 0], [2, 2]], warp = [], block = []}>
+  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+? 2
