@@ -47,6 +47,11 @@ fuzz_triton)
 fuzz_mlir)
 	# The Triton modules of the tests (lit-test chunks) and the specs' module files.
 	cp tests/data/triton/*.mlir tests/data/triton/*.ttgir "$dir/" ;;
+fuzz_cute_values)
+	# The operands of the C++ results table: A, and B where it is one layout.
+	grep -v '^#' tests/data/cute_algebra/cpp_cases.txt | cut -f 2,3 | grep -v '	<' |
+	while IFS='	' read -r a b; do save "$a
+$b"; done ;;
 fuzz_cute_tiled)
 	# CUTLASS's own print(TiledMMA) / print(TiledCopy) dumps.
 	for f in tests/data/cute_tiled/*.dump; do save "$(cat "$f")"; done ;;
