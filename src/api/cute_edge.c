@@ -96,8 +96,11 @@ int axe_api_cute_axe_form(const axe_cute_composed *c, const char *cute, char **a
 	*axe = NULL;
 	axe_error_init(&ierr);
 	if (axe_cute_import_composed(c, cute, &imp, &ierr) < 0) {
-		/* a result too large to validate is still printed, proved, with the reason */
-		if (ierr.code != AXE_ERR_LIMIT) {
+		/*
+		 * The result is CuTe's, proved: one that Axe cannot read (too large to
+		 * validate, of rank 0) is still printed, with the reason it has no Axe form.
+		 */
+		if (ierr.code == AXE_ERR_NOMEM) {
 			*err = ierr;
 			return -1;
 		}

@@ -26,9 +26,9 @@ int axe_api_cute_read(const char *arg, const axe_operand_opts *opts, axe_cute_co
  * through the CuTe reader of the interop framework (validated against
  * CuTe's crd2idx like every import): its compact text into "*axe" (the
  * caller's) and its logical shape into "shape".  When there is no compact
- * form (an `expr:`-only layout, or one too large for the validation) "*axe"
- * is NULL and "why" says why; "shape" is then the sizes of c's top-level
- * modes when the layout was too large.  0, or -1 with "err" set.
+ * form (an `expr:`-only layout, one too large for the validation, one of
+ * rank 0) "*axe" is NULL and "why" says why; "shape" is then the sizes of
+ * c's top-level modes when the reader refused it.  0, or -1 with "err" set.
  */
 int axe_api_cute_axe_form(const axe_cute_composed *c, const char *cute, char **axe,
 			  axe_shape *shape, char *why, size_t why_size, axe_error *err);

@@ -19,6 +19,29 @@ int axe_api_cute_plain(const axe_cute_composed *c, const char *op, axe_cute_reas
 	return 1;
 }
 
+/* True when "l" is a layout of rank 0, `():()`. */
+static bool rank0(const axe_cute_layout *l)
+{
+	return !l->shape.is_leaf && l->shape.n == 0;
+}
+
+/*
+ * 1, or 0 with "why" when A or a layout of "t" (may be NULL) has rank 0:
+ * CuTe's C++ prints `():()` but no operation of its algebra compiles on it
+ * (CUTLASS 7107b055, nvcc 13: no overload matches), and pycute raises.
+ */
+static int no_rank0(const axe_cute_layout *a, const axe_cute_tiler *t, axe_cute_reason *why)
+{
+	bool found = rank0(a);
+
+	for (size_t i = 0; t && !found && i < (t->n ? t->n : 1); i++)
+		found = !(t->n && t->skip[i]) && rank0(&t->mode[i]);
+	if (found)
+		return axe_cute_refuse(why, "CuTe's algebra takes no layout of rank 0, ():(): its "
+				       "C++ operations do not compile on one");
+	return 1;
+}
+
 /* The --kind values: one table for the names, the messages and the lookup. */
 static const struct {
 	const char *name;
@@ -82,8 +105,10 @@ int axe_api_cute_compose(const axe_cute_layout *a, const axe_cute_tiler *t,
 			 axe_cute_layout *res, char *what, size_t what_size,
 			 axe_cute_reason *why, axe_error *err)
 {
-	int r = axe_cute_compose_tiler(a, t, res, why, err);
+	int r = no_rank0(a, t, why);
 
+	if (r > 0)
+		r = axe_cute_compose_tiler(a, t, res, why, err);
 	if (r > 0)
 		r = proved(axe_cute_prove_compose(a, t, res, what, what_size, why, err), res, why);
 	return r;
@@ -94,8 +119,10 @@ int axe_api_cute_complement(const axe_cute_layout *a, int64_t cotarget,
 			    axe_cute_reason *why, axe_error *err)
 {
 	axe_cute_layout f;
-	int r;
+	int r = no_rank0(a, NULL, why);
 
+	if (r <= 0)
+		return r;
 	if (cotarget <= 0) {
 		if (axe_cute_filter(a, &f, err) < 0)
 			return -1;
@@ -134,12 +161,13 @@ int axe_api_cute_split(const axe_cute_layout *a, const axe_cute_tiler *t, axe_cu
 		       bool divide, axe_cute_layout *res, char *what, size_t what_size,
 		       axe_cute_reason *why, axe_error *err)
 {
-	int r;
+	int r = no_rank0(a, t, why);
 
+	if (r <= 0)
+		return r;
 	if (kind == AXE_CUTE_ZIPPED || kind == AXE_CUTE_TILED || kind == AXE_CUTE_FLAT)
 		return split_regrouped(a, t, kind, divide, res, what, what_size, why, err);
 	r = (divide ? axe_cute_divide : axe_cute_product)(a, t, kind, res, why, err);
-
 	if (r > 0)
 		r = proved((divide ? axe_cute_prove_divide : axe_cute_prove_product)(
 				      a, t, kind, res, what, what_size, why, err),
@@ -150,8 +178,11 @@ int axe_api_cute_split(const axe_cute_layout *a, const axe_cute_tiler *t, axe_cu
 int axe_api_cute_inverse(const axe_cute_layout *a, bool left, axe_cute_layout *res,
 			 char *what, size_t what_size, axe_cute_reason *why, axe_error *err)
 {
-	int r = left ? axe_cute_left_inverse(a, res, why, err)
-		     : axe_cute_right_inverse(a, res, err) < 0 ? -1 : 1;
+	int r = no_rank0(a, NULL, why);
+
+	if (r > 0)
+		r = left ? axe_cute_left_inverse(a, res, why, err)
+			 : axe_cute_right_inverse(a, res, err) < 0 ? -1 : 1;
 
 	if (r > 0)
 		r = proved((left ? axe_cute_prove_left_inverse : axe_cute_prove_right_inverse)(
@@ -164,8 +195,10 @@ int axe_api_cute_coalesce(const axe_cute_layout *a, const axe_cute_tuple *profil
 			  axe_cute_layout *res, char *what, size_t what_size,
 			  axe_cute_reason *why, axe_error *err)
 {
-	int r = axe_cute_coalesce(a, profile, res, why, err);
+	int r = no_rank0(a, NULL, why);
 
+	if (r > 0)
+		r = axe_cute_coalesce(a, profile, res, why, err);
 	if (r > 0)
 		r = proved(axe_cute_prove_same_map(a, res, what, what_size, why, err), res, why);
 	return r;
@@ -174,6 +207,10 @@ int axe_api_cute_coalesce(const axe_cute_layout *a, const axe_cute_tuple *profil
 int axe_api_cute_filter(const axe_cute_layout *a, axe_cute_layout *res, char *what,
 			size_t what_size, axe_cute_reason *why, axe_error *err)
 {
+	int r = no_rank0(a, NULL, why);
+
+	if (r <= 0)
+		return r;
 	if (axe_cute_filter(a, res, err) < 0)
 		return -1;
 	return proved(axe_cute_prove_filter(a, res, what, what_size, why, err), res, why);

@@ -440,3 +440,17 @@ axe:    S[(2,8,3,2):(12,1,24,8)]
 shape:  (16, 6)
 proved: B* is B's complement, (B, B*) reaches each index of A once, and R = A o (B, B*) at the 60 of 96 points inside A's domain; the tail a kernel must mask, outside A's domain: mode 0: the 4 of 16 points where (B, B*)(c) is in [12, 15] (A's size is 12); mode 1: the 1 of 6 points where (B, B*)(c) is in [5, 5] (A's size is 5); the zipped form regroups its modes
 ? 0
+# A layout of rank 0: CuTe's C++ prints Layout<Shape<>,Stride<>> as ():() (size 1),
+# but none of its algebra compiles on one (CUTLASS 7107b055, nvcc 13.0: composition,
+# coalesce, filter, complement, right_inverse, left_inverse, logical_divide and
+# logical_product of it, or by it, match no overload), and pycute raises ValueError on
+# composition(Layout(12,23), Layout((),())).  So no such layout, whichever side it is on.
+$ axe-layout compose 12:23 '()'
+no such layout: CuTe's algebra takes no layout of rank 0, ():(): its C++ operations do not compile on one
+? 1
+$ axe-layout coalesce '()'
+no such layout: CuTe's algebra takes no layout of rank 0, ():(): its C++ operations do not compile on one
+? 1
+$ axe-layout product '()' 4:1 --json
+{"layout":null,"cute":null,"reason":"CuTe's algebra takes no layout of rank 0, ():(): its C++ operations do not compile on one"}
+? 1
