@@ -8,11 +8,10 @@
 
 #include "algebra.h"
 
-/* A layout's leaves, left to right (CuTe's flatten). */
 /*
- * Leaves of a layout, flat.  Held on the stack (4 KiB): a malloc of one
- * per operation cost a third of a small operation's time, glibc
- * consolidating its fast bins for each large request.
+ * A layout's leaves, left to right (CuTe's flatten).  Held on the stack
+ * (4 KiB): a malloc of one per step cost a third of a small operation's
+ * time, glibc consolidating its fast bins for each large request.
  */
 typedef struct axe_cute_flat {
 	size_t n;
