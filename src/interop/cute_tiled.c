@@ -40,6 +40,8 @@ void axe_cute_tiled_release(axe_cute_tiled *t)
 		axe_cute_layout_release(&t->perm[i]);
 		axe_cute_layout_release(&t->atom_tv[i]);
 	}
+	for (int i = 0; i < 2; i++)
+		axe_cute_layout_release(&t->tiler[i]);
 }
 
 /* ------------------------------------------------------------ lines -- */
@@ -86,7 +88,7 @@ static int parse_layout(const dump_line *l, size_t off, axe_cute_layout *out, ax
 	return 0;
 }
 
-/* A flat tuple of "n" integers at byte "off" of "l" (Shape_MNK, Tiler_MN). */
+/* A flat tuple of "n" integers at byte "off" of "l" (Shape_MNK). */
 static int parse_ints(const dump_line *l, size_t off, int64_t *v, size_t n, const char *what,
 		      axe_error *err)
 {
@@ -123,55 +125,82 @@ out:
 	return rc;
 }
 
-/*
- * PermutationMNK: three modes at the top level, each `_`, an integer N
- * (the identity N:1) or a layout.
- */
-static int parse_perm(const dump_line *l, size_t off, axe_cute_tiled *t, axe_error *err)
+/* The error of a tuple of modes that is not one (what each mode may be). */
+static int modes_error(const dump_line *l, size_t at, const char *what, size_t n,
+		       bool underscore, axe_error *err)
 {
-	const char *s = l->text + off, *end = l->text + l->len;
-	int depth = 0, mode = 0;
-	const char *start;
+	axe_loc loc = at_col(l, at);
 
-	while (end > s && isspace((unsigned char)end[-1]))
+	return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)(at < l->len ? l->len - at : 1),
+			     "%s has %s modes, each %sa size or a layout", what,
+			     n == 3 ? "three" : "two", underscore ? "`_`, " : "");
+}
+
+/* One mode, bytes [a, b) of "l": `_` ("given" false, when allowed) or a layout. */
+static int read_mode(const dump_line *l, size_t a, size_t b, axe_cute_layout *mode,
+		     bool *given, axe_error *err)
+{
+	dump_line part = *l;
+
+	while (a < b && isspace((unsigned char)l->text[a]))
+		a++;
+	while (b > a && isspace((unsigned char)l->text[b - 1]))
+		b--;
+	if (b - a == 1 && l->text[a] == '_' && given) {
+		*given = false;
+		return 0;
+	}
+	part.len = b;
+	if (given)
+		*given = true;
+	return parse_layout(&part, a, mode, err);
+}
+
+/*
+ * A tuple of "n" modes at byte "off" of "l" (PermutationMNK, Tiler_MN),
+ * each a size N (the layout N:1), a layout, or, where "given" is not NULL,
+ * `_`.  The modes split at the commas outside parentheses.
+ */
+static int parse_modes(const dump_line *l, size_t off, size_t n, const char *what,
+		       axe_cute_layout *mode, bool *given, axe_error *err)
+{
+	size_t end = l->len, start = off + 1, count = 0;
+	int depth = 0;
+
+	while (end > off && isspace((unsigned char)l->text[end - 1]))
 		end--;
-	if (end - s < 2 || *s != '(' || end[-1] != ')') {
-		axe_loc loc = at_col(l, off);
-		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)(l->len - off),
-				     "PermutationMNK has three modes, each `_`, a size or a layout");
-	}
-	start = ++s;
-	for (const char *p = s; p < end; p++) {
-		if (*p == '(')
-			depth++;
-		else if (*p == ')' && depth > 0)
-			depth--;
-		else if ((*p == ',' && depth == 0) || p == end - 1) {
-			dump_line part = *l;
-			size_t a = (size_t)(start - l->text), b = (size_t)(p - l->text);
+	if (end - off < 2 || l->text[off] != '(' || l->text[end - 1] != ')')
+		return modes_error(l, off, what, n, given != NULL, err);
+	for (size_t p = off + 1; p < end; p++) {
+		char c = l->text[p];
+		bool last = p + 1 == end;
 
-			while (a < b && l->text[a] == ' ')
-				a++;
-			if (mode == 3)
-				break;
-			part.len = b;
-			if (b - a == 1 && l->text[a] == '_') {
-				t->perm_given[mode] = false;
-			} else {
-				if (parse_layout(&part, a, &t->perm[mode], err) < 0)
-					return -1;
-				t->perm_given[mode] = true;
-			}
-			mode++;
-			start = p + 1;
-		}
+		if (c == '(')
+			depth++;
+		else if (c == ')' && !last && depth-- == 0)
+			return modes_error(l, p, what, n, given != NULL, err);
+		if ((c != ',' || depth != 0) && !last)
+			continue;
+		if (depth != 0 || count == n)
+			return modes_error(l, last ? off : p, what, n, given != NULL, err);
+		if (read_mode(l, start, p, &mode[count], given ? &given[count] : NULL, err) < 0)
+			return -1;
+		count++;
+		start = p + 1;
 	}
-	if (mode != 3 || depth != 0) {
-		axe_loc loc = at_col(l, off);
-		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)(l->len - off),
-				     "PermutationMNK has three modes, each `_`, a size or a layout");
-	}
+	if (count != n)
+		return modes_error(l, off, what, n, given != NULL, err);
 	return 0;
+}
+
+/* Tiler_MN: two modes, each a size or a layout; its place kept for the tile's errors. */
+static int parse_tiler(const dump_line *l, size_t off, axe_cute_tiled *t, axe_error *err)
+{
+	t->tiler_at = at_col(l, off);
+	t->tiler_at.text = l->text;
+	t->tiler_at.text_len = l->len;
+	t->tiler_span = (int)(l->len > off ? l->len - off : 1);
+	return parse_modes(l, off, 2, "Tiler_MN", t->tiler, NULL, err);
 }
 
 /* ------------------------------------------------------------ keys -- */
@@ -221,11 +250,11 @@ static int read_key(key_id k, const dump_line *l, size_t off, axe_cute_tiled *t,
 {
 	switch (k) {
 	case K_VMNK: return parse_layout(l, off, &t->vmnk, err);
-	case K_PERM: return parse_perm(l, off, t, err);
+	case K_PERM: return parse_modes(l, off, 3, "PermutationMNK", t->perm, t->perm_given, err);
 	case K_THRID: return parse_layout(l, off, &t->thr_id, err);
 	case K_SHAPE_MNK: return parse_ints(l, off, t->atom_mnk, 3, "Shape_MNK", err);
 	case K_A: case K_B: case K_C: return parse_layout(l, off, &t->atom_tv[k - K_A], err);
-	case K_TILER: return parse_ints(l, off, t->tiler, 2, "Tiler_MN", err);
+	case K_TILER: return parse_tiler(l, off, t, err);
 	case K_TILED_TV: return parse_layout(l, off, &t->tiled_tv, err);
 	case K_SRC: return parse_layout(l, off, &t->src, err);
 	case K_DST: return parse_layout(l, off, &t->dst, err);
