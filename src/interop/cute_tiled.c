@@ -62,13 +62,14 @@ static axe_loc at_col(const dump_line *l, size_t off)
 	return loc;
 }
 
-/* A layout printed at byte "off" of line "l" (to the end of the line). */
-static int parse_layout(const dump_line *l, size_t off, axe_cute_layout *out, axe_error *err)
+/* A layout printed in bytes [off, end) of line "l" (errors quote the whole line). */
+static int parse_layout_in(const dump_line *l, size_t off, size_t end, axe_cute_layout *out,
+			   axe_error *err)
 {
 	char buf[2048];
 	axe_loc loc = at_col(l, off);
 	axe_cute_composed c;
-	size_t n = l->len - off;
+	size_t n = end - off;
 
 	if (n >= sizeof(buf))
 		return axe_error_set(err, AXE_ERR_LIMIT, &loc, 1, "the layout is longer than %zu "
@@ -86,6 +87,12 @@ static int parse_layout(const dump_line *l, size_t off, axe_cute_layout *out, ax
 	}
 	*out = c.layout;
 	return 0;
+}
+
+/* A layout printed at byte "off" of line "l" (to the end of the line). */
+static int parse_layout(const dump_line *l, size_t off, axe_cute_layout *out, axe_error *err)
+{
+	return parse_layout_in(l, off, l->len, out, err);
 }
 
 /* A flat tuple of "n" integers at byte "off" of "l" (Shape_MNK). */
@@ -137,23 +144,25 @@ static int modes_error(const dump_line *l, size_t at, const char *what, size_t n
 }
 
 /* One mode, bytes [a, b) of "l": `_` ("given" false, when allowed) or a layout. */
-static int read_mode(const dump_line *l, size_t a, size_t b, axe_cute_layout *mode,
-		     bool *given, axe_error *err)
+static int read_mode(const dump_line *l, size_t a, size_t b, const char *what,
+		     axe_cute_layout *mode, bool *given, axe_error *err)
 {
-	dump_line part = *l;
-
 	while (a < b && isspace((unsigned char)l->text[a]))
 		a++;
 	while (b > a && isspace((unsigned char)l->text[b - 1]))
 		b--;
-	if (b - a == 1 && l->text[a] == '_' && given) {
-		*given = false;
-		return 0;
+	if (b - a == 1 && l->text[a] == '_') {
+		axe_loc loc = at_col(l, a);
+		if (given) {
+			*given = false;
+			return 0;
+		}
+		return axe_error_set(err, AXE_ERR_VALUE, &loc, 1, "a mode of %s is a size or a "
+				     "layout, not `_`", what);
 	}
-	part.len = b;
 	if (given)
 		*given = true;
-	return parse_layout(&part, a, mode, err);
+	return parse_layout_in(l, a, b, mode, err);
 }
 
 /*
@@ -183,7 +192,7 @@ static int parse_modes(const dump_line *l, size_t off, size_t n, const char *wha
 			continue;
 		if (depth != 0 || count == n)
 			return modes_error(l, last ? off : p, what, n, given != NULL, err);
-		if (read_mode(l, start, p, &mode[count], given ? &given[count] : NULL, err) < 0)
+		if (read_mode(l, start, p, what, &mode[count], given ? &given[count] : NULL, err) < 0)
 			return -1;
 		count++;
 		start = p + 1;
@@ -193,13 +202,26 @@ static int parse_modes(const dump_line *l, size_t off, size_t n, const char *wha
 	return 0;
 }
 
-/* Tiler_MN: two modes, each a size or a layout; its place kept for the tile's errors. */
+/* The place of the value at byte "off" of "l", kept for the tile's errors. */
+static void keep_place(const dump_line *l, size_t off, axe_loc *at, int *span)
+{
+	*at = at_col(l, off);
+	at->text = l->text;
+	at->text_len = l->len;
+	*span = (int)(l->len > off ? l->len - off : 1);
+}
+
+/* PermutationMNK: three modes, each `_`, a size or a layout. */
+static int parse_perm(const dump_line *l, size_t off, axe_cute_tiled *t, axe_error *err)
+{
+	keep_place(l, off, &t->perm_at, &t->perm_span);
+	return parse_modes(l, off, 3, "PermutationMNK", t->perm, t->perm_given, err);
+}
+
+/* Tiler_MN: two modes, each a size or a layout. */
 static int parse_tiler(const dump_line *l, size_t off, axe_cute_tiled *t, axe_error *err)
 {
-	t->tiler_at = at_col(l, off);
-	t->tiler_at.text = l->text;
-	t->tiler_at.text_len = l->len;
-	t->tiler_span = (int)(l->len > off ? l->len - off : 1);
+	keep_place(l, off, &t->tiler_at, &t->tiler_span);
 	return parse_modes(l, off, 2, "Tiler_MN", t->tiler, NULL, err);
 }
 
@@ -250,7 +272,7 @@ static int read_key(key_id k, const dump_line *l, size_t off, axe_cute_tiled *t,
 {
 	switch (k) {
 	case K_VMNK: return parse_layout(l, off, &t->vmnk, err);
-	case K_PERM: return parse_modes(l, off, 3, "PermutationMNK", t->perm, t->perm_given, err);
+	case K_PERM: return parse_perm(l, off, t, err);
 	case K_THRID: return parse_layout(l, off, &t->thr_id, err);
 	case K_SHAPE_MNK: return parse_ints(l, off, t->atom_mnk, 3, "Shape_MNK", err);
 	case K_A: case K_B: case K_C: return parse_layout(l, off, &t->atom_tv[k - K_A], err);

@@ -18,7 +18,7 @@ enum axe_tiled_kind { AXE_TILED_MMA, AXE_TILED_COPY };
 /*
  * A dump as print() writes it.  MMA: ThrLayoutVMNK, PermutationMNK (a mode
  * printed `_` is "perm_given" false), the atom's ThrID, Shape_MNK and
- * LayoutA/B/C_TV.  Copy: Tiler_MN (each mode a layout, a size N read as
+ * LayoutA/B/C_TV ("perm_at" places the permutation's line).  Copy: Tiler_MN (each mode a layout, a size N read as
  * N:1; "tiler_at" places the line), TiledLayout_TV, the atom's ThrID and
  * ValLayoutSrc/Dst/Ref (in elements of ValueType).
  */
@@ -27,6 +27,8 @@ typedef struct axe_cute_tiled {
 	axe_cute_layout vmnk;
 	axe_cute_layout perm[3];
 	bool perm_given[3];
+	axe_loc perm_at;
+	int perm_span;
 	int64_t atom_mnk[3];
 	axe_cute_layout atom_tv[3]; /* A, B, C */
 	axe_cute_layout tiler[2];
@@ -57,7 +59,8 @@ const char *axe_cute_tiled_parts(enum axe_tiled_kind kind);
  * Tiler_MN, the smallest extent the mode divides exactly (its size times
  * the size of its complement, axe_cute_tiled_tiler_rest).  0 or -1 (a
  * permutation tile that does not hold the atoms, an error at the dump's
- * head; a tiler mode without a complement, an error at Tiler_MN).
+ * head; a permutation whose image is not 0..size-1 or a tiler mode without
+ * a complement, an error at its line).
  */
 int axe_cute_tiled_tile(const axe_cute_tiled *t, int part, axe_shape *tile, axe_error *err);
 

@@ -107,10 +107,15 @@ static int perm_layout(const axe_cute_tiled *t, int i, axe_cute_layout *out, axe
 	return 0;
 }
 
-int axe_cute_tiled_tiler_rest(const axe_cute_tiled *t, int i, axe_cute_layout *rest,
-			      axe_error *err)
+/*
+ * complement(mode, cosize(mode)) into "rest": the tiles a tensor of the
+ * smallest extent "mode" divides exactly holds (1:0 when the mode's image
+ * is 0..size-1).  A stride 0 or modes that interleave: an error at "at"
+ * naming "what" (the line's key and the mode's letter).
+ */
+static int mode_rest(const axe_cute_layout *mode, const axe_loc *at, int span, const char *what,
+		     char letter, axe_cute_layout *rest, axe_error *err)
 {
-	const axe_cute_layout *mode = &t->tiler[i];
 	axe_cute_reason why;
 	int rc;
 
@@ -120,14 +125,44 @@ int axe_cute_tiled_tiler_rest(const axe_cute_tiled *t, int i, axe_cute_layout *r
 	rc = axe_cute_layout_size(rest) == axe_cute_layout_size(mode);
 	axe_cute_layout_release(rest);
 	if (!rc)
-		return axe_error_set(err, AXE_ERR_VALUE, &t->tiler_at, t->tiler_span, "Tiler_MN's "
-				     "%c mode has a stride 0: it names a coordinate twice", "MN"[i]);
+		return axe_error_set(err, AXE_ERR_VALUE, at, span, "%s's %c mode has a stride 0: "
+				     "it names a coordinate twice", what, letter);
 	rc = axe_cute_complement(mode, axe_cute_layout_cosize(mode), rest, &why, err);
 	if (rc == 0)
-		return axe_error_set(err, AXE_ERR_VALUE, &t->tiler_at, t->tiler_span, "Tiler_MN's "
-				     "%c mode tiles no tensor: it has no complement (%s)", "MN"[i],
-				     why.text);
+		return axe_error_set(err, AXE_ERR_VALUE, at, span, "%s's %c mode tiles no tensor: "
+				     "it has no complement (%s)", what, letter, why.text);
 	return rc < 0 ? -1 : 0;
+}
+
+int axe_cute_tiled_tiler_rest(const axe_cute_tiled *t, int i, axe_cute_layout *rest,
+			      axe_error *err)
+{
+	return mode_rest(&t->tiler[i], &t->tiler_at, t->tiler_span, "Tiler_MN", "MN"[i], rest,
+			 err);
+}
+
+/*
+ * A permutation given as a layout must reorder its tile: CuTe's
+ * tile_size is its size, and get_layoutA/B/C_TV reach its images.
+ */
+static int check_perm(const axe_cute_tiled *t, int i, axe_error *err)
+{
+	axe_cute_layout rest;
+	int64_t n;
+
+	if (!t->perm_given[i])
+		return 0;
+	if (mode_rest(&t->perm[i], &t->perm_at, t->perm_span, "PermutationMNK", "MNK"[i], &rest,
+		      err) < 0)
+		return -1;
+	n = axe_cute_layout_size(&rest);
+	axe_cute_layout_release(&rest);
+	if (n != 1)
+		return axe_error_set(err, AXE_ERR_VALUE, &t->perm_at, t->perm_span, "PermutationMNK's "
+				     "%c mode is no permutation of 0..%lld: its image has holes, "
+				     "its TV layouts leave the tile; not read", "MNK"[i],
+				     (long long)axe_cute_layout_size(&t->perm[i]) - 1);
+	return 0;
 }
 
 /* The copy's tile: per mode of Tiler_MN, its size times its rest's. */
@@ -161,7 +196,8 @@ int axe_cute_tiled_tile(const axe_cute_tiled *t, int part, axe_shape *tile, axe_
 		int i = dims[part][k];
 		int64_t thr, unit;
 
-		if (axe_cute_tuple_product(&t->vmnk.shape.child[i + 1], &thr, err) < 0 ||
+		if (check_perm(t, i, err) < 0 ||
+		    axe_cute_tuple_product(&t->vmnk.shape.child[i + 1], &thr, err) < 0 ||
 		    perm_layout(t, i, &perm, err) < 0)
 			return -1;
 		tile->dim[k] = axe_cute_layout_size(&perm);
