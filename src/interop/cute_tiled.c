@@ -499,8 +499,16 @@ static int import_part(const axe_cute_tiled *t, int part, const char *format, ax
 	int rc = -1;
 
 	if (axe_cute_tiled_tile(t, part, &tile, err) < 0 ||
-	    axe_cute_tiled_tv(t, part, &tv, err) < 0 ||
-	    !(text = axe_cute_layout_print(&tv, err)))
+	    axe_cute_tiled_tv(t, part, &tv, err) < 0)
+		goto out;
+	if (axe_cute_layout_size(&tv) > AXE_CUTE_TILED_MAX_PAIRS) {
+		axe_error_set(err, AXE_ERR_LIMIT, &t->head, t->head_span, "part %c has %lld (thread, "
+			      "value) pairs, more than the %lld it is read with",
+			      axe_cute_tiled_parts(t->kind)[part], (long long)axe_cute_layout_size(&tv),
+			      (long long)AXE_CUTE_TILED_MAX_PAIRS);
+		goto out;
+	}
+	if (!(text = axe_cute_layout_print(&tv, err)))
 		goto out;
 	if (axe_cute_tv_import(text, NULL, &opts, out, err) < 0) {
 		/* The computed layout is no TV layout of the tile: say so at the dump. */

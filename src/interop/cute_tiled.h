@@ -16,11 +16,21 @@
 enum axe_tiled_kind { AXE_TILED_MMA, AXE_TILED_COPY };
 
 /*
+ * The most (thread, value) pairs a part is read with: each is computed,
+ * imported and placed point by point, in time and memory linear in them.
+ * The largest real parts hold about 2^21 (an SM90 GMMA B tile of 256x16
+ * shared by 512 threads); beyond 2^22 a dump is refused, not read for
+ * seconds.
+ */
+#define AXE_CUTE_TILED_MAX_PAIRS ((int64_t)1 << 22)
+
+/*
  * A dump as print() writes it.  MMA: ThrLayoutVMNK, PermutationMNK (a mode
- * printed `_` is "perm_given" false), the atom's ThrID, Shape_MNK and
- * LayoutA/B/C_TV ("perm_at" places the permutation's line).  Copy: Tiler_MN (each mode a layout, a size N read as
- * N:1; "tiler_at" places the line), TiledLayout_TV, the atom's ThrID and
- * ValLayoutSrc/Dst/Ref (in elements of ValueType).
+ * printed `_` is "perm_given" false; "perm_at" places the line), the
+ * atom's ThrID, Shape_MNK and LayoutA/B/C_TV.  Copy: Tiler_MN (each mode a
+ * layout, a size N read as N:1; "tiler_at" places the line),
+ * TiledLayout_TV, the atom's ThrID and ValLayoutSrc/Dst/Ref (in elements
+ * of ValueType).
  */
 typedef struct axe_cute_tiled {
 	enum axe_tiled_kind kind;

@@ -97,11 +97,11 @@ static int mma_reference(const axe_cute_tiled *t, int part, const axe_shape *til
 						   "ThrLayoutVMNK has no complement: %s", why.text);
 	if (axe_mul_ovf(size, axe_cute_layout_size(&outside), &npairs) ||
 	    axe_mul_ovf(npairs, frg, &npairs) || axe_mul_ovf(npairs, rest_p, &npairs) ||
-	    axe_mul_ovf(npairs, rest_q, &npairs) || npairs > AXE_REFERENCE_MAX_PAIRS) {
+	    axe_mul_ovf(npairs, rest_q, &npairs) || npairs > AXE_CUTE_TILED_MAX_PAIRS) {
 		axe_cute_layout_release(&outside);
 		return axe_error_set(err, AXE_ERR_LIMIT, &t->head, t->head_span, "the TiledMMA "
 				     "has more (thread, value) pairs than its validation can "
-				     "enumerate (%lld)", (long long)AXE_REFERENCE_MAX_PAIRS);
+				     "enumerate (%lld)", (long long)AXE_CUTE_TILED_MAX_PAIRS);
 	}
 	rc = -1;
 	if (axe_reference_init(ref, tile, 2, tv_axis, err) < 0)
@@ -213,8 +213,8 @@ static int copy_reference(const axe_cute_tiled *t, int part, const axe_shape *ti
 		goto out;
 	if (aval <= 0 || axe_mul_ovf(tval / aval, sval, &nvals) ||
 	    axe_mul_ovf(tthr, nvals, &npairs) || axe_mul_ovf(npairs, c.nrest[0], &npairs) ||
-	    axe_mul_ovf(npairs, c.nrest[1], &npairs) || npairs > AXE_REFERENCE_MAX_PAIRS ||
-	    cosize > AXE_REFERENCE_MAX_PAIRS) {
+	    axe_mul_ovf(npairs, c.nrest[1], &npairs) || npairs > AXE_CUTE_TILED_MAX_PAIRS ||
+	    cosize > AXE_CUTE_TILED_MAX_PAIRS) {
 		axe_error_set(err, AXE_ERR_LIMIT, &t->head, t->head_span, "the TiledCopy is larger "
 			      "than its validation can enumerate");
 		goto out;
