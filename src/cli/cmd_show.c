@@ -55,9 +55,11 @@ const axe_command command_show = {
 	"128-byte lines x element slots, coloured by the 16-byte chunk before the\n"
 	"swizzle, swizzle atoms ruled.  A whole CuTe TiledMMA or TiledCopy dump\n"
 	"(cute-mma:FILE, cute-copy:FILE) draws its parts side by side, A, B and C or S\n"
-	"and D, each cell T<thread>V<value> as CuTe's print_latex.  In HTML, hovering shows a cell's values as eval\n"
-	"prints them; clicking a logical cell marks its owners and every point they\n"
-	"hold, clicking an owner the points it holds.  Text in cells up to\n"
+	"and D, each cell T<thread>V<value> as CuTe's print_latex (a copy on the\n"
+	"tensor's coordinates, through its Tiler_MN as partition_S/D).  In HTML,\n"
+	"hovering shows a cell's values as eval prints them; clicking a logical cell\n"
+	"marks its owners and every point they hold, clicking an owner the points it\n"
+	"holds.  Text in cells up to\n"
 	"16384 points, rectangles up to 65536, above that blocks with a note; --region\n"
 	"draws a window.  The data- attributes are listed in the manual (PICTURES).\n",
 	options,

@@ -40,6 +40,8 @@ void axe_cute_tiled_release(axe_cute_tiled *t)
 		axe_cute_layout_release(&t->perm[i]);
 		axe_cute_layout_release(&t->atom_tv[i]);
 	}
+	for (int i = 0; i < 2; i++)
+		axe_cute_layout_release(&t->tiler[i]);
 }
 
 /* ------------------------------------------------------------ lines -- */
@@ -60,13 +62,14 @@ static axe_loc at_col(const dump_line *l, size_t off)
 	return loc;
 }
 
-/* A layout printed at byte "off" of line "l" (to the end of the line). */
-static int parse_layout(const dump_line *l, size_t off, axe_cute_layout *out, axe_error *err)
+/* A layout printed in bytes [off, end) of line "l" (errors quote the whole line). */
+static int parse_layout_in(const dump_line *l, size_t off, size_t end, axe_cute_layout *out,
+			   axe_error *err)
 {
 	char buf[2048];
 	axe_loc loc = at_col(l, off);
 	axe_cute_composed c;
-	size_t n = l->len - off;
+	size_t n = end - off;
 
 	if (n >= sizeof(buf))
 		return axe_error_set(err, AXE_ERR_LIMIT, &loc, 1, "the layout is longer than %zu "
@@ -86,7 +89,13 @@ static int parse_layout(const dump_line *l, size_t off, axe_cute_layout *out, ax
 	return 0;
 }
 
-/* A flat tuple of "n" integers at byte "off" of "l" (Shape_MNK, Tiler_MN). */
+/* A layout printed at byte "off" of line "l" (to the end of the line). */
+static int parse_layout(const dump_line *l, size_t off, axe_cute_layout *out, axe_error *err)
+{
+	return parse_layout_in(l, off, l->len, out, err);
+}
+
+/* A flat tuple of "n" integers at byte "off" of "l" (Shape_MNK). */
 static int parse_ints(const dump_line *l, size_t off, int64_t *v, size_t n, const char *what,
 		      axe_error *err)
 {
@@ -123,55 +132,97 @@ out:
 	return rc;
 }
 
+/* The error of a tuple of modes that is not one (what each mode may be). */
+static int modes_error(const dump_line *l, size_t at, const char *what, size_t n,
+		       bool underscore, axe_error *err)
+{
+	axe_loc loc = at_col(l, at);
+
+	return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)(at < l->len ? l->len - at : 1),
+			     "%s has %s modes, each %sa size or a layout", what,
+			     n == 3 ? "three" : "two", underscore ? "`_`, " : "");
+}
+
+/* One mode, bytes [a, b) of "l": `_` ("given" false, when allowed) or a layout. */
+static int read_mode(const dump_line *l, size_t a, size_t b, const char *what,
+		     axe_cute_layout *mode, bool *given, axe_error *err)
+{
+	while (a < b && isspace((unsigned char)l->text[a]))
+		a++;
+	while (b > a && isspace((unsigned char)l->text[b - 1]))
+		b--;
+	if (b - a == 1 && l->text[a] == '_') {
+		axe_loc loc = at_col(l, a);
+		if (given) {
+			*given = false;
+			return 0;
+		}
+		return axe_error_set(err, AXE_ERR_VALUE, &loc, 1, "a mode of %s is a size or a "
+				     "layout, not `_`", what);
+	}
+	if (given)
+		*given = true;
+	return parse_layout_in(l, a, b, mode, err);
+}
+
 /*
- * PermutationMNK: three modes at the top level, each `_`, an integer N
- * (the identity N:1) or a layout.
+ * A tuple of "n" modes at byte "off" of "l" (PermutationMNK, Tiler_MN),
+ * each a size N (the layout N:1), a layout, or, where "given" is not NULL,
+ * `_`.  The modes split at the commas outside parentheses.
  */
+static int parse_modes(const dump_line *l, size_t off, size_t n, const char *what,
+		       axe_cute_layout *mode, bool *given, axe_error *err)
+{
+	size_t end = l->len, start = off + 1, count = 0;
+	int depth = 0;
+
+	while (end > off && isspace((unsigned char)l->text[end - 1]))
+		end--;
+	if (end - off < 2 || l->text[off] != '(' || l->text[end - 1] != ')')
+		return modes_error(l, off, what, n, given != NULL, err);
+	for (size_t p = off + 1; p < end; p++) {
+		char c = l->text[p];
+		bool last = p + 1 == end;
+
+		if (c == '(')
+			depth++;
+		else if (c == ')' && !last && depth-- == 0)
+			return modes_error(l, p, what, n, given != NULL, err);
+		if ((c != ',' || depth != 0) && !last)
+			continue;
+		if (depth != 0 || count == n)
+			return modes_error(l, last ? off : p, what, n, given != NULL, err);
+		if (read_mode(l, start, p, what, &mode[count], given ? &given[count] : NULL, err) < 0)
+			return -1;
+		count++;
+		start = p + 1;
+	}
+	if (count != n)
+		return modes_error(l, off, what, n, given != NULL, err);
+	return 0;
+}
+
+/* The place of the value at byte "off" of "l", kept for the tile's errors. */
+static void keep_place(const dump_line *l, size_t off, axe_loc *at, int *span)
+{
+	*at = at_col(l, off);
+	at->text = l->text;
+	at->text_len = l->len;
+	*span = (int)(l->len > off ? l->len - off : 1);
+}
+
+/* PermutationMNK: three modes, each `_`, a size or a layout. */
 static int parse_perm(const dump_line *l, size_t off, axe_cute_tiled *t, axe_error *err)
 {
-	const char *s = l->text + off, *end = l->text + l->len;
-	int depth = 0, mode = 0;
-	const char *start;
+	keep_place(l, off, &t->perm_at, &t->perm_span);
+	return parse_modes(l, off, 3, "PermutationMNK", t->perm, t->perm_given, err);
+}
 
-	while (end > s && isspace((unsigned char)end[-1]))
-		end--;
-	if (end - s < 2 || *s != '(' || end[-1] != ')') {
-		axe_loc loc = at_col(l, off);
-		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)(l->len - off),
-				     "PermutationMNK has three modes, each `_`, a size or a layout");
-	}
-	start = ++s;
-	for (const char *p = s; p < end; p++) {
-		if (*p == '(')
-			depth++;
-		else if (*p == ')' && depth > 0)
-			depth--;
-		else if ((*p == ',' && depth == 0) || p == end - 1) {
-			dump_line part = *l;
-			size_t a = (size_t)(start - l->text), b = (size_t)(p - l->text);
-
-			while (a < b && l->text[a] == ' ')
-				a++;
-			if (mode == 3)
-				break;
-			part.len = b;
-			if (b - a == 1 && l->text[a] == '_') {
-				t->perm_given[mode] = false;
-			} else {
-				if (parse_layout(&part, a, &t->perm[mode], err) < 0)
-					return -1;
-				t->perm_given[mode] = true;
-			}
-			mode++;
-			start = p + 1;
-		}
-	}
-	if (mode != 3 || depth != 0) {
-		axe_loc loc = at_col(l, off);
-		return axe_error_set(err, AXE_ERR_VALUE, &loc, (int)(l->len - off),
-				     "PermutationMNK has three modes, each `_`, a size or a layout");
-	}
-	return 0;
+/* Tiler_MN: two modes, each a size or a layout. */
+static int parse_tiler(const dump_line *l, size_t off, axe_cute_tiled *t, axe_error *err)
+{
+	keep_place(l, off, &t->tiler_at, &t->tiler_span);
+	return parse_modes(l, off, 2, "Tiler_MN", t->tiler, NULL, err);
 }
 
 /* ------------------------------------------------------------ keys -- */
@@ -225,7 +276,7 @@ static int read_key(key_id k, const dump_line *l, size_t off, axe_cute_tiled *t,
 	case K_THRID: return parse_layout(l, off, &t->thr_id, err);
 	case K_SHAPE_MNK: return parse_ints(l, off, t->atom_mnk, 3, "Shape_MNK", err);
 	case K_A: case K_B: case K_C: return parse_layout(l, off, &t->atom_tv[k - K_A], err);
-	case K_TILER: return parse_ints(l, off, t->tiler, 2, "Tiler_MN", err);
+	case K_TILER: return parse_tiler(l, off, t, err);
 	case K_TILED_TV: return parse_layout(l, off, &t->tiled_tv, err);
 	case K_SRC: return parse_layout(l, off, &t->src, err);
 	case K_DST: return parse_layout(l, off, &t->dst, err);
@@ -448,8 +499,16 @@ static int import_part(const axe_cute_tiled *t, int part, const char *format, ax
 	int rc = -1;
 
 	if (axe_cute_tiled_tile(t, part, &tile, err) < 0 ||
-	    axe_cute_tiled_tv(t, part, &tv, err) < 0 ||
-	    !(text = axe_cute_layout_print(&tv, err)))
+	    axe_cute_tiled_tv(t, part, &tv, err) < 0)
+		goto out;
+	if (axe_cute_layout_size(&tv) > AXE_CUTE_TILED_MAX_PAIRS) {
+		axe_error_set(err, AXE_ERR_LIMIT, &t->head, t->head_span, "part %c has %lld (thread, "
+			      "value) pairs, more than the %lld it is read with",
+			      axe_cute_tiled_parts(t->kind)[part], (long long)axe_cute_layout_size(&tv),
+			      (long long)AXE_CUTE_TILED_MAX_PAIRS);
+		goto out;
+	}
+	if (!(text = axe_cute_layout_print(&tv, err)))
 		goto out;
 	if (axe_cute_tv_import(text, NULL, &opts, out, err) < 0) {
 		/* The computed layout is no TV layout of the tile: say so at the dump. */

@@ -19,7 +19,11 @@
  *    ValLayoutSrc(at, av) is the reference element r with ValLayoutRef(r)
  *    equal to it, (rthr, rval) = (r % AtomThr, r / AtomThr), which the
  *    tiled layout puts at TiledLayout_TV(rthr + AtomThr*rt, rval +
- *    AtomVal*rv), a column-major index of Tiler_MN.
+ *    AtomVal*rv), a column-major index of Tiler_MN's sizes; that index
+ *    (i, j) is the tile's point (TilerM(i), TilerN(j)) and, in each rest
+ *    tile (rm, rn) of a tiler mode whose image has holes, that point plus
+ *    (RestM(rm), RestN(rn)), value v + Vals*(rm + NRestM*rn): the element
+ *    partition_S (or D) of the tile's identity gives.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -93,11 +97,11 @@ static int mma_reference(const axe_cute_tiled *t, int part, const axe_shape *til
 						   "ThrLayoutVMNK has no complement: %s", why.text);
 	if (axe_mul_ovf(size, axe_cute_layout_size(&outside), &npairs) ||
 	    axe_mul_ovf(npairs, frg, &npairs) || axe_mul_ovf(npairs, rest_p, &npairs) ||
-	    axe_mul_ovf(npairs, rest_q, &npairs) || npairs > AXE_REFERENCE_MAX_PAIRS) {
+	    axe_mul_ovf(npairs, rest_q, &npairs) || npairs > AXE_CUTE_TILED_MAX_PAIRS) {
 		axe_cute_layout_release(&outside);
 		return axe_error_set(err, AXE_ERR_LIMIT, &t->head, t->head_span, "the TiledMMA "
 				     "has more (thread, value) pairs than its validation can "
-				     "enumerate (%lld)", (long long)AXE_REFERENCE_MAX_PAIRS);
+				     "enumerate (%lld)", (long long)AXE_CUTE_TILED_MAX_PAIRS);
 	}
 	rc = -1;
 	if (axe_reference_init(ref, tile, 2, tv_axis, err) < 0)
@@ -136,26 +140,89 @@ out:
 	return rc;
 }
 
+/* Tiler_MN's modes and their rests (cute_tiled_tv.c), released together. */
+typedef struct copy_tiler {
+	const axe_cute_layout *mode[2];
+	axe_cute_layout rest[2];
+	int64_t size[2], nrest[2];
+} copy_tiler;
+
+static int copy_tiler_init(const axe_cute_tiled *t, copy_tiler *c, axe_error *err)
+{
+	memset(c, 0, sizeof(*c));
+	for (int i = 0; i < 2; i++) {
+		if (axe_cute_tiled_tiler_rest(t, i, &c->rest[i], err) < 0)
+			return -1;
+		c->mode[i] = &t->tiler[i];
+		c->size[i] = axe_cute_layout_size(c->mode[i]);
+		c->nrest[i] = axe_cute_layout_size(&c->rest[i]);
+	}
+	return 0;
+}
+
+static void copy_tiler_release(copy_tiler *c)
+{
+	axe_cute_layout_release(&c->rest[0]);
+	axe_cute_layout_release(&c->rest[1]);
+}
+
+/*
+ * Place the element "idx" of Tiler_MN's coordinates (column-major over the
+ * modes' sizes) held by (tid, value) in each rest tile (rm, rn) of the
+ * copy's tile: at (TilerM(idx % SizeM) + RestM(rm), TilerN(idx / SizeM) +
+ * RestN(rn)), value number value + "nvals" * (rm + NRestM * rn).
+ */
+static int place_through_tiler(axe_reference *ref, const axe_shape *tile, const copy_tiler *c,
+			       int64_t idx, int64_t tid, int64_t value, int64_t nvals,
+			       const axe_cute_tiled *t, axe_error *err)
+{
+	if (idx < 0 || idx >= c->size[0] * c->size[1])
+		return axe_error_set(err, AXE_ERR_VALUE, &t->head, t->head_span, "thread %lld "
+				     "value %lld falls at %lld, outside Tiler_MN's %lldx%lld",
+				     (long long)tid, (long long)value, (long long)idx,
+				     (long long)c->size[0], (long long)c->size[1]);
+	for (int64_t rn = 0; rn < c->nrest[1]; rn++)
+		for (int64_t rm = 0; rm < c->nrest[0]; rm++) {
+			int64_t row = axe_cute_layout_eval(c->mode[0], idx % c->size[0]) +
+				      axe_cute_layout_eval(&c->rest[0], rm);
+			int64_t col = axe_cute_layout_eval(c->mode[1], idx / c->size[0]) +
+				      axe_cute_layout_eval(&c->rest[1], rn);
+			if (add(ref, tile, row, col, tid, value + nvals * (rm + c->nrest[0] * rn), t,
+				err) < 0)
+				return -1;
+		}
+	return 0;
+}
+
 static int copy_reference(const axe_cute_tiled *t, int part, const axe_shape *tile,
 			  axe_reference *ref, axe_error *err)
 {
 	const axe_cute_layout *trg = part == 0 ? &t->src : &t->dst;
 	int64_t athr = mode_size(&t->ref, 0), aval = mode_size(&t->ref, 1);
 	int64_t tthr = mode_size(&t->tiled_tv, 0), tval = mode_size(&t->tiled_tv, 1);
-	int64_t sval = mode_size(trg, 1), cosize = axe_cute_layout_cosize(&t->ref), *inv, npairs;
+	int64_t sval = mode_size(trg, 1), cosize = axe_cute_layout_cosize(&t->ref), *inv = NULL;
+	int64_t npairs, nvals;
+	copy_tiler c;
 	int rc = -1;
 
 	if (mode_size(trg, 0) != athr)
 		return axe_error_set(err, AXE_ERR_VALUE, &t->head, t->head_span, "ValLayout%s has "
 				     "%lld threads, ValLayoutRef %lld", part == 0 ? "Src" : "Dst",
 				     (long long)mode_size(trg, 0), (long long)athr);
-	if (aval <= 0 || axe_mul_ovf(tthr, tval / aval, &npairs) ||
-	    axe_mul_ovf(npairs, sval, &npairs) || npairs > AXE_REFERENCE_MAX_PAIRS ||
-	    cosize > AXE_REFERENCE_MAX_PAIRS)
-		return axe_error_set(err, AXE_ERR_LIMIT, &t->head, t->head_span, "the TiledCopy "
-				     "is larger than its validation can enumerate");
-	if (!(inv = malloc((size_t)(cosize > 0 ? cosize : 1) * sizeof(int64_t))))
-		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	if (copy_tiler_init(t, &c, err) < 0)
+		goto out;
+	if (aval <= 0 || axe_mul_ovf(tval / aval, sval, &nvals) ||
+	    axe_mul_ovf(tthr, nvals, &npairs) || axe_mul_ovf(npairs, c.nrest[0], &npairs) ||
+	    axe_mul_ovf(npairs, c.nrest[1], &npairs) || npairs > AXE_CUTE_TILED_MAX_PAIRS ||
+	    cosize > AXE_CUTE_TILED_MAX_PAIRS) {
+		axe_error_set(err, AXE_ERR_LIMIT, &t->head, t->head_span, "the TiledCopy is larger "
+			      "than its validation can enumerate");
+		goto out;
+	}
+	if (!(inv = malloc((size_t)(cosize > 0 ? cosize : 1) * sizeof(int64_t)))) {
+		axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		goto out;
+	}
 	for (int64_t o = 0; o < cosize; o++)
 		inv[o] = -1;
 	for (int64_t r = axe_cute_layout_size(&t->ref); r-- > 0;) {
@@ -166,7 +233,7 @@ static int copy_reference(const axe_cute_tiled *t, int part, const axe_shape *ti
 	if (axe_reference_init(ref, tile, 2, tv_axis, err) < 0)
 		goto out;
 	for (int64_t tid = 0; tid < tthr; tid++)
-		for (int64_t v = 0; v < (tval / aval) * sval; v++) {
+		for (int64_t v = 0; v < nvals; v++) {
 			int64_t o = at2(trg, tid % athr, v % sval), r, idx;
 			if (o < 0 || o >= cosize || inv[o] < 0) {
 				axe_error_set(err, AXE_ERR_VALUE, &t->head, t->head_span, "the atom's "
@@ -179,11 +246,12 @@ static int copy_reference(const axe_cute_tiled *t, int part, const axe_shape *ti
 			r = inv[o];
 			idx = at2(&t->tiled_tv, r % athr + athr * (tid / athr),
 				  r / athr + aval * (v / sval));
-			if (add(ref, tile, idx % tile->dim[0], idx / tile->dim[0], tid, v, t, err) < 0)
+			if (place_through_tiler(ref, tile, &c, idx, tid, v, nvals, t, err) < 0)
 				goto out;
 		}
 	rc = axe_reference_finish(ref, err);
 out:
+	copy_tiler_release(&c);
 	free(inv);
 	return rc;
 }

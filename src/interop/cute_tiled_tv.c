@@ -17,7 +17,10 @@
  *  - include/cute/atom/copy_atom.hpp, TiledCopy::tile2thrfrg: the tiled
  *    TV layout zipped_divide'd by (AtomNumThr, AtomNumVal), its atom mode
  *    composed with right_inverse(ValLayoutRef) o ValLayoutSrc (or Dst),
- *    zipped into ((atom thr, rest thr), (atom val, rest val)).
+ *    zipped into ((atom thr, rest thr), (atom val, rest val)); then, as
+ *    tidfrg_S/D apply it to a tensor, carried through Tiler_MN: the
+ *    tile's identity zipped_divide'd by the tiler, its tile mode composed
+ *    with that layout, its rest mode appended to the values.
  *
  * Each algebra step proves its own result (src/cute/verify.c); the whole
  * is checked against cute_tiled_ref.c by the reader.
@@ -104,22 +107,97 @@ static int perm_layout(const axe_cute_tiled *t, int i, axe_cute_layout *out, axe
 	return 0;
 }
 
+/*
+ * complement(mode, cosize(mode)) into "rest": the tiles a tensor of the
+ * smallest extent "mode" divides exactly holds (1:0 when the mode's image
+ * is 0..size-1).  A stride 0 or modes that interleave: an error at "at"
+ * naming "what" (the line's key and the mode's letter).
+ */
+static int mode_rest(const axe_cute_layout *mode, const axe_loc *at, int span, const char *what,
+		     char letter, axe_cute_layout *rest, axe_error *err)
+{
+	axe_cute_reason why;
+	int rc;
+
+	memset(rest, 0, sizeof(*rest));
+	if (axe_cute_filter(mode, rest, err) < 0)
+		return -1;
+	rc = axe_cute_layout_size(rest) == axe_cute_layout_size(mode);
+	axe_cute_layout_release(rest);
+	if (!rc)
+		return axe_error_set(err, AXE_ERR_VALUE, at, span, "%s's %c mode has a stride 0: "
+				     "it names a coordinate twice", what, letter);
+	rc = axe_cute_complement(mode, axe_cute_layout_cosize(mode), rest, &why, err);
+	if (rc == 0)
+		return axe_error_set(err, AXE_ERR_VALUE, at, span, "%s's %c mode tiles no tensor: "
+				     "it has no complement (%s)", what, letter, why.text);
+	return rc < 0 ? -1 : 0;
+}
+
+int axe_cute_tiled_tiler_rest(const axe_cute_tiled *t, int i, axe_cute_layout *rest,
+			      axe_error *err)
+{
+	return mode_rest(&t->tiler[i], &t->tiler_at, t->tiler_span, "Tiler_MN", "MN"[i], rest,
+			 err);
+}
+
+/*
+ * A permutation given as a layout must reorder its tile: CuTe's
+ * tile_size is its size, and get_layoutA/B/C_TV reach its images.
+ */
+static int check_perm(const axe_cute_tiled *t, int i, axe_error *err)
+{
+	axe_cute_layout rest;
+	int64_t n;
+
+	if (!t->perm_given[i])
+		return 0;
+	if (mode_rest(&t->perm[i], &t->perm_at, t->perm_span, "PermutationMNK", "MNK"[i], &rest,
+		      err) < 0)
+		return -1;
+	n = axe_cute_layout_size(&rest);
+	axe_cute_layout_release(&rest);
+	if (n != 1)
+		return axe_error_set(err, AXE_ERR_VALUE, &t->perm_at, t->perm_span, "PermutationMNK's "
+				     "%c mode is no permutation of 0..%lld: its image has holes, "
+				     "its TV layouts leave the tile; not read", "MNK"[i],
+				     (long long)axe_cute_layout_size(&t->perm[i]) - 1);
+	return 0;
+}
+
+/* The copy's tile: per mode of Tiler_MN, its size times its rest's. */
+static int copy_tile(const axe_cute_tiled *t, axe_shape *tile, axe_error *err)
+{
+	for (int i = 0; i < 2; i++) {
+		axe_cute_layout rest;
+		int64_t n;
+
+		if (axe_cute_tiled_tiler_rest(t, i, &rest, err) < 0)
+			return -1;
+		n = axe_cute_layout_size(&rest);
+		axe_cute_layout_release(&rest);
+		if (axe_mul_ovf(axe_cute_layout_size(&t->tiler[i]), n, &tile->dim[i]))
+			return axe_error_set(err, AXE_ERR_OVERFLOW, &t->tiler_at, t->tiler_span,
+					     "the tile of Tiler_MN's %c mode overflows 64 bits",
+					     "MN"[i]);
+	}
+	return 0;
+}
+
 int axe_cute_tiled_tile(const axe_cute_tiled *t, int part, axe_shape *tile, axe_error *err)
 {
 	static const int dims[3][2] = { { 0, 2 }, { 1, 2 }, { 0, 1 } };
 	axe_cute_layout perm = { 0 };
 
 	tile->rank = 2;
-	if (t->kind == AXE_TILED_COPY) {
-		tile->dim[0] = t->tiler[0];
-		tile->dim[1] = t->tiler[1];
-		return 0;
-	}
+	if (t->kind == AXE_TILED_COPY)
+		return copy_tile(t, tile, err);
 	for (int k = 0; k < 2; k++) {
 		int i = dims[part][k];
 		int64_t thr, unit;
 
-		if (axe_cute_tuple_product(&t->vmnk.shape.child[i + 1], &thr, err) < 0 ||
+		if (check_perm(t, i, err) < 0 ||
+		    axe_cute_tuple_product(&t->vmnk.shape.child[i + 1], &thr, err) < 0 ||
 		    perm_layout(t, i, &perm, err) < 0)
 			return -1;
 		tile->dim[k] = axe_cute_layout_size(&perm);
@@ -322,10 +400,66 @@ out:
 	return rc;
 }
 
+/*
+ * The copy's TV layout "tv" in Tiler_MN's own coordinates (the
+ * column-major index of the modes' shapes, as get_layoutS/D_TV print it)
+ * carried onto the copy's tile as tidfrg_S/D carry it: zipped_divide of
+ * the tile's identity by Tiler_MN is ((the tiler's modes), (RestM, RestN));
+ * its first mode composed with "tv", the rests after the values:
+ * (thr, (val, (RestM, RestN))), the fragment partition_S/D gives.
+ */
+static int through_tiler(const axe_cute_tiled *t, const axe_cute_layout *tv,
+			 axe_cute_layout *out, axe_error *err)
+{
+	axe_cute_layout ident = { 0 }, zipped = { 0 }, tiles = { 0 }, onto = { 0 };
+	axe_cute_layout val[2] = { 0 }, modes[2] = { 0 };
+	axe_cute_tiler tiler = { 0 };
+	axe_cute_reason why;
+	axe_shape tile;
+	int rc = -1;
+
+	if (copy_tile(t, &tile, err) < 0)
+		return -1;
+	{
+		axe_cute_layout d[2] = { leaf_layout(tile.dim[0], 1),
+					 leaf_layout(tile.dim[1], tile.dim[0]) };
+		if (concat(d, 2, &ident, err) < 0)
+			goto out;
+	}
+	tiler.n = 2;
+	if (axe_cute_layout_dup(&tiler.mode[0], &t->tiler[0], err) < 0 ||
+	    axe_cute_layout_dup(&tiler.mode[1], &t->tiler[1], err) < 0 ||
+	    algebra(axe_cute_divide(&ident, &tiler, AXE_CUTE_ZIPPED, &zipped, &why, err), t,
+		    "zipped_divide of the tile by Tiler_MN", &why, err) <= 0 ||
+	    mode_of(&zipped, 0, &tiles, err) < 0 || mode_of(&zipped, 1, &val[1], err) < 0 ||
+	    algebra(axe_cute_compose(&tiles, tv, &onto, &why, err), t,
+		    "composition of Tiler_MN's tile with the TV layout", &why, err) <= 0 ||
+	    mode_of(&onto, 0, &modes[0], err) < 0 || mode_of(&onto, 1, &val[0], err) < 0 ||
+	    concat(val, 2, &modes[1], err) < 0 || concat(modes, 2, out, err) < 0)
+		goto out;
+	rc = 0;
+out:
+	axe_cute_tiler_release(&tiler);
+	axe_cute_layout_release(&ident);
+	axe_cute_layout_release(&zipped);
+	axe_cute_layout_release(&tiles);
+	axe_cute_layout_release(&onto);
+	release_all(val, 2);
+	release_all(modes, 2);
+	return rc;
+}
+
 int axe_cute_tiled_tv(const axe_cute_tiled *t, int part, axe_cute_layout *tv, axe_error *err)
 {
+	axe_cute_layout local = { 0 };
+	int rc;
+
 	memset(tv, 0, sizeof(*tv));
 	if (t->kind == AXE_TILED_MMA)
 		return mma_tv(t, part, tv, err);
-	return copy_tv(t, part, tv, err);
+	if (copy_tv(t, part, &local, err) < 0)
+		return -1;
+	rc = through_tiler(t, &local, tv, err);
+	axe_cute_layout_release(&local);
+	return rc;
 }

@@ -193,6 +193,61 @@ tests/data/cute_tiled/invalid_tile.dump:1:1: error: the M tile of PermutationMNK
   ^~~~~~~~
 ? 2
 
+# Tiler_MN and PermutationMNK of layouts (tests/data/cute_tiled/PROVENANCE; every
+# (thread, value) of these is checked against CuTe's partition_X in
+# tests/python/test_cute_tiled.py).  A copy's layout is partition_S/D's: through the tiler.
+# CUTLASS 7107b0553, make_tiled_copy_impl(UniversalCopy<float>, C TV of the 2x2 MMA,
+# Tile<Layout<_32>,PermN>) copies what the MMA permuted by PermN holds in C.
+$ axe-layout check-equal cute-copy:tests/data/cute_tiled/universal_tilerN_2x2.dump:S cute-mma:tests/data/cute_tiled/sm80_2x2_permN.dump:C
+equal: canonical forms identical
+? 0
+
+# make_tiled_copy_C_atom: a tiler whose image has holes ((_8,_2):(_1,_16) of 32 rows); the
+# tile is the extent it divides exactly, the rest tiles' values come after the tile's.
+$ axe-layout eval cute-copy:tests/data/cute_tiled/universal_C_atom_permN.dump:S --inverse tid=37
+{tid: 37} <- (17, 2), (17, 3), (17, 10), (17, 11), (25, 2), (25, 3), (25, 10), (25, 11)
+? 0
+
+$ axe-layout eval cute-copy:tests/data/cute_tiled/universal_C_atom_permN.dump:S --at 25,10
+(25, 10) -> {tid: 37, reg: 6}
+? 0
+
+$ axe-layout info cute-copy:tests/data/cute_tiled/invalid_tiler_rank.dump:S
+tests/data/cute_tiled/invalid_tiler_rank.dump:2:19: error: Tiler_MN has two modes, each a size or a layout
+    Tiler_MN:       (_16,_16,_1)
+                    ^~~~~~~~~~~~
+? 2
+
+$ axe-layout info cute-copy:tests/data/cute_tiled/invalid_tiler_under.dump:S
+tests/data/cute_tiled/invalid_tiler_under.dump:2:20: error: a mode of Tiler_MN is a size or a layout, not `_`
+    Tiler_MN:       (_,_16)
+                     ^
+? 2
+
+$ axe-layout info cute-copy:tests/data/cute_tiled/invalid_tiler_stride0.dump:S
+tests/data/cute_tiled/invalid_tiler_stride0.dump:2:19: error: Tiler_MN's M mode has a stride 0: it names a coordinate twice
+    Tiler_MN:       ((_8,_2):(_1,_0),_16)
+                    ^~~~~~~~~~~~~~~~~~~~~
+? 2
+
+$ axe-layout info cute-copy:tests/data/cute_tiled/invalid_tiler_overlap.dump:S
+tests/data/cute_tiled/invalid_tiler_overlap.dump:2:19: error: Tiler_MN's M mode tiles no tensor: it has no complement (complement needs each stride to reach past the smaller modes: mode 8:1 of A starts inside their reach 2 (A is not injective or its modes interleave))
+    Tiler_MN:       ((_2,_8):(_1,_1),_16)
+                    ^~~~~~~~~~~~~~~~~~~~~
+? 2
+
+$ axe-layout info cute-mma:tests/data/cute_tiled/invalid_perm_holes.dump:C
+tests/data/cute_tiled/invalid_perm_holes.dump:3:19: error: PermutationMNK's N mode is no permutation of 0..15: its image has holes, its TV layouts leave the tile; not read
+    PermutationMNK: (_,_16:_2,_)
+                    ^~~~~~~~~~~~
+? 2
+
+$ axe-layout info cute-mma:tests/data/cute_tiled/invalid_perm_four.dump:A
+tests/data/cute_tiled/invalid_perm_four.dump:3:19: error: PermutationMNK has three modes, each `_`, a size or a layout
+    PermutationMNK: (_,_,_,_)
+                    ^~~~~~~~~
+? 2
+
 # In a spec: the key cute-mma:, a path or the dump itself (a YAML block) with its part.
 $ axe-layout check-equal tests/data/cute_tiled/spec.yaml:c 'cute-tv:((_4,_8),(_2,_2)):((_32,_1),(_16,_8))' --tile 16,8
 equal: canonical forms identical

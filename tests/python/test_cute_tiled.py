@@ -62,3 +62,40 @@ def test_picture_cells_are_cutes_labels(name, kind, tile):
                for coord, t, v in re.findall(
                    r'data-coord="(\d+,\d+)"[^>]*data-label="T(\d+)V(\d+)"', panel)}
         assert want == got, part
+
+
+# Permutations and tilers of layouts (tests/data/cute_tiled/PROVENANCE): for each
+# (thread, value), the tile coordinate CuTe's own partition_A/B/C (TiledMMA) or
+# partition_S/D (TiledCopy) of an identity tensor gives it, CUTLASS 7107b0553.
+POINTS = ["sm80_2x2_permN", "sm80_2x2_permMNK", "sm90_rs_2x1_permMN",
+          "universal_C_permMNK", "ldsm_x4_A_permMNK", "universal_tilerN_2x2",
+          "universal_C_atom_permN", "universal_C_atom_permMNK", "universal_C_atom_sm90",
+          "cotiled_128b"]
+
+
+def cute_points(name):
+    """{part: {(row, col, thread, value)}} of NAME.points, and the threads it
+    lists (None: all of them)."""
+    parts, threads = {}, None
+    with open(DATA + name + ".points", encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("# threads:"):
+                threads = {int(t) for t in line.split(":")[1].split("(")[0].split()}
+            if line.startswith("#"):
+                continue
+            part, t, v, row, col = line.split()
+            parts.setdefault(part, set()).add((int(row), int(col), int(t), int(v)))
+    return parts, threads
+
+
+@pytest.mark.parametrize("name", POINTS)
+def test_every_thread_value_is_where_cute_partitions_it(name):
+    parts, threads = cute_points(name)
+    kind = "mma" if len(parts) == 3 else "copy"
+    assert set(parts) == set("ABC" if kind == "mma" else "SD")
+    for part, want in parts.items():
+        rows = cli_json("eval", f"cute-{kind}:{DATA}{name}.dump:{part}", "--all", "--json",
+                        lines=True)
+        got = {(r["coord"][0], r["coord"][1], i["tid"], i.get("reg", 0))
+               for r in rows for i in r["images"] if threads is None or i["tid"] in threads}
+        assert len(got) == len(want) and got == want, part
