@@ -423,7 +423,8 @@ static PyTypeObject LayoutType = {
 			    "shape and stride are ints or nested tuples (stride None: column-major);\n"
 			    "text is CuTe's print, \"(4,8):(8,1)\", \"Sw<3,4,3> o _0 o (8,64):(64,1)\",\n"
 			    "or a C++ type spelling.  layout(i) is CuTe's crd2idx; len() the rank;\n"
-			    "layout[i] mode i; == compares the values of shape, stride, swizzle and\noffset (static or not)."),
+			    "layout[i] mode i; == compares the values of shape, stride, swizzle\n"
+			    "and offset (static or not)."),
 	.tp_basicsize = sizeof(LayoutObject),
 	.tp_flags = Py_TPFLAGS_DEFAULT,
 	.tp_new = Layout_new,

@@ -155,7 +155,8 @@ static int generate(const axe_check_ctx *ctx, const char *kind, axe_emit *out,
 	}
 	axe_cuda_tma_request req = { .name = "tma", .timeout = PROOF_SECONDS };
 	axe_cuda_operand g, s;
-	if (operand(ctx, "global", AXE_SRO_FOR_TMA, &g) < 0 || operand(ctx, "smem", AXE_SRO_FOR_TMA, &s) < 0)
+	if (operand(ctx, "global", AXE_SRO_FOR_TMA, &g) < 0 ||
+	    operand(ctx, "smem", AXE_SRO_FOR_TMA, &s) < 0)
 		return -1;
 	axe_tma_request_init(&req.tma);
 	req.tma.global = g.layout;

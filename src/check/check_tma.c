@@ -47,7 +47,8 @@ static int read_request(const axe_check_ctx *ctx, axe_tma_request *req)
 	long n = 0;
 
 	if (!g || !(s = axe_check_require(ctx, "smem")) ||
-	    !(ge = axe_check_layout(ctx, g, AXE_SRO_FOR_TMA)) || !(se = axe_check_layout(ctx, s, AXE_SRO_FOR_TMA)))
+	    !(ge = axe_check_layout(ctx, g, AXE_SRO_FOR_TMA)) ||
+	    !(se = axe_check_layout(ctx, s, AXE_SRO_FOR_TMA)))
 		return -1;
 	axe_tma_request_init(req);
 	req->global = ge->layout;
