@@ -10,12 +10,6 @@
 #include "../core/arith.h"
 #include "inttuple.h"
 
-axe_cute_tuple axe_cute_tuple_leaf(int64_t value)
-{
-	axe_cute_tuple t = { .is_leaf = true, .value = value };
-	return t;
-}
-
 int axe_cute_tuple_init(axe_cute_tuple *t, size_t n, axe_error *err)
 {
 	size_t i;
