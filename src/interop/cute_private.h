@@ -110,9 +110,9 @@ int axe_cute_tv_reference(const axe_cute_layout *tv, const axe_shape *tile, axe_
 
 /*
  * Validate "imp", read from "c" on "shape", against CuTe's meaning (the
- * "format" names the reader in errors): at one point per digit when the
- * layout has no swizzle (axe_import_validate_affine), else at every point.
- * 0 or -1.
+ * "format" names the reader in errors): at one point per digit, and one per
+ * bit of the index for a swizzle (axe_import_validate_affine), where that
+ * argument holds, else at every point.  0 or -1.
  */
 int axe_cute_validate(const axe_cute_composed *c, const axe_shape *shape, const axe_import *imp,
 		      const char *format, axe_error *err);

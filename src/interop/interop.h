@@ -279,13 +279,19 @@ void axe_reference_release(axe_reference *ref);
 /* The source's one image of flat point "flat" into "image" (naxes values); 0 or -1. */
 typedef int axe_point_image_fn(const void *ctx, int64_t flat, int64_t *image, axe_error *err);
 
+/* The source's value "value" after a map of its own (a swizzle) into "*out"; 0 or -1. */
+typedef int axe_value_map_fn(const void *ctx, int64_t value, int64_t *out, axe_error *err);
+
 /*
  * A source meaning that is digit-affine: the row-major flat point, split
  * into digits by "radix" (innermost first, multiplying to the points of
  * "shape"), maps to one image, a constant plus each digit times a vector
  * (CuTe's crd2idx without a swizzle: the leaves of the modes, the last
  * mode innermost).  "image" evaluates it at one point, independently of
- * the converter.
+ * the converter.  A source that swizzles its one axis "m" after that map
+ * (CuTe's Sw<B,M,S> o OFF o L) gives the swizzle in "swizzle", which the
+ * caller has shown GF(2)-linear on the values [0, 2^62) (validate.c says
+ * how the two are then compared); NULL otherwise.
  */
 typedef struct axe_affine_reference {
 	const axe_shape *shape;
@@ -295,14 +301,17 @@ typedef struct axe_affine_reference {
 	const int64_t *radix;
 	axe_point_image_fn *image;
 	const void *ctx;
+	axe_value_map_fn *swizzle;
 } axe_affine_reference;
 
 /*
  * Compare "imp" with "ref" at one point per digit (validate.c holds the
  * proof that this decides equality over the whole domain).  0 when equal;
  * -1 with the error of axe_import_validate (at the first differing point
- * checked); 1 when the argument does not apply (an `expr:` or swizzled
- * import, digits that do not refine each other): then enumerate.
+ * checked); 1 when the argument does not apply (an `expr:` import, a
+ * swizzled one without a source swizzle, digits that do not refine each
+ * other, swizzles that differ at a bit no point checked shows): then
+ * enumerate.
  */
 int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference *ref,
 			       const char *format, axe_error *err);

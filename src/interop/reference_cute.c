@@ -144,7 +144,7 @@ out:
 	return rc;
 }
 
-/* CuTe's index of one flat row-major point of "shape" under an unswizzled layout. */
+/* CuTe's index of one flat row-major point of "shape", before any swizzle. */
 typedef struct cute_point {
 	const axe_cute_composed *c;
 	const axe_shape *shape;
@@ -191,6 +191,26 @@ static int64_t *cute_radices(const axe_cute_layout *layout, size_t rank, size_t 
 	return radix;
 }
 
+/*
+ * CuTe's swizzle of an index (swizzled above) is GF(2)-linear on the
+ * indices [0, 2^62) whose bit address fits: Swizzle::apply is
+ * o ^ ((o & yyy) >> S) (or << -S), a mask, a shift and an XOR of the bits
+ * of o; on N-bit elements with N = 2^k, the bit address is o << k, its byte
+ * address that >> 3, the byte's swizzle linear as before, and the result
+ * (bytes << 3 | the 3 bits below a byte) >> k: shifts, masks and an OR of
+ * disjoint bits, linear each.  An N that is no power of two divides: no
+ * such argument (NULL, then every point is enumerated).
+ */
+static int cute_point_swizzle(const void *ctx, int64_t value, int64_t *out, axe_error *err)
+{
+	return swizzled(((const cute_point *)ctx)->c, value, out, err);
+}
+
+static bool swizzle_is_linear(const axe_cute_composed *c)
+{
+	return c->ptr_bits == 0 || (c->ptr_bits > 0 && (c->ptr_bits & (c->ptr_bits - 1)) == 0);
+}
+
 int axe_cute_validate(const axe_cute_composed *c, const axe_shape *shape, const axe_import *imp,
 		      const char *format, axe_error *err)
 {
@@ -198,9 +218,10 @@ int axe_cute_validate(const axe_cute_composed *c, const axe_shape *shape, const 
 	axe_reference ref = { 0 };
 	int rc = 1;
 
-	if (!c->swizzle.present) {
+	if (!c->swizzle.present || swizzle_is_linear(c)) {
 		cute_point cp = { c, shape };
-		axe_affine_reference aff = { shape, 1, axis, 0, NULL, cute_point_image, &cp };
+		axe_affine_reference aff = { shape, 1, axis, 0, NULL, cute_point_image, &cp,
+					     c->swizzle.present ? cute_point_swizzle : NULL };
 		int64_t *radix = cute_radices(&c->layout, shape->rank, &aff.nradix, err);
 
 		if (!radix)

@@ -429,23 +429,135 @@ static int64_t radix_product(const int64_t *radix, size_t n)
 	return p;
 }
 
+/*
+ * Why a swizzled import is compared before the swizzles.  The source is
+ * F = Z o b and the import G = W o a on one axis m: b and a digit-affine
+ * (b the source's map, a = D + O with R's sets as above), Z the source's
+ * swizzle, W the import's Swizzle(M,B,S).  First a = b is decided at one
+ * point per digit as above; a's values lie in [lo, hi] (its range before
+ * the swizzle, axe_layout_axis_range), so b's do.  When 0 <= lo and
+ * hi < 2^K, W and Z need only agree on [0, 2^K): W is GF(2)-linear there
+ * (semantics.md: bits above M move down by S and are XORed in, so W(x ^ y)
+ * = W(x) ^ W(y) on non-negative x, y), Z is by the caller's proof, and
+ * every value below 2^K is the XOR of its bits, so W = Z on [0, 2^K)
+ * exactly when W(2^i) = Z(2^i) for i < K.  Then F = Z o b = W o a = G.
+ * Together K + 1 points and one per digit, never more than the points.
+ *
+ * A difference is reported only where the whole maps differ: at a digit's
+ * point where a and b differ (both swizzles applied), or, when W and Z
+ * differ at a bit, at a point of one digit whose value W and Z send
+ * apart; when neither shows one, the caller enumerates.
+ */
+
+/* The import's images at flat point "p" into ie->rows, and "p"'s coordinates; their count. */
+static size_t images_at(import_eval *ie, const axe_reference *axes, int64_t p, int64_t *coord)
+{
+	int64_t rest = p;
+
+	for (size_t d = axes->shape.rank; d-- > 0;) {
+		coord[d] = rest % axes->shape.dim[d];
+		rest /= axes->shape.dim[d];
+	}
+	return import_images(ie, axes, p, coord);
+}
+
 /* Compare the import with the source at flat point "p"; 0, or -1 with the mismatch. */
 static int compare_at(import_eval *ie, const axe_reference *axes, const axe_affine_reference *ref,
 		      int64_t p, int64_t *want, const char *format, axe_error *err)
 {
-	int64_t coord[AXE_MAX_RANK], rest = p;
+	int64_t coord[AXE_MAX_RANK];
 	size_t n;
 
-	for (size_t d = ref->shape->rank; d-- > 0;) {
-		coord[d] = rest % ref->shape->dim[d];
-		rest /= ref->shape->dim[d];
-	}
 	if (ref->image(ref->ctx, p, want, err) < 0)
 		return -1;
-	n = import_images(ie, axes, p, coord);
+	n = images_at(ie, axes, p, coord);
 	if (n != 1 || memcmp(ie->rows, want, ref->naxes * sizeof(int64_t)) != 0)
 		return mismatch(axes, format, coord, ie->rows, (int64_t)n, want, 1, err);
 	return 0;
+}
+
+/* What the swizzled comparison keeps: the import's swizzle, the source's. */
+typedef struct swizzled {
+	const axe_swizzle *sw;
+	const axe_affine_reference *ref;
+} swizzled;
+
+/*
+ * Both whole maps at flat point "p" (the import's unswizzled images are in
+ * "ie"): -1 with the mismatch when they differ, 0 when they agree there,
+ * and then 1 is the caller's answer ("same" is no proof).
+ */
+static int swizzled_at(import_eval *ie, const axe_reference *axes, const swizzled *sz,
+		       int64_t p, const char *format, axe_error *err)
+{
+	int64_t coord[AXE_MAX_RANK], want;
+	size_t n;
+
+	if (sz->ref->image(sz->ref->ctx, p, &want, err) < 0 ||
+	    sz->ref->swizzle(sz->ref->ctx, want, &want, err) < 0)
+		return -1;
+	n = images_at(ie, axes, p, coord);
+	for (size_t i = 0; i < n; i++)
+		ie->rows[i] = axe_swizzle_apply(sz->sw, ie->rows[i]);
+	n = sort_unique(ie->rows, n, 1);
+	if (n != 1 || ie->rows[0] != want)
+		return mismatch(axes, format, coord, ie->rows, (int64_t)n, &want, 1, err);
+	return 0;
+}
+
+/* The generators before the swizzles: 0 equal, 1 a difference the swizzles hide, -1. */
+static int compare_unswizzled(import_eval *ie, const axe_reference *axes, const swizzled *sz,
+			      const axe_digits *digits, const char *format, axe_error *err)
+{
+	int64_t coord[AXE_MAX_RANK], want;
+
+	for (size_t k = 0; k <= digits->n; k++) {
+		int64_t p = k == 0 ? 0 : digits->weight[k - 1];
+		size_t n;
+
+		if (k > 0 && digits->size == 1)
+			break;
+		if (sz->ref->image(sz->ref->ctx, p, &want, err) < 0)
+			return -1;
+		n = images_at(ie, axes, p, coord);
+		if (n != 1 || ie->rows[0] != want)
+			return swizzled_at(ie, axes, sz, p, format, err) < 0 ? -1 : 1;
+	}
+	return 0;
+}
+
+/*
+ * The swizzles on [0, 2^K), K the bits of the import's highest value
+ * before its swizzle: 0 equal, 1 no argument, -1 with a point where the
+ * whole maps differ (looked for at the points of one digit, q times its
+ * weight for q = 1, 2, 4, ...).
+ */
+static int compare_swizzles(import_eval *ie, const axe_reference *axes, const swizzled *sz,
+			    const axe_digits *digits, const char *format, axe_error *err)
+{
+	int64_t lo, hi, z;
+	int m = axe_layout_axis_index(ie->imp->layout, "m"), bits = 0;
+	bool differ = false;
+
+	if (m < 0)
+		return 1;
+	axe_layout_axis_range(ie->imp->layout, m, &lo, &hi);
+	if (lo < 0 || hi >= INT64_C(1) << 62)
+		return 1;
+	while (bits < 62 && (hi >> bits) != 0)
+		bits++;
+	for (int i = 0; i < bits && !differ; i++) {
+		if (sz->ref->swizzle(sz->ref->ctx, INT64_C(1) << i, &z, err) < 0)
+			return -1;
+		differ = z != axe_swizzle_apply(sz->sw, INT64_C(1) << i);
+	}
+	if (!differ)
+		return 0;
+	for (size_t k = 0; k < digits->n; k++)
+		for (int64_t q = 1; q < axe_digits_radix(digits, k); q *= 2)
+			if (swizzled_at(ie, axes, sz, q * digits->weight[k], format, err) < 0)
+				return -1;
+	return 1;
 }
 
 int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference *ref,
@@ -460,6 +572,9 @@ int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference
 	axe_digits *digits = malloc(sizeof(*digits));
 	int64_t *want = malloc((ref->naxes ? ref->naxes : 1) * sizeof(int64_t));
 	int64_t radix[64]; /* an evaluator has at most 63 active iters */
+	axe_layout inner;  /* a swizzled import's layout without its swizzle (shares its arrays) */
+	axe_import unswizzled;
+	swizzled sz = { NULL, ref };
 	import_eval ie = { 0 };
 	int rc = 1;
 
@@ -471,8 +586,18 @@ int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference
 		rc = -1;
 		goto out;
 	}
-	if (!imp->layout || imp->layout->swizzle.present)
+	if (!imp->layout)
 		goto out;
+	if (imp->layout->swizzle.present) {
+		if (!ref->swizzle || ref->naxes != 1 || strcmp(ref->axis[0], "m") != 0)
+			goto out;
+		sz.sw = &imp->layout->swizzle;
+		inner = *imp->layout;
+		inner.swizzle.present = false;
+		unswizzled = *imp;
+		unswizzled.layout = &inner;
+		imp = &unswizzled;
+	}
 	if (import_eval_init(&ie, imp, &axes, err) < 0) {
 		rc = -1;
 		goto out;
@@ -484,6 +609,12 @@ int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference
 	axe_digits_add_radices(digits, radix, import_radices(&ie.ev, radix));
 	if (!axe_digits_chain(digits))
 		goto out;
+	if (sz.sw) {
+		rc = compare_unswizzled(&ie, &axes, &sz, digits, format, err);
+		if (rc == 0)
+			rc = compare_swizzles(&ie, &axes, &sz, digits, format, err);
+		goto out;
+	}
 	/* The generators: 0, then each weight (the first is 1). */
 	rc = compare_at(&ie, &axes, ref, 0, want, format, err);
 	for (size_t k = 0; k < digits->n && ie.ev.size > 1 && rc == 0; k++)

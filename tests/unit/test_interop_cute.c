@@ -340,6 +340,12 @@ static void test_broken_converter(void **state)
 	assert_int_equal(axe_cute_import_flags("Sw<3,4,3> o _0 o (8,64):(64,1)", NULL, NULL,
 					       AXE_CUTE_BREAK_SWIZZLE, &imp, &err), -1);
 	assert_non_null(strstr(err.message, "cute"));
+	/* 2^24 points, swizzled: seen before the swizzles at a digit's point, no walk. */
+	memset(&err, 0, sizeof(err));
+	assert_int_equal(axe_cute_import_flags("Sw<3,4,3> o _0 o (4096,(2,2048)):(4096,(2048,1))",
+					       NULL, NULL, AXE_CUTE_BREAK_MODE_ORDER, &imp, &err), -1);
+	assert_non_null(strstr(err.message, "cute's own meaning at (0, 1): converted {m: 1}, "
+				       "reference {m: 2048}"));
 	memset(&err, 0, sizeof(err));
 	assert_int_equal(axe_cute_tv_import_flags("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", NULL,
 						  &opts, AXE_CUTE_BREAK_TV_TILE, &imp, &err), -1);
