@@ -316,5 +316,39 @@ typedef struct axe_affine_reference {
 int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference *ref,
 			       const char *format, axe_error *err);
 
+/* The source's point A(h) of hardware index "h" (a value per axis): its flat index; 0 or -1. */
+typedef int axe_hardware_point_fn(const void *ctx, const int64_t *h, int64_t *flat,
+				  axe_error *err);
+
+/*
+ * A source meaning that is a GF(2)-linear relation {(A(h), h)}: every
+ * hardware index h (per axis "axis[a]" a value below 2^nbits[a]) holds the
+ * point A(h) of "shape", whose dims are powers of two, so that the bits of
+ * A(h)'s row-major flat index are the coordinates' bits.  "point"
+ * evaluates A at one h, independently of the converter; the caller has
+ * shown A GF(2)-linear in the bits of h (Triton's LinearLayout by
+ * definition, a CuTe TV layout whose power-of-two digits' strides have
+ * disjoint bits).
+ */
+typedef struct axe_gf2_reference {
+	const axe_shape *shape;
+	size_t naxes;
+	const char *const *axis;
+	const int *nbits;
+	axe_hardware_point_fn *point;
+	const void *ctx;
+} axe_gf2_reference;
+
+/*
+ * Compare "imp" with "ref" at one hardware index per bit of the point and
+ * of the replicas (validate_gf2.c holds the proof).  0 when equal; -1 with
+ * an internal error at a point where they differ; 1 when the import is not
+ * shown GF(2)-affine (strides whose bits meet, an `expr:` that is no XOR of
+ * bits, a value outside the source's hardware) and none of its images at
+ * the points of one or two bits is shown wrong: then enumerate.
+ */
+int axe_import_validate_gf2(const axe_import *imp, const axe_gf2_reference *ref,
+			    const char *format, axe_error *err);
+
 
 #endif

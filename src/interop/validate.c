@@ -13,8 +13,7 @@
 #include <string.h>
 
 #include "../core/digits.h"
-#include "../core/eval.h"
-#include "interop.h"
+#include "validate_private.h"
 
 void axe_import_release(axe_import *imp)
 {
@@ -161,9 +160,8 @@ int axe_reference_finish(axe_reference *ref, axe_error *err)
 	return 0;
 }
 
-/* Print "n" rows of images on the reference's axes into "buf". */
-static void format_images(const axe_reference *ref, const int64_t *rows, int64_t n, char *buf,
-			  size_t size)
+void axe_validate_format_images(const axe_reference *ref, const int64_t *rows, int64_t n,
+				char *buf, size_t size)
 {
 	size_t len = 0;
 
@@ -180,19 +178,9 @@ static void format_images(const axe_reference *ref, const int64_t *rows, int64_t
 		snprintf(buf, size, "{}");
 }
 
-/* The import's images of the point "coord", on the reference's axes. */
-typedef struct import_eval {
-	const axe_import *imp;
-	axe_evaluator ev;
-	int *axis_of;            /* per reference axis: the import's axis, or -1 */
-	int64_t *raw, *scratch, *base;
-	int64_t *rows;           /* converted, sorted and unique */
-	size_t nraw;             /* image rows "raw" can hold */
-} import_eval;
 
-/* The import's images at "coord" (its row-major index "flat" in the import's shape). */
-static size_t import_images(import_eval *ie, const axe_reference *ref, int64_t flat,
-			    const int64_t *coord)
+size_t axe_import_eval_images(axe_import_eval *ie, const axe_reference *ref, int64_t flat,
+			      const int64_t *coord)
 {
 	const axe_import *imp = ie->imp;
 	size_t n, width;
@@ -219,8 +207,8 @@ static const char *import_axis_name(const axe_import *imp, size_t a)
 	return imp->layout ? imp->layout->axis[a] : imp->expr->axis[a];
 }
 
-static int import_eval_init(import_eval *ie, const axe_import *imp, const axe_reference *ref,
-			    axe_error *err)
+int axe_import_eval_init(axe_import_eval *ie, const axe_import *imp, const axe_reference *ref,
+			 axe_error *err)
 {
 	size_t naxes, nimages;
 
@@ -252,7 +240,7 @@ static int import_eval_init(import_eval *ie, const axe_import *imp, const axe_re
 	return 0;
 }
 
-static void import_eval_release(import_eval *ie)
+void axe_import_eval_release(axe_import_eval *ie)
 {
 	if (ie->imp && ie->imp->layout)
 		axe_evaluator_release(&ie->ev);
@@ -290,8 +278,8 @@ static int mismatch(const axe_reference *ref, const char *format, const int64_t 
 	for (size_t d = 0; d < ref->shape.rank && len + 1 < sizeof(at); d++)
 		len += (size_t)snprintf(at + len, sizeof(at) - len, "%s%lld", d ? ", " : "",
 					(long long)coord[d]);
-	format_images(ref, got, ngot, a, sizeof(a));
-	format_images(ref, want, nwant, b, sizeof(b));
+	axe_validate_format_images(ref, got, ngot, a, sizeof(a));
+	axe_validate_format_images(ref, want, nwant, b, sizeof(b));
 	return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
 			     "internal error: the %s import disagrees with %s's own meaning at "
 			     "(%s): converted %s, reference %s (please report this)", format,
@@ -324,7 +312,7 @@ static int64_t flat_at(const axe_shape *shape, const int64_t *begin, const int64
 int axe_import_validate_at(const axe_import *imp, const axe_reference *ref,
 			   const int64_t *begin, const char *format, axe_error *err)
 {
-	import_eval ie;
+	axe_import_eval ie;
 	int64_t coord[AXE_MAX_RANK] = { 0 }, at[AXE_MAX_RANK];
 	const char *extra;
 	int rc = 0;
@@ -342,8 +330,8 @@ int axe_import_validate_at(const axe_import *imp, const axe_reference *ref,
 				     "internal error: the %s import names axis '%s', which %s's "
 				     "own meaning does not (please report this)", format, extra,
 				     format);
-	if (import_eval_init(&ie, imp, ref, err) < 0) {
-		import_eval_release(&ie);
+	if (axe_import_eval_init(&ie, imp, ref, err) < 0) {
+		axe_import_eval_release(&ie);
 		return -1;
 	}
 	for (int64_t p = 0; p < ref->npoints && rc == 0; p++) {
@@ -353,7 +341,7 @@ int axe_import_validate_at(const axe_import *imp, const axe_reference *ref,
 
 		for (size_t d = 0; d < ref->shape.rank; d++)
 			at[d] = begin[d] + coord[d];
-		n = import_images(&ie, ref, flat_at(&imp->shape, begin, coord), at);
+		n = axe_import_eval_images(&ie, ref, flat_at(&imp->shape, begin, coord), at);
 		if ((int64_t)n != want ||
 		    memcmp(ie.rows, rows, n * ref->naxes * sizeof(int64_t)) != 0)
 			rc = mismatch(ref, format, at, ie.rows, (int64_t)n, rows, want, err);
@@ -364,13 +352,12 @@ int axe_import_validate_at(const axe_import *imp, const axe_reference *ref,
 			coord[d] = 0;
 		}
 	}
-	import_eval_release(&ie);
+	axe_import_eval_release(&ie);
 	return rc;
 }
 
-/* The checks before any point: the same shape, and no axis the source does not name. */
-static int same_frame(const axe_import *imp, const axe_reference *ref, const char *format,
-		      axe_error *err)
+int axe_validate_same_frame(const axe_import *imp, const axe_reference *ref, const char *format,
+			    axe_error *err)
 {
 	const char *extra;
 
@@ -449,8 +436,8 @@ static int64_t radix_product(const int64_t *radix, size_t n)
  * apart; when neither shows one, the caller enumerates.
  */
 
-/* The import's images at flat point "p" into ie->rows, and "p"'s coordinates; their count. */
-static size_t images_at(import_eval *ie, const axe_reference *axes, int64_t p, int64_t *coord)
+size_t axe_import_eval_at(axe_import_eval *ie, const axe_reference *axes, int64_t p,
+			  int64_t *coord)
 {
 	int64_t rest = p;
 
@@ -458,19 +445,20 @@ static size_t images_at(import_eval *ie, const axe_reference *axes, int64_t p, i
 		coord[d] = rest % axes->shape.dim[d];
 		rest /= axes->shape.dim[d];
 	}
-	return import_images(ie, axes, p, coord);
+	return axe_import_eval_images(ie, axes, p, coord);
 }
 
 /* Compare the import with the source at flat point "p"; 0, or -1 with the mismatch. */
-static int compare_at(import_eval *ie, const axe_reference *axes, const axe_affine_reference *ref,
-		      int64_t p, int64_t *want, const char *format, axe_error *err)
+static int compare_at(axe_import_eval *ie, const axe_reference *axes,
+		      const axe_affine_reference *ref, int64_t p, int64_t *want, const char *format,
+		      axe_error *err)
 {
 	int64_t coord[AXE_MAX_RANK];
 	size_t n;
 
 	if (ref->image(ref->ctx, p, want, err) < 0)
 		return -1;
-	n = images_at(ie, axes, p, coord);
+	n = axe_import_eval_at(ie, axes, p, coord);
 	if (n != 1 || memcmp(ie->rows, want, ref->naxes * sizeof(int64_t)) != 0)
 		return mismatch(axes, format, coord, ie->rows, (int64_t)n, want, 1, err);
 	return 0;
@@ -487,7 +475,7 @@ typedef struct swizzled {
  * "ie"): -1 with the mismatch when they differ, 0 when they agree there,
  * and then 1 is the caller's answer ("same" is no proof).
  */
-static int swizzled_at(import_eval *ie, const axe_reference *axes, const swizzled *sz,
+static int swizzled_at(axe_import_eval *ie, const axe_reference *axes, const swizzled *sz,
 		       int64_t p, const char *format, axe_error *err)
 {
 	int64_t coord[AXE_MAX_RANK], want;
@@ -496,7 +484,7 @@ static int swizzled_at(import_eval *ie, const axe_reference *axes, const swizzle
 	if (sz->ref->image(sz->ref->ctx, p, &want, err) < 0 ||
 	    sz->ref->swizzle(sz->ref->ctx, want, &want, err) < 0)
 		return -1;
-	n = images_at(ie, axes, p, coord);
+	n = axe_import_eval_at(ie, axes, p, coord);
 	for (size_t i = 0; i < n; i++)
 		ie->rows[i] = axe_swizzle_apply(sz->sw, ie->rows[i]);
 	n = sort_unique(ie->rows, n, 1);
@@ -506,8 +494,9 @@ static int swizzled_at(import_eval *ie, const axe_reference *axes, const swizzle
 }
 
 /* The generators before the swizzles: 0 equal, 1 a difference the swizzles hide, -1. */
-static int compare_unswizzled(import_eval *ie, const axe_reference *axes, const swizzled *sz,
-			      const axe_digits *digits, const char *format, axe_error *err)
+static int compare_unswizzled(axe_import_eval *ie, const axe_reference *axes,
+			      const swizzled *sz, const axe_digits *digits, const char *format,
+			      axe_error *err)
 {
 	int64_t coord[AXE_MAX_RANK], want;
 
@@ -519,7 +508,7 @@ static int compare_unswizzled(import_eval *ie, const axe_reference *axes, const 
 			break;
 		if (sz->ref->image(sz->ref->ctx, p, &want, err) < 0)
 			return -1;
-		n = images_at(ie, axes, p, coord);
+		n = axe_import_eval_at(ie, axes, p, coord);
 		if (n != 1 || ie->rows[0] != want)
 			return swizzled_at(ie, axes, sz, p, format, err) < 0 ? -1 : 1;
 	}
@@ -532,7 +521,7 @@ static int compare_unswizzled(import_eval *ie, const axe_reference *axes, const 
  * whole maps differ (looked for at the points of one digit, q times its
  * weight for q = 1, 2, 4, ...).
  */
-static int compare_swizzles(import_eval *ie, const axe_reference *axes, const swizzled *sz,
+static int compare_swizzles(axe_import_eval *ie, const axe_reference *axes, const swizzled *sz,
 			    const axe_digits *digits, const char *format, axe_error *err)
 {
 	int64_t lo, hi, z;
@@ -575,14 +564,14 @@ int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference
 	axe_layout inner;  /* a swizzled import's layout without its swizzle (shares its arrays) */
 	axe_import unswizzled;
 	swizzled sz = { NULL, ref };
-	import_eval ie = { 0 };
+	axe_import_eval ie = { 0 };
 	int rc = 1;
 
 	if (!digits || !want) {
 		rc = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 		goto out;
 	}
-	if (same_frame(imp, &axes, format, err) < 0) {
+	if (axe_validate_same_frame(imp, &axes, format, err) < 0) {
 		rc = -1;
 		goto out;
 	}
@@ -598,7 +587,7 @@ int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference
 		unswizzled.layout = &inner;
 		imp = &unswizzled;
 	}
-	if (import_eval_init(&ie, imp, &axes, err) < 0) {
+	if (axe_import_eval_init(&ie, imp, &axes, err) < 0) {
 		rc = -1;
 		goto out;
 	}
@@ -621,7 +610,7 @@ int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference
 		rc = compare_at(&ie, &axes, ref, digits->weight[k], want, format, err);
 out:
 	if (ie.imp)
-		import_eval_release(&ie);
+		axe_import_eval_release(&ie);
 	free(digits);
 	free(want);
 	return rc;
