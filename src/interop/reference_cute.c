@@ -144,6 +144,88 @@ out:
 	return rc;
 }
 
+/*
+ * A TV layout as a GF(2)-linear relation (axe_gf2_reference): hardware
+ * index (tid, reg) -> the tile point of index L(tid, reg), as a row-major
+ * flat index of the M x N tile.  It is GF(2)-linear when every leaf extent
+ * and both tile dims are powers of two and the values stride * 2^j (bit j
+ * of a leaf's digit) of all leaves are non-negative with pairwise disjoint
+ * bits, all below M N: a leaf's digit is then a field of bits of tid or
+ * reg (colexicographic split by powers of two), L is the sum of
+ * bit-disjoint values, which is their XOR, and (idx % M, idx / M) is the
+ * low and high bit fields of idx, so the flat point
+ * (idx % M) N + idx / M moves bits only (tv_is_gf2 checks all of it).
+ */
+typedef struct tv_point {
+	const axe_cute_layout *tv;
+	int64_t rows, cols;
+} tv_point;
+
+static int tv_point_of(const void *ctx, const int64_t *h, int64_t *flat, axe_error *err)
+{
+	const tv_point *tp = ctx;
+	int64_t idx = axe_cute_layout_eval_modes(tp->tv, h);
+
+	(void)err;
+	*flat = idx % tp->rows * tp->cols + idx / tp->rows;
+	return 0;
+}
+
+static bool power_of_two(int64_t v)
+{
+	return v > 0 && (v & (v - 1)) == 0;
+}
+
+/* The conditions above; the bits of tid and of reg into "nbits". */
+static bool tv_is_gf2(const axe_cute_layout *tv, int64_t size, int *nbits)
+{
+	int64_t extent[AXE_CUTE_MAX_LEAVES], stride[AXE_CUTE_MAX_LEAVES];
+	uint64_t used = 0;
+
+	for (int mode = 0; mode < 2; mode++) {
+		size_t n = axe_cute_tuple_flatten(&tv->shape.child[mode], extent, AXE_CUTE_MAX_LEAVES);
+
+		if (n > AXE_CUTE_MAX_LEAVES ||
+		    axe_cute_tuple_flatten(&tv->stride.child[mode], stride, n) != n)
+			return false;
+		nbits[mode] = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (!power_of_two(extent[i]) || (extent[i] > 1 && stride[i] < 0))
+				return false;
+			for (int64_t j = 1; j < extent[i]; j <<= 1, nbits[mode]++) {
+				uint64_t v = (uint64_t)stride[i] * (uint64_t)j;
+
+				if ((used & v) || v >= (uint64_t)size)
+					return false;
+				used |= v;
+			}
+		}
+	}
+	return true;
+}
+
+int axe_cute_tv_validate(const axe_cute_layout *tv, const axe_shape *tile,
+			 const axe_import *imp, axe_error *err)
+{
+	static const char *const axis[] = { "tid", "reg" };
+	int64_t rows = tile->dim[0], cols = tile->rank == 2 ? tile->dim[1] : 1;
+	tv_point tp = { tv, rows, cols };
+	int nbits[2];
+	axe_gf2_reference gf2 = { tile, 2, axis, nbits, tv_point_of, &tp };
+	axe_reference ref = { 0 };
+	int rc = 1;
+
+	if (power_of_two(rows) && power_of_two(cols) && rows <= INT64_MAX / cols &&
+	    tv_is_gf2(tv, rows * cols, nbits))
+		rc = axe_import_validate_gf2(imp, &gf2, "cute-tv", err);
+	if (rc != 1)
+		return rc;
+	rc = axe_cute_tv_reference(tv, tile, &ref, err) < 0 ||
+	     axe_import_validate(imp, &ref, "cute-tv", err) < 0 ? -1 : 0;
+	axe_reference_release(&ref);
+	return rc;
+}
+
 /* CuTe's index of one flat row-major point of "shape", before any swizzle. */
 typedef struct cute_point {
 	const axe_cute_composed *c;
