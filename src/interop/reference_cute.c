@@ -183,7 +183,8 @@ static bool tv_is_gf2(const axe_cute_layout *tv, int64_t size, int *nbits)
 	uint64_t used = 0;
 
 	for (int mode = 0; mode < 2; mode++) {
-		size_t n = axe_cute_tuple_flatten(&tv->shape.child[mode], extent, AXE_CUTE_MAX_LEAVES);
+		size_t n = axe_cute_tuple_flatten(&tv->shape.child[mode], extent,
+						  AXE_CUTE_MAX_LEAVES);
 
 		if (n > AXE_CUTE_MAX_LEAVES ||
 		    axe_cute_tuple_flatten(&tv->stride.child[mode], stride, n) != n)
@@ -193,11 +194,12 @@ static bool tv_is_gf2(const axe_cute_layout *tv, int64_t size, int *nbits)
 			if (!power_of_two(extent[i]) || (extent[i] > 1 && stride[i] < 0))
 				return false;
 			for (int64_t j = 1; j < extent[i]; j <<= 1, nbits[mode]++) {
-				uint64_t v = (uint64_t)stride[i] * (uint64_t)j;
+				int64_t v;
 
-				if ((used & v) || v >= (uint64_t)size)
+				if (__builtin_mul_overflow(stride[i], j, &v) || v >= size ||
+				    (used & (uint64_t)v))
 					return false;
-				used |= v;
+				used |= (uint64_t)v;
 			}
 		}
 	}

@@ -168,7 +168,6 @@ nomem:
 typedef struct tt_source {
 	const axe_linear *L;
 	const axe_shape *shape;
-	int in_of_axis[AXE_LINEAR_NIN];
 } tt_source;
 
 static int tt_point(const void *ctx, const int64_t *h, int64_t *flat, axe_error *err)
@@ -199,7 +198,7 @@ static int validate_bases(const axe_linear *L, const axe_shape *shape, const axe
 {
 	const char *axis[AXE_LINEAR_NIN];
 	int nbits[AXE_LINEAR_NIN];
-	tt_source src = { L, shape, { 0 } };
+	tt_source src = { L, shape };
 	axe_gf2_reference ref = { shape, 0, axis, nbits, tt_point, &src };
 
 	if (shape->rank != L->rank)

@@ -5,8 +5,10 @@
  * evaluated at every point and its image set compared with the reference's.
  * The two sides share no code beyond this comparison.  A format whose
  * meaning is digit-affine gives instead an axe_affine_reference, and the
- * comparison then visits one point per digit (axe_import_validate_affine,
- * with the proof that this suffices).
+ * comparison then visits one point per digit, and under a swizzle one value
+ * per bit (axe_import_validate_affine, with the proofs that this suffices);
+ * one whose meaning is linear over GF(2) is compared at one hardware index
+ * per bit (validate_gf2.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,7 +180,6 @@ void axe_validate_format_images(const axe_reference *ref, const int64_t *rows, i
 		snprintf(buf, size, "{}");
 }
 
-
 size_t axe_import_eval_images(axe_import_eval *ie, const axe_reference *ref, int64_t flat,
 			      const int64_t *coord)
 {
@@ -199,6 +200,18 @@ size_t axe_import_eval_images(axe_import_eval *ie, const axe_reference *ref, int
 			ie->rows[i * ref->naxes + a] =
 				ie->axis_of[a] < 0 ? 0 : ie->raw[i * width + (size_t)ie->axis_of[a]];
 	return sort_unique(ie->rows, n, ref->naxes);
+}
+
+size_t axe_import_eval_at(axe_import_eval *ie, const axe_reference *axes, int64_t p,
+			  int64_t *coord)
+{
+	int64_t rest = p;
+
+	for (size_t d = axes->shape.rank; d-- > 0;) {
+		coord[d] = rest % axes->shape.dim[d];
+		rest /= axes->shape.dim[d];
+	}
+	return axe_import_eval_images(ie, axes, p, coord);
 }
 
 /* Every axis the import names with a nonzero value must be a reference axis. */
@@ -435,18 +448,6 @@ static int64_t radix_product(const int64_t *radix, size_t n)
  * differ at a bit, at a point of one digit whose value W and Z send
  * apart; when neither shows one, the caller enumerates.
  */
-
-size_t axe_import_eval_at(axe_import_eval *ie, const axe_reference *axes, int64_t p,
-			  int64_t *coord)
-{
-	int64_t rest = p;
-
-	for (size_t d = axes->shape.rank; d-- > 0;) {
-		coord[d] = rest % axes->shape.dim[d];
-		rest /= axes->shape.dim[d];
-	}
-	return axe_import_eval_images(ie, axes, p, coord);
-}
 
 /* Compare the import with the source at flat point "p"; 0, or -1 with the mismatch. */
 static int compare_at(axe_import_eval *ie, const axe_reference *axes,
