@@ -15,7 +15,7 @@ TV='((_4,_8,_4),(_2,_2,_8,_8)):((_128,_1,_16),(_64,_8,_512,_4096))'
 report_time "convert cute-tv: 128x256 tile --to cute-tv" "$(median_seconds "$bin" convert "cute-tv:$TV" --tile 128,256 --to cute-tv)" 0.020
 DESC='<(128,256),(256,1),swizzle<3,4,3>,elem=f16>'
 report_time "convert tileas: 128x256 --to tileas" "$(median_seconds "$bin" convert "tileas:$DESC" --to tileas)" 0.020
-# Swizzled and TV imports of 2^24 points (issue 27): compared before the
+# Swizzled and TV imports of 2^24 points: compared before the
 # swizzles at one point per digit and the swizzles at one value per bit; a
 # TV layout of power-of-two digits at one index per bit of (tid, reg).
 # Every point was walked before (0.8 s and 660 MB each, 1.3 s and 920 MB

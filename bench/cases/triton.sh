@@ -19,7 +19,7 @@ report_time "triton import, XOR-linear 128x256 (expr:)" \
 	"$(median_seconds "$bin" info 'triton:#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [1, 1], [2, 2], [4, 4], [8, 8]], lane = [[0, 8], [0, 16], [16, 0], [32, 0], [64, 0]], warp = [[0, 32], [0, 64], [0, 128]], block = []}>')" 0.05
 report_time "triton import, nvmma_shared 128x256 (swizzle)" \
 	"$(median_seconds "$bin" convert "$SHARED" --shape 128,256 --to axe)" 0.02
-# 2^24 hardware indices (issue 27): a swizzled shared layout and an `expr:`
+# 2^24 hardware indices: a swizzled shared layout and an `expr:`
 # XOR-linear one, validated at one hardware index per bit (validate_gf2.c);
 # both were refused before (more than the 2^22 enumerated; 2^22 took 0.3 s
 # and 230 MB for the shared layout, 1.3 s and 360 MB for the XOR-linear).
