@@ -110,11 +110,20 @@ int axe_cute_tv_reference(const axe_cute_layout *tv, const axe_shape *tile, axe_
 
 /*
  * Validate "imp", read from "c" on "shape", against CuTe's meaning (the
- * "format" names the reader in errors): at one point per digit when the
- * layout has no swizzle (axe_import_validate_affine), else at every point.
- * 0 or -1.
+ * "format" names the reader in errors): at one point per digit, and one per
+ * bit of the index for a swizzle (axe_import_validate_affine), where that
+ * argument holds, else at every point.  0 or -1.
  */
 int axe_cute_validate(const axe_cute_composed *c, const axe_shape *shape, const axe_import *imp,
 		      const char *format, axe_error *err);
+
+/*
+ * Validate "imp", read from the TV layout "tv" on "tile", against CuTe's
+ * meaning: at one index per bit of (tid, reg) where the layout is
+ * GF(2)-linear (power-of-two digits and tile, strides of disjoint bits:
+ * axe_import_validate_gf2), else at every (thread, value).  0 or -1.
+ */
+int axe_cute_tv_validate(const axe_cute_layout *tv, const axe_shape *tile,
+			 const axe_import *imp, axe_error *err);
 
 #endif

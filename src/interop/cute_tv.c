@@ -315,7 +315,6 @@ int axe_cute_tv_import_flags(const char *text, const axe_loc *where,
 	const axe_shape *tile = opts ? opts->tile : NULL;
 	int span = (int)strcspn(text, "\n"), rc = -1;
 	axe_cute_composed c;
-	axe_reference ref = { 0 };
 
 	memset(out, 0, sizeof(*out));
 	out->dtype = -1;
@@ -323,14 +322,12 @@ int axe_cute_tv_import_flags(const char *text, const axe_loc *where,
 		return -1;
 	if (check_tv(&c, tile, loc, span ? span : 1, err) < 0 ||
 	    tv_convert(&c, tile, flags, loc, span ? span : 1, out, err) < 0 ||
-	    axe_cute_tv_reference(&c.layout, tile, &ref, err) < 0 ||
-	    axe_import_validate(out, &ref, "cute-tv", err) < 0)
+	    axe_cute_tv_validate(&c.layout, tile, out, err) < 0)
 		goto out;
 	rc = 0;
 out:
 	if (rc < 0)
 		axe_import_release(out);
-	axe_reference_release(&ref);
 	axe_cute_composed_release(&c);
 	return rc;
 }

@@ -279,13 +279,19 @@ void axe_reference_release(axe_reference *ref);
 /* The source's one image of flat point "flat" into "image" (naxes values); 0 or -1. */
 typedef int axe_point_image_fn(const void *ctx, int64_t flat, int64_t *image, axe_error *err);
 
+/* The source's value "value" after a map of its own (a swizzle) into "*out"; 0 or -1. */
+typedef int axe_value_map_fn(const void *ctx, int64_t value, int64_t *out, axe_error *err);
+
 /*
  * A source meaning that is digit-affine: the row-major flat point, split
  * into digits by "radix" (innermost first, multiplying to the points of
  * "shape"), maps to one image, a constant plus each digit times a vector
  * (CuTe's crd2idx without a swizzle: the leaves of the modes, the last
  * mode innermost).  "image" evaluates it at one point, independently of
- * the converter.
+ * the converter.  A source that swizzles its one axis "m" after that map
+ * (CuTe's Sw<B,M,S> o OFF o L) gives the swizzle in "swizzle", which the
+ * caller has shown GF(2)-linear on the values [0, 2^62) (validate.c says
+ * how the two are then compared); NULL otherwise.
  */
 typedef struct axe_affine_reference {
 	const axe_shape *shape;
@@ -295,17 +301,54 @@ typedef struct axe_affine_reference {
 	const int64_t *radix;
 	axe_point_image_fn *image;
 	const void *ctx;
+	axe_value_map_fn *swizzle;
 } axe_affine_reference;
 
 /*
  * Compare "imp" with "ref" at one point per digit (validate.c holds the
  * proof that this decides equality over the whole domain).  0 when equal;
  * -1 with the error of axe_import_validate (at the first differing point
- * checked); 1 when the argument does not apply (an `expr:` or swizzled
- * import, digits that do not refine each other): then enumerate.
+ * checked); 1 when the argument does not apply (an `expr:` import, a
+ * swizzled one without a source swizzle, digits that do not refine each
+ * other, swizzles that differ at a bit no point checked shows): then
+ * enumerate.
  */
 int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference *ref,
 			       const char *format, axe_error *err);
+
+/* The source's point A(h) of hardware index "h" (a value per axis): its flat index; 0 or -1. */
+typedef int axe_hardware_point_fn(const void *ctx, const int64_t *h, int64_t *flat,
+				  axe_error *err);
+
+/*
+ * A source meaning that is a GF(2)-linear relation {(A(h), h)}: every
+ * hardware index h (per axis "axis[a]" a value below 2^nbits[a]) holds the
+ * point A(h) of "shape", whose dims are powers of two, so that the bits of
+ * A(h)'s row-major flat index are the coordinates' bits.  "point"
+ * evaluates A at one h, independently of the converter; the caller has
+ * shown A GF(2)-linear in the bits of h (Triton's LinearLayout by
+ * definition, a CuTe TV layout whose power-of-two digits' strides have
+ * disjoint bits).
+ */
+typedef struct axe_gf2_reference {
+	const axe_shape *shape;
+	size_t naxes;
+	const char *const *axis;
+	const int *nbits;
+	axe_hardware_point_fn *point;
+	const void *ctx;
+} axe_gf2_reference;
+
+/*
+ * Compare "imp" with "ref" at one hardware index per bit of the point and
+ * of the replicas (validate_gf2.c holds the proof).  0 when equal; -1 with
+ * an internal error at a point where they differ; 1 when the import is not
+ * shown GF(2)-affine (strides whose bits meet, an `expr:` that is no XOR of
+ * bits, a value outside the source's hardware) and none of its images at
+ * the points of one or two bits is shown wrong: then enumerate.
+ */
+int axe_import_validate_gf2(const axe_import *imp, const axe_gf2_reference *ref,
+			    const char *format, axe_error *err);
 
 
 #endif

@@ -10,7 +10,8 @@
  * mixed radix too, and the two refine each other when their boundaries
  * nest).  When they do not, or a GenP is present, the map is written as an
  * `expr:` layout instead.  Either result is validated against LEGO's own
- * apply (lego_ref.c) over every point before it is used.
+ * apply (lego_ref.c) before it is used: at one point per bit for a bit
+ * permutation, over every point otherwise.
  *
  * Writing: a bijection onto [0, N) on m is one RegP over its iters, ordered
  * by stride, under a GroupBy of the logical shape, in the Python front end's
@@ -285,7 +286,6 @@ int axe_lego_import(const char *text, const axe_loc *where, const axe_import_opt
 		    axe_import *out, axe_error *err)
 {
 	lego_layout l;
-	axe_reference ref;
 	iters *it = malloc(sizeof(*it));
 	int rc = -1;
 
@@ -301,10 +301,8 @@ int axe_lego_import(const char *text, const axe_loc *where, const axe_import_opt
 		out->layout = layout_of(it, err);
 	else
 		out->expr = expr_of(&l, err);
-	if ((out->layout || out->expr) && axe_lego_reference(&l, &ref, err) == 0) {
-		rc = axe_import_validate(out, &ref, "LEGO", err);
-		axe_reference_release(&ref);
-	}
+	if (out->layout || out->expr)
+		rc = axe_lego_validate(&l, out, err);
 	axe_lego_release(&l);
 	free(it);
 	return rc;

@@ -68,4 +68,12 @@ void axe_lego_release(lego_layout *l);
  */
 int axe_lego_reference(const lego_layout *l, axe_reference *ref, axe_error *err);
 
+/*
+ * Validate "imp" against the reference of "l": at one point per bit when
+ * "l" is a bit permutation (power-of-two dims, RegPs only: lego_ref.c
+ * holds the argument), else at every point.  0, or -1 with the first
+ * differing point checked.
+ */
+int axe_lego_validate(const lego_layout *l, const axe_import *imp, axe_error *err);
+
 #endif

@@ -396,7 +396,7 @@ static int normalise(parser *ps, call *calls, size_t n, lego_layout *l)
 int axe_lego_parse(const char *text, const axe_loc *where, const axe_binding *bind,
 		   size_t nbind, lego_layout *out, axe_error *err)
 {
-	parser ps = { text, strlen(text), { 0 }, { 0 }, bind, nbind, err };
+	parser ps = { text, strlen(text), { 0 }, { 0 }, bind, nbind, err, 0 };
 	call *calls = calloc(MAX_CALLS, sizeof(call));
 	size_t n = 0;
 	char buf[48];

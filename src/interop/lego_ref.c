@@ -4,6 +4,8 @@
  * Figures 4 and 5, run on integers point by point, in the row-major
  * flattening B and unflattening B^-1 the paper defines (section III-B).
  * It shares nothing with the converter in lego.c, which composes strides.
+ * axe_lego_validate compares an import with it, at one point per bit when
+ * the layout is a bit permutation (the argument is at lego_is_bit_permutation).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -131,5 +133,110 @@ int axe_lego_reference(const lego_layout *l, axe_reference *ref, axe_error *err)
 	if (rc < 0)
 		axe_reference_release(ref);
 	free(os);
+	return rc;
+}
+
+/*
+ * Why one point per bit suffices for a layout of power-of-two dims and
+ * RegPs only.  Every extent is a power of two, so B_n^-1 splits a flat
+ * index into fields of its bits and B_n concatenates fields: a RegP moves
+ * the fields of its tile's index (B_sigma(n)(sigma(i))), an OrderBy
+ * concatenates its RegPs' results (flat * size + cur, cur < size), and
+ * each OrderBy covers the N points, so it sends bit i of its input to one
+ * bit pi(i) of its output.  GroupBy's apply composes them, a bit
+ * permutation again: F(p) = sum over the set bits i of p of 2^pi(i), with
+ * no carries (the pi(i) are distinct).  That is digit-affine on the radix
+ * list 2, 2, ..., 2 (core/digits.c), on which the import's power-of-two
+ * extents (their product is N) refine too, so axe_import_validate_affine
+ * decides equality at 0 and at each bit.  A GenP (an index expression) or
+ * another extent leaves every point to the enumeration.
+ */
+static bool power_of_two(int64_t v)
+{
+	return v > 0 && (v & (v - 1)) == 0;
+}
+
+/* A RegP of power-of-two dims whose sigma permutes them. */
+static bool perm_moves_bits(const lego_perm *p, int64_t *size)
+{
+	bool seen[LEGO_MAX_DIMS] = { false };
+
+	if (p->kind != LEGO_REGP || p->d > LEGO_MAX_DIMS)
+		return false;
+	for (size_t k = 0; k < p->d; k++) {
+		if (!power_of_two(p->dims[k]) || p->sigma[k] < 0 || (size_t)p->sigma[k] >= p->d ||
+		    seen[p->sigma[k]] || __builtin_mul_overflow(*size, p->dims[k], size))
+			return false;
+		seen[p->sigma[k]] = true;
+	}
+	return true;
+}
+
+/* The conditions above; the bits of N into "*bits". */
+static bool lego_is_bit_permutation(const lego_layout *l, int *bits)
+{
+	int64_t n = 1;
+
+	for (size_t k = 0; k < l->rank; k++)
+		if (!power_of_two(l->dims[k]) || __builtin_mul_overflow(n, l->dims[k], &n))
+			return false;
+	for (size_t i = 0; i < l->norder; i++) {
+		int64_t size = 1;
+
+		for (size_t k = 0; k < l->order[i].nperm; k++)
+			if (!perm_moves_bits(&l->order[i].perm[k], &size))
+				return false;
+		if (size != n)
+			return false;
+	}
+	*bits = __builtin_ctzll((unsigned long long)n);
+	return true;
+}
+
+/* LEGO's value at one row-major flat point. */
+typedef struct lego_point {
+	const lego_layout *l;
+	const order_shape *os;
+} lego_point;
+
+static int lego_point_image(const void *ctx, int64_t flat, int64_t *image, axe_error *err)
+{
+	const lego_point *lp = ctx;
+	int64_t coord[LEGO_MAX_DIMS];
+
+	unflatten(flat, lp->l->dims, lp->l->rank, coord);
+	return layout_apply(lp->l, lp->os, coord, image, err);
+}
+
+int axe_lego_validate(const lego_layout *l, const axe_import *imp, axe_error *err)
+{
+	static const char *const axis[] = { "m" };
+	static const int64_t two[64] = { 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+					 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+					 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+					 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2 };
+	axe_shape shape = { l->rank, { 0 } };
+	order_shape *os = malloc((l->norder ? l->norder : 1) * sizeof(order_shape));
+	lego_point lp = { l, os };
+	axe_affine_reference aff = { &shape, 1, axis, 0, two, lego_point_image, &lp, NULL };
+	axe_reference ref;
+	int bits, rc = 1;
+
+	if (!os)
+		return axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+	for (size_t i = 0; i < l->norder; i++)
+		os[i].n = order_dims(&l->order[i], os[i].dims);
+	memcpy(shape.dim, l->dims, l->rank * sizeof(int64_t));
+	if (lego_is_bit_permutation(l, &bits)) {
+		aff.nradix = (size_t)bits;
+		rc = axe_import_validate_affine(imp, &aff, "LEGO", err);
+	}
+	free(os);
+	if (rc != 1)
+		return rc;
+	if (axe_lego_reference(l, &ref, err) < 0)
+		return -1;
+	rc = axe_import_validate(imp, &ref, "LEGO", err);
+	axe_reference_release(&ref);
 	return rc;
 }

@@ -145,7 +145,23 @@ static int minmax(parser *ps, bool is_max, int64_t *v)
 	return lego_expect(ps, ')', "to close the call");
 }
 
+static int atom_nested(parser *ps, int64_t *v);
+
+/* An atom, refused past LEGO_MAX_DEPTH nestings (a stack that stays small). */
 static int atom(parser *ps, int64_t *v)
+{
+	int rc;
+
+	if (ps->depth >= LEGO_MAX_DEPTH)
+		return lego_error_at(ps, ps->t.pos, ps->t.len, AXE_ERR_LIMIT,
+				     "integer expression nested more than %d deep", LEGO_MAX_DEPTH);
+	ps->depth++;
+	rc = atom_nested(ps, v);
+	ps->depth--;
+	return rc;
+}
+
+static int atom_nested(parser *ps, int64_t *v)
 {
 	char buf[48];
 	size_t start = ps->t.pos;

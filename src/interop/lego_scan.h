@@ -29,7 +29,10 @@ typedef struct parser {
 	const axe_binding *bind;
 	size_t nbind;
 	axe_error *err;
+	int depth;                    /* nesting of parentheses and unary minus */
 } parser;
+
+#define LEGO_MAX_DEPTH 200 /* an integer expression nested deeper is refused */
 
 
 

@@ -144,7 +144,91 @@ out:
 	return rc;
 }
 
-/* CuTe's index of one flat row-major point of "shape" under an unswizzled layout. */
+/*
+ * A TV layout as a GF(2)-linear relation (axe_gf2_reference): hardware
+ * index (tid, reg) -> the tile point of index L(tid, reg), as a row-major
+ * flat index of the M x N tile.  It is GF(2)-linear when every leaf extent
+ * and both tile dims are powers of two and the values stride * 2^j (bit j
+ * of a leaf's digit) of all leaves are non-negative with pairwise disjoint
+ * bits, all below M N: a leaf's digit is then a field of bits of tid or
+ * reg (colexicographic split by powers of two), L is the sum of
+ * bit-disjoint values, which is their XOR, and (idx % M, idx / M) is the
+ * low and high bit fields of idx, so the flat point
+ * (idx % M) N + idx / M moves bits only (tv_is_gf2 checks all of it).
+ */
+typedef struct tv_point {
+	const axe_cute_layout *tv;
+	int64_t rows, cols;
+} tv_point;
+
+static int tv_point_of(const void *ctx, const int64_t *h, int64_t *flat, axe_error *err)
+{
+	const tv_point *tp = ctx;
+	int64_t idx = axe_cute_layout_eval_modes(tp->tv, h);
+
+	(void)err;
+	*flat = idx % tp->rows * tp->cols + idx / tp->rows;
+	return 0;
+}
+
+static bool power_of_two(int64_t v)
+{
+	return v > 0 && (v & (v - 1)) == 0;
+}
+
+/* The conditions above; the bits of tid and of reg into "nbits". */
+static bool tv_is_gf2(const axe_cute_layout *tv, int64_t size, int *nbits)
+{
+	int64_t extent[AXE_CUTE_MAX_LEAVES], stride[AXE_CUTE_MAX_LEAVES];
+	uint64_t used = 0;
+
+	for (int mode = 0; mode < 2; mode++) {
+		size_t n = axe_cute_tuple_flatten(&tv->shape.child[mode], extent,
+						  AXE_CUTE_MAX_LEAVES);
+
+		if (n > AXE_CUTE_MAX_LEAVES ||
+		    axe_cute_tuple_flatten(&tv->stride.child[mode], stride, n) != n)
+			return false;
+		nbits[mode] = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (!power_of_two(extent[i]) || (extent[i] > 1 && stride[i] < 0))
+				return false;
+			for (int64_t j = 1; j < extent[i]; j <<= 1, nbits[mode]++) {
+				int64_t v;
+
+				if (__builtin_mul_overflow(stride[i], j, &v) || v >= size ||
+				    (used & (uint64_t)v))
+					return false;
+				used |= (uint64_t)v;
+			}
+		}
+	}
+	return true;
+}
+
+int axe_cute_tv_validate(const axe_cute_layout *tv, const axe_shape *tile,
+			 const axe_import *imp, axe_error *err)
+{
+	static const char *const axis[] = { "tid", "reg" };
+	int64_t rows = tile->dim[0], cols = tile->rank == 2 ? tile->dim[1] : 1;
+	tv_point tp = { tv, rows, cols };
+	int nbits[2];
+	axe_gf2_reference gf2 = { tile, 2, axis, nbits, tv_point_of, &tp };
+	axe_reference ref = { 0 };
+	int rc = 1;
+
+	if (power_of_two(rows) && power_of_two(cols) && rows <= INT64_MAX / cols &&
+	    tv_is_gf2(tv, rows * cols, nbits))
+		rc = axe_import_validate_gf2(imp, &gf2, "cute-tv", err);
+	if (rc != 1)
+		return rc;
+	rc = axe_cute_tv_reference(tv, tile, &ref, err) < 0 ||
+	     axe_import_validate(imp, &ref, "cute-tv", err) < 0 ? -1 : 0;
+	axe_reference_release(&ref);
+	return rc;
+}
+
+/* CuTe's index of one flat row-major point of "shape", before any swizzle. */
 typedef struct cute_point {
 	const axe_cute_composed *c;
 	const axe_shape *shape;
@@ -191,6 +275,26 @@ static int64_t *cute_radices(const axe_cute_layout *layout, size_t rank, size_t 
 	return radix;
 }
 
+/*
+ * CuTe's swizzle of an index (swizzled above) is GF(2)-linear on the
+ * indices [0, 2^62) whose bit address fits: Swizzle::apply is
+ * o ^ ((o & yyy) >> S) (or << -S), a mask, a shift and an XOR of the bits
+ * of o; on N-bit elements with N = 2^k, the bit address is o << k, its byte
+ * address that >> 3, the byte's swizzle linear as before, and the result
+ * (bytes << 3 | the 3 bits below a byte) >> k: shifts, masks and an OR of
+ * disjoint bits, linear each.  An N that is no power of two divides: no
+ * such argument (NULL, then every point is enumerated).
+ */
+static int cute_point_swizzle(const void *ctx, int64_t value, int64_t *out, axe_error *err)
+{
+	return swizzled(((const cute_point *)ctx)->c, value, out, err);
+}
+
+static bool swizzle_is_linear(const axe_cute_composed *c)
+{
+	return c->ptr_bits == 0 || (c->ptr_bits > 0 && (c->ptr_bits & (c->ptr_bits - 1)) == 0);
+}
+
 int axe_cute_validate(const axe_cute_composed *c, const axe_shape *shape, const axe_import *imp,
 		      const char *format, axe_error *err)
 {
@@ -198,9 +302,10 @@ int axe_cute_validate(const axe_cute_composed *c, const axe_shape *shape, const 
 	axe_reference ref = { 0 };
 	int rc = 1;
 
-	if (!c->swizzle.present) {
+	if (!c->swizzle.present || swizzle_is_linear(c)) {
 		cute_point cp = { c, shape };
-		axe_affine_reference aff = { shape, 1, axis, 0, NULL, cute_point_image, &cp };
+		axe_affine_reference aff = { shape, 1, axis, 0, NULL, cute_point_image, &cp,
+					     c->swizzle.present ? cute_point_swizzle : NULL };
 		int64_t *radix = cute_radices(&c->layout, shape->rank, &aff.nradix, err);
 
 		if (!radix)

@@ -7,8 +7,9 @@
  * validated against Triton's own meaning before it is returned: the XOR of
  * the bases, evaluated for every hardware index (register, lane, warp,
  * block, offset) and collected into a reference relation that shares no
- * code with the conversion (linear_axe.c); or, when the import is a bit
- * permutation, at one step per basis (bases_prove, with its proof).
+ * code with the conversion (linear_axe.c); or, when the import shows a
+ * GF(2)-affine form (a bit permutation, a swizzle over one, an `expr:` XOR
+ * of bits), at one hardware index per bit (validate_gf2.c, with the proof).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -159,118 +160,55 @@ nomem:
 }
 
 /*
- * Why Triton's meaning can be checked at its bases (bases_prove).
- *
- * Triton's relation is G = {(L(h), h) : h in H}: every hardware index h
- * (the bits of all in-dims) is an image of the coordinate L(h), the XOR of
- * the bases of its set bits.  Take an import without swizzle or offset
- * whose shard and replica extents and tensor dims are powers of two, and
- * split each iter into bits: bit j of an iter of stride s adds v = s 2^j
- * to its axis.  Suppose every such v is a positive power of two below its
- * in-dim's size, and no two of them are the same bit of the same axis.
- * Then sums of distinct v are XORs, so the import's relation is
- * I = {(x(q), h(q)) : q} over all choices q of the bits, with
- * h(q) = XOR of the v of the set bits, and x(q) the tensor point whose
- * row-major flat index has the set shard bits (its coordinates are bit
- * fields of that index, as the dims are powers of two).  If moreover
- * L(v) is the coordinate of the flat point 2^t for the shard bit of
- * weight 2^t, and 0 for a replica bit, linearity of L over GF(2) gives
- * L(h(q)) = x(q) for every q: I is inside G.  The v are distinct bits, so
- * q -> h(q) is one to one: I has 2^(number of bits) pairs, and when that
- * number is the number of hardware bits n, I has the 2^n pairs of G: I = G.
- * The check costs one step per bit; when a condition fails, the hardware
- * indices are enumerated, which reports where the import differs.
+ * Triton's point of one hardware index: the XOR of the bases of its set
+ * bits, as a row-major flat index of the tensor.  Triton's LinearLayout is
+ * GF(2)-linear by definition (the XOR of bases), which is what
+ * axe_import_validate_gf2 needs of the source.
  */
-
-/* The in-dim whose Axe axis is "name" and that L has, or -1. */
-static int in_dim_of_axis(const axe_linear *L, const char *name)
-{
-	for (int in = 0; in < AXE_LINEAR_NIN; in++)
-		if (L->has_in[in] && strcmp(axe_linear_in_axis[in], name) == 0)
-			return in;
-	return -1;
-}
-
-static bool power_of_two(int64_t v)
-{
-	return v > 0 && (v & (v - 1)) == 0;
-}
-
-typedef struct bases_check {
+typedef struct tt_source {
 	const axe_linear *L;
-	const axe_layout *layout;
 	const axe_shape *shape;
-	uint64_t used[AXE_LINEAR_NIN]; /* hardware bits an iter bit has claimed */
-	int bits;                      /* iter bits seen */
-} bases_check;
+} tt_source;
 
-/*
- * Bit j of an iter: v = stride 2^j on "axis" must be a fresh hardware bit
- * whose basis is "want" (the coordinate the bit must reach).
- */
-static bool bit_matches(bases_check *bc, int axis, int64_t v, const int64_t *want)
+static int tt_point(const void *ctx, const int64_t *h, int64_t *flat, axe_error *err)
 {
-	int in = in_dim_of_axis(bc->L, bc->layout->axis[axis]), i;
+	const tt_source *src = ctx;
+	int64_t coord[AXE_LINEAR_MAX_RANK] = { 0 };
+	int naxes = 0;
 
-	if (in < 0 || !power_of_two(v))
-		return false;
-	i = __builtin_ctzll((unsigned long long)v);
-	if (i >= bc->L->nbits[in] || (bc->used[in] >> i & 1))
-		return false;
-	bc->used[in] |= UINT64_C(1) << i;
-	bc->bits++;
-	for (size_t d = 0; d < bc->L->rank; d++)
-		if (bc->L->basis[in][i][d] != want[d])
-			return false;
-	return true;
+	(void)err;
+	for (int in = 0; in < AXE_LINEAR_NIN; in++) {
+		if (!src->L->has_in[in])
+			continue;
+		for (int i = 0; i < src->L->nbits[in]; i++)
+			if (h[naxes] >> i & 1)
+				for (size_t d = 0; d < src->L->rank; d++)
+					coord[d] ^= src->L->basis[in][i][d];
+		naxes++;
+	}
+	*flat = 0;
+	for (size_t d = 0; d < src->shape->rank; d++)
+		*flat = *flat * src->shape->dim[d] + coord[d];
+	return 0;
 }
 
-/* Every bit of "iter" (replica bits reach coordinate 0; shard bits from flat bit "*t" on). */
-static bool iter_matches(bases_check *bc, const axe_iter *iter, int *t)
+/* L against the import at one hardware index per bit (validate_gf2.c); 0, -1, or 1. */
+static int validate_bases(const axe_linear *L, const axe_shape *shape, const axe_import *imp,
+			  axe_error *err)
 {
-	int64_t want[AXE_LINEAR_MAX_RANK];
+	const char *axis[AXE_LINEAR_NIN];
+	int nbits[AXE_LINEAR_NIN];
+	tt_source src = { L, shape };
+	axe_gf2_reference ref = { shape, 0, axis, nbits, tt_point, &src };
 
-	if (!power_of_two(iter->extent))
-		return false;
-	for (int64_t j = 1; j < iter->extent; j <<= 1) {
-		int64_t flat = t ? (int64_t)1 << (*t)++ : 0;
-
-		for (size_t d = bc->shape->rank; d-- > 0;) {
-			want[d] = flat % bc->shape->dim[d];
-			flat /= bc->shape->dim[d];
-		}
-		if (!bit_matches(bc, iter->axis, iter->stride * j, want))
-			return false;
-	}
-	return true;
-}
-
-/* True when the argument above proves "imp" equal to Triton's meaning of L on "shape". */
-static bool bases_prove(const axe_linear *L, const axe_shape *shape, const axe_import *imp)
-{
-	const axe_layout *layout = imp->layout;
-	bases_check bc = { L, layout, shape, { 0 }, 0 };
-	int t = 0, hardware_bits = 0, shape_bits = 0;
-
-	if (!layout || layout->swizzle.present || shape->rank != L->rank)
-		return false;
-	for (size_t d = 0; d < shape->rank; d++) {
-		if (!power_of_two(shape->dim[d]))
-			return false;
-		shape_bits += __builtin_ctzll((unsigned long long)shape->dim[d]);
-	}
-	for (size_t a = 0; a < layout->naxes; a++)
-		if (layout->offset[a] != 0)
-			return false;
-	for (size_t k = layout->nshard; k-- > 0;)
-		if (!iter_matches(&bc, &layout->shard[k], &t))
-			return false;
-	for (size_t k = 0; k < layout->nreplica; k++)
-		if (!iter_matches(&bc, &layout->replica[k], NULL))
-			return false;
+	if (shape->rank != L->rank)
+		return 1;
 	for (int in = 0; in < AXE_LINEAR_NIN; in++)
-		hardware_bits += L->has_in[in] ? L->nbits[in] : 0;
-	return t == shape_bits && bc.bits == hardware_bits;
+		if (L->has_in[in]) {
+			axis[ref.naxes] = axe_linear_in_axis[in];
+			nbits[ref.naxes++] = L->nbits[in];
+		}
+	return axe_import_validate_gf2(imp, &ref, "Triton", err);
 }
 
 int tt_validate_linear(const axe_linear *L, const axe_shape *shape, const tt_padding *pad,
@@ -279,9 +217,9 @@ int tt_validate_linear(const axe_linear *L, const axe_shape *shape, const tt_pad
 	axe_reference ref;
 	int rc;
 
-	/* Padded offsets are not a bit permutation: those are enumerated. */
-	if (!(pad && pad->n) && bases_prove(L, shape, imp))
-		return 0;
+	/* Padded offsets are not GF(2)-linear: those are enumerated. */
+	if (!(pad && pad->n) && (rc = validate_bases(L, shape, imp, err)) != 1)
+		return rc;
 	if (reference(L, shape, pad, &ref, err) < 0)
 		return -1;
 	rc = axe_import_validate(imp, &ref, "Triton", err);

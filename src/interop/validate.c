@@ -5,16 +5,17 @@
  * evaluated at every point and its image set compared with the reference's.
  * The two sides share no code beyond this comparison.  A format whose
  * meaning is digit-affine gives instead an axe_affine_reference, and the
- * comparison then visits one point per digit (axe_import_validate_affine,
- * with the proof that this suffices).
+ * comparison then visits one point per digit, and under a swizzle one value
+ * per bit (axe_import_validate_affine, with the proofs that this suffices);
+ * one whose meaning is linear over GF(2) is compared at one hardware index
+ * per bit (validate_gf2.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/digits.h"
-#include "../core/eval.h"
-#include "interop.h"
+#include "validate_private.h"
 
 void axe_import_release(axe_import *imp)
 {
@@ -161,9 +162,8 @@ int axe_reference_finish(axe_reference *ref, axe_error *err)
 	return 0;
 }
 
-/* Print "n" rows of images on the reference's axes into "buf". */
-static void format_images(const axe_reference *ref, const int64_t *rows, int64_t n, char *buf,
-			  size_t size)
+void axe_validate_format_images(const axe_reference *ref, const int64_t *rows, int64_t n,
+				char *buf, size_t size)
 {
 	size_t len = 0;
 
@@ -180,19 +180,8 @@ static void format_images(const axe_reference *ref, const int64_t *rows, int64_t
 		snprintf(buf, size, "{}");
 }
 
-/* The import's images of the point "coord", on the reference's axes. */
-typedef struct import_eval {
-	const axe_import *imp;
-	axe_evaluator ev;
-	int *axis_of;            /* per reference axis: the import's axis, or -1 */
-	int64_t *raw, *scratch, *base;
-	int64_t *rows;           /* converted, sorted and unique */
-	size_t nraw;             /* image rows "raw" can hold */
-} import_eval;
-
-/* The import's images at "coord" (its row-major index "flat" in the import's shape). */
-static size_t import_images(import_eval *ie, const axe_reference *ref, int64_t flat,
-			    const int64_t *coord)
+size_t axe_import_eval_images(axe_import_eval *ie, const axe_reference *ref, int64_t flat,
+			      const int64_t *coord)
 {
 	const axe_import *imp = ie->imp;
 	size_t n, width;
@@ -213,14 +202,26 @@ static size_t import_images(import_eval *ie, const axe_reference *ref, int64_t f
 	return sort_unique(ie->rows, n, ref->naxes);
 }
 
+size_t axe_import_eval_at(axe_import_eval *ie, const axe_reference *axes, int64_t p,
+			  int64_t *coord)
+{
+	int64_t rest = p;
+
+	for (size_t d = axes->shape.rank; d-- > 0;) {
+		coord[d] = rest % axes->shape.dim[d];
+		rest /= axes->shape.dim[d];
+	}
+	return axe_import_eval_images(ie, axes, p, coord);
+}
+
 /* Every axis the import names with a nonzero value must be a reference axis. */
 static const char *import_axis_name(const axe_import *imp, size_t a)
 {
 	return imp->layout ? imp->layout->axis[a] : imp->expr->axis[a];
 }
 
-static int import_eval_init(import_eval *ie, const axe_import *imp, const axe_reference *ref,
-			    axe_error *err)
+int axe_import_eval_init(axe_import_eval *ie, const axe_import *imp, const axe_reference *ref,
+			 axe_error *err)
 {
 	size_t naxes, nimages;
 
@@ -252,7 +253,7 @@ static int import_eval_init(import_eval *ie, const axe_import *imp, const axe_re
 	return 0;
 }
 
-static void import_eval_release(import_eval *ie)
+void axe_import_eval_release(axe_import_eval *ie)
 {
 	if (ie->imp && ie->imp->layout)
 		axe_evaluator_release(&ie->ev);
@@ -290,8 +291,8 @@ static int mismatch(const axe_reference *ref, const char *format, const int64_t 
 	for (size_t d = 0; d < ref->shape.rank && len + 1 < sizeof(at); d++)
 		len += (size_t)snprintf(at + len, sizeof(at) - len, "%s%lld", d ? ", " : "",
 					(long long)coord[d]);
-	format_images(ref, got, ngot, a, sizeof(a));
-	format_images(ref, want, nwant, b, sizeof(b));
+	axe_validate_format_images(ref, got, ngot, a, sizeof(a));
+	axe_validate_format_images(ref, want, nwant, b, sizeof(b));
 	return axe_error_set(err, AXE_ERR_VALUE, NULL, 0,
 			     "internal error: the %s import disagrees with %s's own meaning at "
 			     "(%s): converted %s, reference %s (please report this)", format,
@@ -324,7 +325,7 @@ static int64_t flat_at(const axe_shape *shape, const int64_t *begin, const int64
 int axe_import_validate_at(const axe_import *imp, const axe_reference *ref,
 			   const int64_t *begin, const char *format, axe_error *err)
 {
-	import_eval ie;
+	axe_import_eval ie;
 	int64_t coord[AXE_MAX_RANK] = { 0 }, at[AXE_MAX_RANK];
 	const char *extra;
 	int rc = 0;
@@ -342,8 +343,8 @@ int axe_import_validate_at(const axe_import *imp, const axe_reference *ref,
 				     "internal error: the %s import names axis '%s', which %s's "
 				     "own meaning does not (please report this)", format, extra,
 				     format);
-	if (import_eval_init(&ie, imp, ref, err) < 0) {
-		import_eval_release(&ie);
+	if (axe_import_eval_init(&ie, imp, ref, err) < 0) {
+		axe_import_eval_release(&ie);
 		return -1;
 	}
 	for (int64_t p = 0; p < ref->npoints && rc == 0; p++) {
@@ -353,7 +354,7 @@ int axe_import_validate_at(const axe_import *imp, const axe_reference *ref,
 
 		for (size_t d = 0; d < ref->shape.rank; d++)
 			at[d] = begin[d] + coord[d];
-		n = import_images(&ie, ref, flat_at(&imp->shape, begin, coord), at);
+		n = axe_import_eval_images(&ie, ref, flat_at(&imp->shape, begin, coord), at);
 		if ((int64_t)n != want ||
 		    memcmp(ie.rows, rows, n * ref->naxes * sizeof(int64_t)) != 0)
 			rc = mismatch(ref, format, at, ie.rows, (int64_t)n, rows, want, err);
@@ -364,13 +365,12 @@ int axe_import_validate_at(const axe_import *imp, const axe_reference *ref,
 			coord[d] = 0;
 		}
 	}
-	import_eval_release(&ie);
+	axe_import_eval_release(&ie);
 	return rc;
 }
 
-/* The checks before any point: the same shape, and no axis the source does not name. */
-static int same_frame(const axe_import *imp, const axe_reference *ref, const char *format,
-		      axe_error *err)
+int axe_validate_same_frame(const axe_import *imp, const axe_reference *ref, const char *format,
+			    axe_error *err)
 {
 	const char *extra;
 
@@ -429,23 +429,125 @@ static int64_t radix_product(const int64_t *radix, size_t n)
 	return p;
 }
 
+/*
+ * Why a swizzled import is compared before the swizzles.  The source is
+ * F = Z o b and the import G = W o a on one axis m: b and a digit-affine
+ * (b the source's map, a = D + O with R's sets as above), Z the source's
+ * swizzle, W the import's Swizzle(M,B,S).  First a = b is decided at one
+ * point per digit as above; a's values lie in [lo, hi] (its range before
+ * the swizzle, axe_layout_axis_range), so b's do.  When 0 <= lo and
+ * hi < 2^K, W and Z need only agree on [0, 2^K): W is GF(2)-linear there
+ * (semantics.md: bits above M move down by S and are XORed in, so W(x ^ y)
+ * = W(x) ^ W(y) on non-negative x, y), Z is by the caller's proof, and
+ * every value below 2^K is the XOR of its bits, so W = Z on [0, 2^K)
+ * exactly when W(2^i) = Z(2^i) for i < K.  Then F = Z o b = W o a = G.
+ * Together K + 1 points and one per digit, never more than the points.
+ *
+ * A difference is reported only where the whole maps differ: at a digit's
+ * point where a and b differ (both swizzles applied), or, when W and Z
+ * differ at a bit, at a point of one digit whose value W and Z send
+ * apart; when neither shows one, the caller enumerates.
+ */
+
 /* Compare the import with the source at flat point "p"; 0, or -1 with the mismatch. */
-static int compare_at(import_eval *ie, const axe_reference *axes, const axe_affine_reference *ref,
-		      int64_t p, int64_t *want, const char *format, axe_error *err)
+static int compare_at(axe_import_eval *ie, const axe_reference *axes,
+		      const axe_affine_reference *ref, int64_t p, int64_t *want, const char *format,
+		      axe_error *err)
 {
-	int64_t coord[AXE_MAX_RANK], rest = p;
+	int64_t coord[AXE_MAX_RANK];
 	size_t n;
 
-	for (size_t d = ref->shape->rank; d-- > 0;) {
-		coord[d] = rest % ref->shape->dim[d];
-		rest /= ref->shape->dim[d];
-	}
 	if (ref->image(ref->ctx, p, want, err) < 0)
 		return -1;
-	n = import_images(ie, axes, p, coord);
+	n = axe_import_eval_at(ie, axes, p, coord);
 	if (n != 1 || memcmp(ie->rows, want, ref->naxes * sizeof(int64_t)) != 0)
 		return mismatch(axes, format, coord, ie->rows, (int64_t)n, want, 1, err);
 	return 0;
+}
+
+/* What the swizzled comparison keeps: the import's swizzle, the source's. */
+typedef struct swizzled {
+	const axe_swizzle *sw;
+	const axe_affine_reference *ref;
+} swizzled;
+
+/*
+ * Both whole maps at flat point "p" (the import's unswizzled images are in
+ * "ie"): -1 with the mismatch when they differ, 0 when they agree there,
+ * and then 1 is the caller's answer ("same" is no proof).
+ */
+static int swizzled_at(axe_import_eval *ie, const axe_reference *axes, const swizzled *sz,
+		       int64_t p, const char *format, axe_error *err)
+{
+	int64_t coord[AXE_MAX_RANK], want;
+	size_t n;
+
+	if (sz->ref->image(sz->ref->ctx, p, &want, err) < 0 ||
+	    sz->ref->swizzle(sz->ref->ctx, want, &want, err) < 0)
+		return -1;
+	n = axe_import_eval_at(ie, axes, p, coord);
+	for (size_t i = 0; i < n; i++)
+		ie->rows[i] = axe_swizzle_apply(sz->sw, ie->rows[i]);
+	n = sort_unique(ie->rows, n, 1);
+	if (n != 1 || ie->rows[0] != want)
+		return mismatch(axes, format, coord, ie->rows, (int64_t)n, &want, 1, err);
+	return 0;
+}
+
+/* The generators before the swizzles: 0 equal, 1 a difference the swizzles hide, -1. */
+static int compare_unswizzled(axe_import_eval *ie, const axe_reference *axes,
+			      const swizzled *sz, const axe_digits *digits, const char *format,
+			      axe_error *err)
+{
+	int64_t coord[AXE_MAX_RANK], want;
+
+	for (size_t k = 0; k <= digits->n; k++) {
+		int64_t p = k == 0 ? 0 : digits->weight[k - 1];
+		size_t n;
+
+		if (k > 0 && digits->size == 1)
+			break;
+		if (sz->ref->image(sz->ref->ctx, p, &want, err) < 0)
+			return -1;
+		n = axe_import_eval_at(ie, axes, p, coord);
+		if (n != 1 || ie->rows[0] != want)
+			return swizzled_at(ie, axes, sz, p, format, err) < 0 ? -1 : 1;
+	}
+	return 0;
+}
+
+/*
+ * The swizzles on [0, 2^K), K the bits of the import's highest value
+ * before its swizzle: 0 equal, 1 no argument, -1 with a point where the
+ * whole maps differ (looked for at the points of one digit, q times its
+ * weight for q = 1, 2, 4, ...).
+ */
+static int compare_swizzles(axe_import_eval *ie, const axe_reference *axes, const swizzled *sz,
+			    const axe_digits *digits, const char *format, axe_error *err)
+{
+	int64_t lo, hi, z;
+	int m = axe_layout_axis_index(ie->imp->layout, "m"), bits = 0;
+	bool differ = false;
+
+	if (m < 0)
+		return 1;
+	axe_layout_axis_range(ie->imp->layout, m, &lo, &hi);
+	if (lo < 0 || hi >= INT64_C(1) << 62)
+		return 1;
+	while (bits < 62 && (hi >> bits) != 0)
+		bits++;
+	for (int i = 0; i < bits && !differ; i++) {
+		if (sz->ref->swizzle(sz->ref->ctx, INT64_C(1) << i, &z, err) < 0)
+			return -1;
+		differ = z != axe_swizzle_apply(sz->sw, INT64_C(1) << i);
+	}
+	if (!differ)
+		return 0;
+	for (size_t k = 0; k < digits->n; k++)
+		for (int64_t q = 1; q < axe_digits_radix(digits, k); q *= 2)
+			if (swizzled_at(ie, axes, sz, q * digits->weight[k], format, err) < 0)
+				return -1;
+	return 1;
 }
 
 int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference *ref,
@@ -460,20 +562,33 @@ int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference
 	axe_digits *digits = malloc(sizeof(*digits));
 	int64_t *want = malloc((ref->naxes ? ref->naxes : 1) * sizeof(int64_t));
 	int64_t radix[64]; /* an evaluator has at most 63 active iters */
-	import_eval ie = { 0 };
+	axe_layout inner;  /* a swizzled import's layout without its swizzle (shares its arrays) */
+	axe_import unswizzled;
+	swizzled sz = { NULL, ref };
+	axe_import_eval ie = { 0 };
 	int rc = 1;
 
 	if (!digits || !want) {
 		rc = axe_error_set(err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
 		goto out;
 	}
-	if (same_frame(imp, &axes, format, err) < 0) {
+	if (axe_validate_same_frame(imp, &axes, format, err) < 0) {
 		rc = -1;
 		goto out;
 	}
-	if (!imp->layout || imp->layout->swizzle.present)
+	if (!imp->layout)
 		goto out;
-	if (import_eval_init(&ie, imp, &axes, err) < 0) {
+	if (imp->layout->swizzle.present) {
+		if (!ref->swizzle || ref->naxes != 1 || strcmp(ref->axis[0], "m") != 0)
+			goto out;
+		sz.sw = &imp->layout->swizzle;
+		inner = *imp->layout;
+		inner.swizzle.present = false;
+		unswizzled = *imp;
+		unswizzled.layout = &inner;
+		imp = &unswizzled;
+	}
+	if (axe_import_eval_init(&ie, imp, &axes, err) < 0) {
 		rc = -1;
 		goto out;
 	}
@@ -484,13 +599,19 @@ int axe_import_validate_affine(const axe_import *imp, const axe_affine_reference
 	axe_digits_add_radices(digits, radix, import_radices(&ie.ev, radix));
 	if (!axe_digits_chain(digits))
 		goto out;
+	if (sz.sw) {
+		rc = compare_unswizzled(&ie, &axes, &sz, digits, format, err);
+		if (rc == 0)
+			rc = compare_swizzles(&ie, &axes, &sz, digits, format, err);
+		goto out;
+	}
 	/* The generators: 0, then each weight (the first is 1). */
 	rc = compare_at(&ie, &axes, ref, 0, want, format, err);
 	for (size_t k = 0; k < digits->n && ie.ev.size > 1 && rc == 0; k++)
 		rc = compare_at(&ie, &axes, ref, digits->weight[k], want, format, err);
 out:
 	if (ie.imp)
-		import_eval_release(&ie);
+		axe_import_eval_release(&ie);
 	free(digits);
 	free(want);
 	return rc;

@@ -311,6 +311,36 @@ static void test_lego_validation_catches_a_bug(void **state)
 	axe_lego_release(&l);
 }
 
+/*
+ * The same at 2^24 points, where the layout is a bit permutation (64 x 64
+ * tiles of a 4096 x 4096 tensor, swapped): validated at one point per bit
+ * (axe_lego_validate); a converter whose only error is the top two row
+ * bits swapped is reported at row 1024 (LEGO has m = 2^23 there).
+ */
+static void test_lego_validation_bit_permutation(void **state)
+{
+	const char *text = "GroupBy([4096, 4096]).OrderBy(RegP([64, 64, 64, 64], [1, 3, 2, 4]))";
+	axe_loc where = { "<arg>", 1, 1, text, strlen(text) };
+	axe_import imp = { .shape = { 2, { 4096, 4096 } } };
+	lego_layout l;
+	axe_error err;
+
+	(void)state;
+	axe_error_init(&err);
+	assert_int_equal(axe_lego_parse(text, &where, NULL, 0, &l, &err), 0);
+	imp.layout = axe_layout_parse("S[(64,64,64,64):(262144,64,4096,1)]", &err);
+	assert_int_equal(axe_lego_validate(&l, &imp, &err), 0);
+	axe_import_release(&imp);
+	imp.layout = axe_layout_parse("S[(2,2,16,64,64,64):(4194304,8388608,262144,64,4096,1)]",
+				      &err);
+	assert_int_equal(axe_lego_validate(&l, &imp, &err), -1);
+	assert_string_equal(err.message, "internal error: the LEGO import disagrees with LEGO's "
+			    "own meaning at (1024, 0): converted {m: 8388608}, reference "
+			    "{m: 4194304} (please report this)");
+	axe_import_release(&imp);
+	axe_lego_release(&l);
+}
+
 /* ---- writing LEGO back ---- */
 
 static const struct {
@@ -391,6 +421,7 @@ int main(void)
 		cmocka_unit_test(test_lego_paper),
 		cmocka_unit_test(test_lego_errors),
 		cmocka_unit_test(test_lego_validation_catches_a_bug),
+		cmocka_unit_test(test_lego_validation_bit_permutation),
 		cmocka_unit_test(test_lego_writer),
 		cmocka_unit_test(test_convert_targets),
 	};

@@ -326,8 +326,13 @@ static void test_export(void **state)
  */
 static void test_broken_converter(void **state)
 {
-	axe_shape tile = { 2, { 16, 8 } };
+	static const char *const big_swizzled = "Sw<3,4,3> o smem_ptr[16b](unset) o "
+						"(4096,4096):(4096,1)";
+	static const char *const big_tv =
+		"((_32,_4),(_8,_16,_16,_64)):((_1,_32),(_128,_1024,_16384,_262144))";
+	axe_shape tile = { 2, { 16, 8 } }, big = { 2, { 4096, 4096 } };
 	axe_import_opts opts = { .tile = &tile };
+	axe_cute_composed tv;
 	axe_import imp;
 	axe_error err = { 0 };
 
@@ -340,10 +345,62 @@ static void test_broken_converter(void **state)
 	assert_int_equal(axe_cute_import_flags("Sw<3,4,3> o _0 o (8,64):(64,1)", NULL, NULL,
 					       AXE_CUTE_BREAK_SWIZZLE, &imp, &err), -1);
 	assert_non_null(strstr(err.message, "cute"));
+	/* 2^24 points, swizzled: seen before the swizzles at a digit's point, no walk. */
+	memset(&err, 0, sizeof(err));
+	assert_int_equal(axe_cute_import_flags("Sw<3,4,3> o _0 o (4096,(2,2048)):(4096,(2048,1))",
+					       NULL, NULL, AXE_CUTE_BREAK_MODE_ORDER, &imp, &err), -1);
+	assert_non_null(strstr(err.message, "cute's own meaning at (0, 1): converted {m: 1}, "
+				       "reference {m: 2048}"));
 	memset(&err, 0, sizeof(err));
 	assert_int_equal(axe_cute_tv_import_flags("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", NULL,
 						  &opts, AXE_CUTE_BREAK_TV_TILE, &imp, &err), -1);
 	assert_non_null(strstr(err.message, "cute-tv"));
+	/*
+	 * A 4096x4096 tile of 128 threads (2^24 (thread, value) pairs): the
+	 * tile read row-major is caught at one index per bit of (tid, reg).
+	 */
+	memset(&err, 0, sizeof(err));
+	opts.tile = &big;
+	assert_int_equal(axe_cute_tv_import_flags(big_tv, NULL, &opts, AXE_CUTE_BREAK_TV_TILE, &imp,
+						  &err), -1);
+	assert_non_null(strstr(err.message, "the cute-tv import disagrees with cute-tv's own "
+				       "meaning at (0, 1): converted {tid: 1, reg: 0}, which "
+				       "cute-tv's own meaning holds at (1, 0)"));
+	assert_int_equal(axe_cute_tv_import_flags(big_tv, NULL, &opts, 0, &imp, &err), 0);
+	axe_import_release(&imp);
+	/*
+	 * Wrong only at the two top row bits, swapped: row 1024 of that import
+	 * holds reg 16, which CuTe places at row 2048.
+	 */
+	memset(&err, 0, sizeof(err));
+	assert_int_equal(axe_cute_parse(big_tv, NULL, &tv, &err), 0);
+	imp.shape = big;
+	imp.layout = axe_layout_parse("S[(2,2,8,4,32,64,16,4):(8@reg,16@reg,1@reg,32@tid,1@tid,"
+				      "2048@reg,128@reg,32@reg)]", &err);
+	assert_non_null(imp.layout);
+	assert_int_equal(axe_cute_tv_validate(&tv.layout, &big, &imp, &err), -1);
+	if (!strstr(err.message, "at (1024, 0): converted {tid: 0, reg: 16}, which "
+				 "cute-tv's own meaning holds at (2048, 0)"))
+		fail_msg("%s", err.message);
+	axe_import_release(&imp);
+	axe_cute_composed_release(&tv);
+	opts.tile = &tile;
+	/*
+	 * A swizzle on byte addresses of 16-bit elements (smem_ptr[16b], as
+	 * TileAS's elem= gives it) on 2^24 points, its element form M one bit
+	 * off: seen at a point of one digit, with both swizzles applied.
+	 */
+	memset(&err, 0, sizeof(err));
+	assert_int_equal(axe_cute_parse(big_swizzled, NULL, &tv, &err), 0);
+	assert_int_equal(axe_cute_import_flags(big_swizzled, NULL, NULL, 0, &imp, &err), 0);
+	assert_int_equal(axe_cute_validate(&tv, &big, &imp, "cute", &err), 0);
+	imp.layout->swizzle.per_element++;
+	assert_int_equal(axe_cute_validate(&tv, &big, &imp, "cute", &err), -1);
+	if (!strstr(err.message, "cute's own meaning at (0, 64): converted {m: 64}, reference "
+				 "{m: 72}"))
+		fail_msg("%s", err.message);
+	axe_import_release(&imp);
+	axe_cute_composed_release(&tv);
 	/* The same texts with no planted bug are read. */
 	assert_int_equal(axe_cute_tv_import_flags("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", NULL,
 						  &opts, 0, &imp, &err), 0);

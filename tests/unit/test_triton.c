@@ -2208,7 +2208,83 @@ static void test_validate_bases(void **state)
 	imp.layout = axe_layout_parse("S[(2,2,32,32,4096):(32@warpid,64@warpid,1@warpid,"
 				      "1@laneid,1@reg)]", &err);
 	assert_int_equal(tt_validate_linear(&L, &shape, NULL, &imp, &err), -1);
+	assert_non_null(strstr(err.message, "disagrees with Triton's own meaning at (1024, 0): "
+				       "converted {reg: 0, laneid: 0, warpid: 64}, which Triton's "
+				       "own meaning holds at (2048, 0)"));
 	axe_import_release(&imp);
+}
+
+/*
+ * The XOR-linear 4096x4096 layout reg bit b < 12 -> column 2^b, reg bit
+ * 12 + b -> row 2^b and column 2^b (2^24 indices): its inverse as an
+ * `expr:` XOR of coordinate bits, right, and wrong only in the term of
+ * row bit 11 ("wrong_row" set): found at (2048, 0), not enumerated.
+ */
+static void xor_expr_text(char *buf, size_t size, int wrong_row)
+{
+	size_t len = (size_t)snprintf(buf, size, "reg=0");
+
+	for (int b = 0; b < 12; b++)
+		len += (size_t)snprintf(buf + len, size - len,
+					" ^ ((i0 >> %d) & 1) * %d ^ ((i1 >> %d) & 1) * %d", b,
+					b == wrong_row ? 4096 << b : (4096 << b) | (1 << b), b,
+					1 << b);
+}
+
+static void test_validate_gf2_big(void **state)
+{
+	static const char *const blocked =
+		BLK("[1, 8]", "[4, 8]", "[8, 1]", "[1, 1]", "[1, 1]", "[1, 0]", "[1, 0]");
+	static const char *const nvmma = "#ttg.nvmma_shared<{swizzlingByteWidth = 128, "
+					 "transposed = false, elementBitWidth = 16}>";
+	axe_shape shape = { 2, { 4096, 4096 } };
+	axe_import imp = { .dtype = -1, .shape = { 2, { 4096, 4096 } } };
+	axe_linear L;
+	axe_error err;
+	basis_row rows[24];
+	char text[2048];
+
+	(void)state;
+	/* The planted bug of the bit-permutation converter (bit 0 made like bit 1), 2^24 indices. */
+	axe_error_init(&err);
+	assert_int_equal(tt_linear_of_text(blocked, &shape, &L, &err), 0);
+	axe_linear_break_for_test = true;
+	assert_int_equal(tt_import_linear(&L, &shape, &imp, &err), -1);
+	axe_linear_break_for_test = false;
+	if (!strstr(err.message, "disagrees with Triton's own meaning at ("))
+		fail_msg("%s", err.message);
+	/* The swizzled shared layout: right, then with its swizzle's atom one bit off. */
+	axe_error_init(&err);
+	assert_int_equal(tt_linear_of_text(nvmma, &shape, &L, &err), 0);
+	assert_int_equal(tt_import_linear(&L, &shape, &imp, &err), 0);
+	assert_true(imp.layout && imp.layout->swizzle.present);
+	assert_int_equal(tt_validate_linear(&L, &shape, NULL, &imp, &err), 0);
+	imp.layout->swizzle.atom++;
+	assert_int_equal(tt_validate_linear(&L, &shape, NULL, &imp, &err), -1);
+	if (!strstr(err.message, "disagrees with Triton's own meaning at ("))
+		fail_msg("%s", err.message);
+	axe_import_release(&imp);
+	/* The XOR-linear layout as an expr: import. */
+	for (int b = 0; b < 24; b++)
+		rows[b] = b < 12 ? (basis_row){ REG, 1, b } : (basis_row){ REG, 0, b - 12 };
+	linear_of(&L, rows, 24);
+	for (int b = 0; b < 12; b++)
+		L.basis[REG][12 + b][1] = 1 << b;
+	imp.shape = shape;
+	for (int wrong = -1; wrong <= 11; wrong += 12) {
+		xor_expr_text(text, sizeof(text), wrong);
+		axe_error_init(&err);
+		imp.expr = axe_expr_layout_from_text(text, NULL, NULL, &shape, &err);
+		assert_non_null(imp.expr);
+		if (wrong < 0)
+			assert_int_equal(tt_validate_linear(&L, &shape, NULL, &imp, &err), 0);
+		else if (tt_validate_linear(&L, &shape, NULL, &imp, &err) != -1 ||
+			 !strstr(err.message, "own meaning at (2048, 0): converted {reg: "
+					      "8388608}, which Triton's own meaning holds at "
+					      "(2048, 2048)"))
+			fail_msg("row bit 11 wrong: '%s'", err.message);
+		axe_import_release(&imp);
+	}
 }
 
 int main(void)
@@ -2224,6 +2300,7 @@ int main(void)
 		cmocka_unit_test(test_padded_offsets),
 		cmocka_unit_test(test_error_positions),
 		cmocka_unit_test(test_validate_bases),
+		cmocka_unit_test(test_validate_gf2_big),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
