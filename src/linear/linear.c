@@ -207,45 +207,6 @@ int axe_linear_not_smaller(axe_linear *L, int in, const int64_t *shape, axe_erro
 	return 0;
 }
 
-/*
- * Zero the largest bases of one out-dim "d" until its size is "want": the
- * bases are taken from the largest value down, in-dims in Triton's order
- * among equal values (equal nonzero values only occur in layouts that are
- * not injective, where Triton's own order is unspecified).
- */
-static void shrink_dim(axe_linear *L, int d, int64_t want)
-{
-	int64_t have = axe_linear_out_size(L, d);
-
-	while (have > want) {
-		int best_in = -1, best_i = -1;
-		int32_t best = 0;
-
-		for (int in = 0; in < AXE_LINEAR_NIN; in++)
-			for (int i = 0; i < L->nbits[in]; i++)
-				if (L->basis[in][i][d] > best) {
-					best = L->basis[in][i][d];
-					best_in = in;
-					best_i = i;
-				}
-		if (best_in < 0)
-			break;
-		L->basis[best_in][best_i][d] = 0;
-		have >>= 1;
-	}
-	L->out_log2[d] = log2_exact(have > want ? want : have);
-}
-
-void axe_linear_not_larger(axe_linear *L, const int64_t *shape)
-{
-	for (size_t k = 0; k < L->nout; k++) {
-		int d = L->out_order[k];
-
-		if (axe_linear_out_size(L, d) > shape[d])
-			shrink_dim(L, d, shape[d]);
-	}
-}
-
 int axe_linear_check(const axe_linear *L, const axe_shape *shape, axe_error *err)
 {
 	int total = 0;

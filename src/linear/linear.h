@@ -86,13 +86,6 @@ int axe_linear_identity_nd(axe_linear *L, int in, const int64_t *shape, const in
  */
 int axe_linear_not_smaller(axe_linear *L, int in, const int64_t *shape, axe_error *err);
 
-/*
- * Triton's ensureLayoutNotLargerThan (registers broadcast, its default):
- * on each out-dim larger than shape[d], the largest bases are zeroed until
- * it fits; zeroed bases become replicas.
- */
-void axe_linear_not_larger(axe_linear *L, const int64_t *shape);
-
 /* The out-dim size of tensor dim "d" (1 when it is not an out-dim). */
 int64_t axe_linear_out_size(const axe_linear *L, int d);
 
