@@ -74,6 +74,54 @@ int axe_cute_parser_expected(axe_cute_parser *p, const char *what)
 				    "expected %s, found %s", what, found);
 }
 
+int axe_cute_parser_word(axe_cute_parser *p, const char *word)
+{
+	char what[40];
+
+	axe_cute_parser_skip_ws(p);
+	if (axe_cute_parser_at(p, word)) {
+		p->pos += strlen(word);
+		return 0;
+	}
+	snprintf(what, sizeof(what), "'%s'", word);
+	return axe_cute_parser_expected(p, what);
+}
+
+int axe_cute_parser_swizzle_args(axe_cute_parser *p, size_t start, const char *close,
+				 axe_cute_swizzle *sw)
+{
+	int64_t v[3];
+	bool is_static;
+
+	for (int i = 0; i < 3; i++) {
+		if (axe_cute_parser_int(p, &v[i], &is_static, "a swizzle argument") < 0 ||
+		    axe_cute_parser_word(p, i < 2 ? "," : close) < 0)
+			return -1;
+		if (v[i] < -64 || v[i] > 64)
+			return axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_VALUE,
+						    "swizzle argument %lld is not in [-64, 64]",
+						    (long long)v[i]);
+	}
+	*sw = (axe_cute_swizzle){ true, (int)v[0], (int)v[1], (int)v[2] };
+	return axe_cute_parser_check_swizzle(p, sw, start);
+}
+
+int axe_cute_parser_ptr_bits(axe_cute_parser *p, size_t start, const char *close, int *bits)
+{
+	int64_t n;
+	bool is_static;
+
+	if (axe_cute_parser_int(p, &n, &is_static, "the element width in bits") < 0 ||
+	    axe_cute_parser_word(p, close) < 0)
+		return -1;
+	if (n < 1 || n > 1024)
+		return axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_VALUE,
+					    "smem_ptr element width %lld bits is not in [1, 1024]",
+					    (long long)n);
+	*bits = (int)n;
+	return 0;
+}
+
 /* Digits at the current position into "*v" (checked).  0 or -1. */
 static int digits(axe_cute_parser *p, bool negative, int64_t *v, const char *what)
 {

@@ -22,20 +22,6 @@
 #include "../core/arith.h"
 #include "parse_private.h"
 
-/* Consume "word" (after blanks) or fail naming it. */
-static int expect_word(axe_cute_parser *p, const char *word)
-{
-	char what[40];
-
-	axe_cute_parser_skip_ws(p);
-	if (axe_cute_parser_at(p, word)) {
-		p->pos += strlen(word);
-		return 0;
-	}
-	snprintf(what, sizeof(what), "'%s'", word);
-	return axe_cute_parser_expected(p, what);
-}
-
 /* A shape extent must be positive: checked here, where its position is known. */
 static int check_extent(axe_cute_parser *p, const axe_cute_tuple *t, size_t start, bool shape)
 {
@@ -57,7 +43,7 @@ static int cpp_int(axe_cute_parser *p, axe_cute_tuple *t, bool shape)
 	if (axe_cute_parser_at(p, "Int<")) {
 		p->pos += 4;
 		if (axe_cute_parser_int(p, &t->value, &is_static, "an integer") < 0 ||
-		    expect_word(p, ">{}") < 0)
+		    axe_cute_parser_word(p, ">{}") < 0)
 			return -1;
 		t->is_static = true;
 		return check_extent(p, t, start, shape);
@@ -65,7 +51,7 @@ static int cpp_int(axe_cute_parser *p, axe_cute_tuple *t, bool shape)
 	if (axe_cute_parser_int(p, &t->value, &is_static, "an integer, Int<N>{} or make_...(")
 	    < 0)
 		return -1;
-	if (is_static && expect_word(p, "{}") < 0)
+	if (is_static && axe_cute_parser_word(p, "{}") < 0)
 		return -1;
 	t->is_static = is_static;
 	return check_extent(p, t, start, shape);
@@ -117,7 +103,7 @@ static int cpp_tuple(axe_cute_parser *p, axe_cute_tuple *t, const char *maker, i
 		return axe_cute_parser_fail(p, p->pos, 1, AXE_ERR_LIMIT,
 					    "CuTe tuples nest more than %d deep", AXE_CUTE_MAX_DEPTH);
 	p->pos += strlen(word);
-	if (expect_word(p, "(") < 0)
+	if (axe_cute_parser_word(p, "(") < 0)
 		return -1;
 	rc = cpp_items(p, t, maker, depth);
 	if (rc < 0)
@@ -189,7 +175,7 @@ static int cpp_layout(axe_cute_parser *p, axe_cute_layout *out)
 
 	memset(&raw, 0, sizeof(raw));
 	raw.shape = raw.stride = axe_cute_tuple_leaf(0);
-	if (expect_word(p, "make_layout") < 0 || expect_word(p, "(") < 0)
+	if (axe_cute_parser_word(p, "make_layout") < 0 || axe_cute_parser_word(p, "(") < 0)
 		goto out;
 	axe_cute_parser_skip_ws(p);
 	raw.start = p->pos;
@@ -215,7 +201,7 @@ static int cpp_layout(axe_cute_parser *p, axe_cute_layout *out)
 		}
 	}
 	raw.end = p->pos;
-	if (expect_word(p, ")") < 0)
+	if (axe_cute_parser_word(p, ")") < 0)
 		goto out;
 	rc = axe_cute_parser_finish(p, &raw, out);
 out:
@@ -226,25 +212,13 @@ out:
 /* Swizzle<B,M,S>{}. */
 static int cpp_swizzle(axe_cute_parser *p, axe_cute_swizzle *sw)
 {
-	int64_t v[3];
-	bool is_static;
 	size_t start;
 
 	axe_cute_parser_skip_ws(p);
 	start = p->pos;
-	if (expect_word(p, "Swizzle<") < 0)
+	if (axe_cute_parser_word(p, "Swizzle<") < 0)
 		return -1;
-	for (int i = 0; i < 3; i++) {
-		if (axe_cute_parser_int(p, &v[i], &is_static, "a swizzle argument") < 0 ||
-		    expect_word(p, i < 2 ? "," : ">{}") < 0)
-			return -1;
-		if (v[i] < -64 || v[i] > 64)
-			return axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_VALUE,
-						    "swizzle argument %lld is not in [-64, 64]",
-						    (long long)v[i]);
-	}
-	*sw = (axe_cute_swizzle){ true, (int)v[0], (int)v[1], (int)v[2] };
-	return axe_cute_parser_check_swizzle(p, sw, start);
+	return axe_cute_parser_swizzle_args(p, start, ">{}", sw);
 }
 
 /* composition( Swizzle<B,M,S>{}, offset, layout ), after "composition". */
@@ -252,30 +226,22 @@ static int cpp_composition(axe_cute_parser *p, axe_cute_composed *out)
 {
 	axe_cute_tuple off;
 	size_t start = p->pos;
-	int64_t bits;
-	bool is_static;
 
-	if (expect_word(p, "composition") < 0 || expect_word(p, "(") < 0 ||
-	    cpp_swizzle(p, &out->swizzle) < 0 || expect_word(p, ",") < 0)
+	if (axe_cute_parser_word(p, "composition") < 0 || axe_cute_parser_word(p, "(") < 0 ||
+	    cpp_swizzle(p, &out->swizzle) < 0 || axe_cute_parser_word(p, ",") < 0)
 		return -1;
 	axe_cute_parser_skip_ws(p);
 	if (axe_cute_parser_at(p, "smem_ptr_flag_bits<")) {
 		p->pos += strlen("smem_ptr_flag_bits<");
-		if (axe_cute_parser_int(p, &bits, &is_static, "the element width in bits") < 0 ||
-		    expect_word(p, ">{}") < 0)
+		if (axe_cute_parser_ptr_bits(p, start, ">{}", &out->ptr_bits) < 0)
 			return -1;
-		if (bits < 1 || bits > 1024)
-			return axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_VALUE,
-						    "smem_ptr element width %lld bits is not in "
-						    "[1, 1024]", (long long)bits);
-		out->ptr_bits = (int)bits;
 	} else {
 		if (cpp_int(p, &off, false) < 0)
 			return -1;
 		out->offset = off.value;
 		out->offset_static = off.is_static;
 	}
-	if (expect_word(p, ",") < 0 || cpp_layout(p, &out->layout) < 0 || expect_word(p, ")") < 0)
+	if (axe_cute_parser_word(p, ",") < 0 || cpp_layout(p, &out->layout) < 0 || axe_cute_parser_word(p, ")") < 0)
 		return -1;
 	return axe_cute_parser_check_offset(p, out, start);
 }

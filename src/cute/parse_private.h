@@ -57,6 +57,21 @@ int axe_cute_parser_raw(axe_cute_parser *p, axe_cute_raw_layout *raw);
  */
 int axe_cute_parser_finish(axe_cute_parser *p, axe_cute_raw_layout *raw, axe_cute_layout *out);
 
+/* "word" after blanks, consumed; else an "expected 'WORD'" error.  0 or -1. */
+int axe_cute_parser_word(axe_cute_parser *p, const char *word);
+
+/*
+ * The arguments of Swizzle<B,M,S> after its '<' as the C++ forms write them
+ * ("B, M, S" then "close": ">" in a type, ">{}" in an expression), each
+ * in [-64, 64], into "sw", checked as CuTe checks it; errors placed from
+ * "start".  0 or -1.
+ */
+int axe_cute_parser_swizzle_args(axe_cute_parser *p, size_t start, const char *close,
+				 axe_cute_swizzle *sw);
+
+/* The N of smem_ptr_flag_bits<N> after its '<', then "close"; N in [1, 1024].  0 or -1. */
+int axe_cute_parser_ptr_bits(axe_cute_parser *p, size_t start, const char *close, int *bits);
+
 /* CuTe's conditions on a swizzle read from bytes [start, pos).  0 or -1. */
 int axe_cute_parser_check_swizzle(axe_cute_parser *p, const axe_cute_swizzle *sw,
 				  size_t start);

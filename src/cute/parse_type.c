@@ -180,45 +180,25 @@ out:
 /* Swizzle<B,M,S> (a type: no braces). */
 static int type_swizzle(axe_cute_parser *p, axe_cute_swizzle *sw)
 {
-	int64_t v[3];
-	bool is_static;
 	size_t start;
 
 	skip_ns(p);
 	start = p->pos;
 	if (expect(p, "Swizzle<", "'Swizzle<'") < 0)
 		return -1;
-	for (int i = 0; i < 3; i++) {
-		if (axe_cute_parser_int(p, &v[i], &is_static, "a swizzle argument") < 0 ||
-		    expect(p, i < 2 ? "," : ">", i < 2 ? "','" : "'>'") < 0)
-			return -1;
-		if (v[i] < -64 || v[i] > 64)
-			return axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_VALUE,
-						    "swizzle argument %lld is not in [-64, 64]",
-						    (long long)v[i]);
-	}
-	*sw = (axe_cute_swizzle){ true, (int)v[0], (int)v[1], (int)v[2] };
-	return axe_cute_parser_check_swizzle(p, sw, start);
+	return axe_cute_parser_swizzle_args(p, start, ">", sw);
 }
 
 /* ComposedLayout<Swizzle<...>, offset, Layout<...>>, after "ComposedLayout<". */
 static int type_composed(axe_cute_parser *p, axe_cute_composed *out, size_t start)
 {
 	axe_cute_tuple off;
-	int64_t bits;
-	bool is_static;
 
 	if (type_swizzle(p, &out->swizzle) < 0 || expect(p, ",", "','") < 0)
 		return -1;
 	if (take(p, "smem_ptr_flag_bits<")) {
-		if (axe_cute_parser_int(p, &bits, &is_static, "the element width in bits") < 0 ||
-		    expect(p, ">", "'>'") < 0)
+		if (axe_cute_parser_ptr_bits(p, start, ">", &out->ptr_bits) < 0)
 			return -1;
-		if (bits < 1 || bits > 1024)
-			return axe_cute_parser_fail(p, start, p->pos - start, AXE_ERR_VALUE,
-						    "smem_ptr element width %lld bits is not in "
-						    "[1, 1024]", (long long)bits);
-		out->ptr_bits = (int)bits;
 	} else {
 		if (type_int(p, &off, false) < 0)
 			return -1;
