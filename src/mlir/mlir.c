@@ -493,14 +493,16 @@ static int push_region(chunk_reader *cr, size_t owner, int num_warps, const mlir
 	return 0;
 }
 
-/* The op's symbol (`tt.func public @name`) as a function of the chunk. */
+/* The op's symbol (`tt.func public @name`, `@"name"`) as a function of the chunk. */
 static int function_name(chunk_reader *cr, size_t begin, size_t end)
 {
 	for (size_t k = begin; k < end; k++)
 		if (cr->r.tok[k].kind == TOK_AT) {
 			const mlir_tok *t = &cr->r.tok[k];
-			char *name = mlir_arena_strndup(cr->r.arena, cr->r.file->text + t->pos + 1,
-							t->len - 1);
+			const char *text = cr->r.file->text + t->pos + 1;
+			bool quoted = text[0] == '"'; /* the lexer saw both quotes */
+			char *name = mlir_arena_strndup(cr->r.arena, text + quoted,
+							t->len - 1 - 2 * quoted);
 
 			return add_name(&cr->c->functions, &cr->c->nfunctions, name, cr->r.err);
 		}

@@ -186,8 +186,12 @@ static int lex_sigil(lexer *lx, size_t *p)
 		if (sigils[k].c == c)
 			kind = sigils[k].kind;
 	(*p)++;
-	if (c == '@' && *p < lx->end && t[*p] == '"')
-		return lex_string(lx, p) < 0 ? -1 : push(lx, kind, s);
+	if (c == '@' && *p < lx->end && t[*p] == '"') {
+		if (lex_string(lx, p) < 0)
+			return -1;
+		lx->p = *p; /* the token's length is taken from it */
+		return push(lx, kind, s);
+	}
 	*p = skip_ids(lx, *p, c == '%' ? value_char : id_char);
 	if (*p == s + 1)
 		return lex_fail(lx, s, "expected a name after the sigil");

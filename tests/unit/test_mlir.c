@@ -149,7 +149,7 @@ static const char *const pipelined =
 	"  } : (i32) -> ()\n"
 	"  tt.return\n"
 	"}\n"
-	"tt.func @eight() attributes {\"ttg.num-warps\" = 8 : i32} {\n"
+	"tt.func @\"eight\"() attributes {\"ttg.num-warps\" = 8 : i32} {\n" /* a quoted symbol */
 	"  %e = arith.constant 0 : i32\n"
 	"  tt.return\n"
 	"}\n"
@@ -194,7 +194,7 @@ static void test_module(void **state)
 	assert_int_equal(op_named(c, "tt.return")->num_warps, 4);
 	t = axe_mlir_value_type(c, "%e", &def);
 	assert_int_equal(def->num_warps, 8);
-	assert_string_equal(def->function, "eight");
+	assert_string_equal(def->function, "eight"); /* without its quotes */
 	axe_mlir_free(f);
 }
 
