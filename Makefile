@@ -34,7 +34,7 @@ DEP_TOOLS := xmllint:libxml2-utils pytest-3:python3-pytest
 DEP_PY := pip:python3-pip setuptools:python3-setuptools wheel:python3-wheel
 # The headers of Debian's python3 (python3-dev), for the extension axe_layout._cute_values.
 PY_HAS_HEADERS := import os, sys, sysconfig; \
-	sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))
+	sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h')))
 
 LIB_SRC  := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
