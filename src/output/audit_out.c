@@ -3,7 +3,6 @@
  * numbers are the audit's (audit/report.h); this file only words them.
  */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,19 +14,6 @@
 
 #define PICTURE_SIDE 32 /* a picture draws at most this many elements per dimension */
 
-static void put(axe_writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void put(axe_writer *w, const char *fmt, ...)
-{
-	char buf[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	axe_write_str(w, buf);
-}
-
 static const char *swizzle_text(int bytes)
 {
 	return bytes == 128 ? "128B" : bytes == 64 ? "64B" : bytes == 32 ? "32B" : "no";
@@ -36,9 +22,9 @@ static const char *swizzle_text(int bytes)
 static void put_shape(axe_writer *w, const axe_audit_item *it, char sep)
 {
 	for (size_t d = 0; d < it->rank; d++)
-		put(w, "%s%" PRId64, d ? (sep == 'x' ? "x" : ",") : "", it->shape[d]);
+		axe_write_fmt(w, "%s%" PRId64, d ? (sep == 'x' ? "x" : ",") : "", it->shape[d]);
 	if ((it->kind == AXE_AUDIT_WGMMA || it->kind == AXE_AUDIT_TCGEN05) && it->mma_k)
-		put(w, "%s%" PRId64, sep == 'x' ? "x" : ",", it->mma_k);
+		axe_write_fmt(w, "%s%" PRId64, sep == 'x' ? "x" : ",", it->mma_k);
 }
 
 /* ---- text ---- */
@@ -46,16 +32,18 @@ static void put_shape(axe_writer *w, const axe_audit_item *it, char sep)
 static void text_convert(axe_writer *w, const axe_audit_convert *c)
 {
 	switch (c->cls) {
-	case AXE_CVT_NOOP: put(w, "no-op"); break;
-	case AXE_CVT_REGISTERS: put(w, "register permutation"); break;
-	case AXE_CVT_SHUFFLE: put(w, "warp shuffles, %" PRId64 " per thread", c->shuffles); break;
+	case AXE_CVT_NOOP: axe_write_fmt(w, "no-op"); break;
+	case AXE_CVT_REGISTERS: axe_write_fmt(w, "register permutation"); break;
+	case AXE_CVT_SHUFFLE: axe_write_fmt(w, "warp shuffles, %" PRId64 " per thread",
+					    c->shuffles); break;
 	case AXE_CVT_SHARED:
-		put(w, "through shared memory: store %s x%" PRId64 " (%" PRId64 " extra "
-		    "wavefront%s), load %s x%" PRId64 " (%" PRId64 "), %" PRId64 " scratch bytes, "
-		    "%d round%s, %s", c->store.instr, c->store.instructions, c->store.conflicts,
-		    c->store.conflicts == 1 ? "" : "s", c->load.instr, c->load.instructions,
-		    c->load.conflicts, c->scratch_bytes, c->rounds, c->rounds == 1 ? "" : "s",
-		    c->barrier);
+		axe_write_fmt(w, "through shared memory: store %s x%" PRId64 " (%" PRId64 " extra "
+			      "wavefront%s), load %s x%" PRId64 " (%" PRId64 "), %"
+			      PRId64 " scratch bytes, %d round%s, %s", c->store.instr,
+			      c->store.instructions, c->store.conflicts,
+			      c->store.conflicts == 1 ? "" : "s", c->load.instr,
+			      c->load.instructions, c->load.conflicts, c->scratch_bytes, c->rounds,
+			      c->rounds == 1 ? "" : "s", c->barrier);
 		break;
 	}
 }
@@ -63,12 +51,12 @@ static void text_convert(axe_writer *w, const axe_audit_convert *c)
 static void text_desc(axe_writer *w, char name, const axe_audit_desc *d)
 {
 	if (!d->shared)
-		put(w, "; %c: not in shared memory", name);
+		axe_write_fmt(w, "; %c: not in shared memory", name);
 	else if (!d->ok)
-		put(w, "; %c: no descriptor: %s", name, d->error);
+		axe_write_fmt(w, "; %c: no descriptor: %s", name, d->error);
 	else
-		put(w, "; %c: descriptor 0x%016" PRIx64 " (%s-major, %s swizzle)", name, d->value,
-		    d->mn_major ? "MN" : "K", swizzle_text(d->swizzle_bytes));
+		axe_write_fmt(w, "; %c: descriptor 0x%016" PRIx64 " (%s-major, %s swizzle)", name,
+			      d->value, d->mn_major ? "MN" : "K", swizzle_text(d->swizzle_bytes));
 }
 
 static void text_answer(axe_writer *w, const axe_audit_item *it)
@@ -80,30 +68,31 @@ static void text_answer(axe_writer *w, const axe_audit_item *it)
 	case AXE_AUDIT_LOCAL_LOAD:
 	case AXE_AUDIT_LOCAL_STORE:
 	case AXE_AUDIT_LOCAL_ALLOC:
-		put(w, "%s x%" PRId64 " per thread (%d bits), ", it->smem.instr,
-		    it->smem.instructions, it->smem.vector_bits);
+		axe_write_fmt(w, "%s x%" PRId64 " per thread (%d bits), ", it->smem.instr,
+			      it->smem.instructions, it->smem.vector_bits);
 		if (it->smem.conflicts)
-			put(w, "%" PRId64 " extra wavefront%s per wavefront", it->smem.conflicts,
-			    it->smem.conflicts == 1 ? "" : "s");
+			axe_write_fmt(w, "%" PRId64 " extra wavefront%s per wavefront",
+				      it->smem.conflicts, it->smem.conflicts == 1 ? "" : "s");
 		else
-			put(w, "conflict-free");
+			axe_write_fmt(w, "conflict-free");
 		break;
 	case AXE_AUDIT_TMA_LOAD:
 	case AXE_AUDIT_TMA_STORE:
 		if (!t->ok) {
-			put(w, "no TMA copy: %s", t->reason);
+			axe_write_fmt(w, "no TMA copy: %s", t->reason);
 			break;
 		}
-		put(w, "TMA box ");
+		axe_write_fmt(w, "TMA box ");
 		for (size_t d = 0; d < t->rank; d++)
-			put(w, "%s%" PRId64, d ? "x" : "", t->box[d]);
-		put(w, ", %s swizzle, %" PRId64 " message%s, %" PRId64 " bytes",
-		    swizzle_text(t->swizzle_bytes), t->messages, t->messages == 1 ? "" : "s",
-		    t->bytes);
+			axe_write_fmt(w, "%s%" PRId64, d ? "x" : "", t->box[d]);
+		axe_write_fmt(w, ", %s swizzle, %" PRId64 " message%s, %" PRId64 " bytes",
+			      swizzle_text(t->swizzle_bytes), t->messages,
+			      t->messages == 1 ? "" : "s", t->bytes);
 		break;
 	default:
-		put(w, "%" PRId64 " x %s per %s", it->mma.instructions, it->mma.instr_name,
-		    it->kind == AXE_AUDIT_WGMMA ? "warp group" : "CTA");
+		axe_write_fmt(w, "%" PRId64 " x %s per %s", it->mma.instructions,
+			      it->mma.instr_name,
+			      it->kind == AXE_AUDIT_WGMMA ? "warp group" : "CTA");
 		text_desc(w, 'A', &it->mma.a);
 		text_desc(w, 'B', &it->mma.b);
 		break;
@@ -112,42 +101,43 @@ static void text_answer(axe_writer *w, const axe_audit_item *it)
 
 static void text_item(axe_writer *w, const char *path, const axe_audit_item *it)
 {
-	put(w, "%s:%d: %s ", path, it->op->line, axe_audit_op_name(it));
+	axe_write_fmt(w, "%s:%d: %s ", path, it->op->line, axe_audit_op_name(it));
 	put_shape(w, it, 'x');
-	put(w, "x%s", it->dtype);
+	axe_write_fmt(w, "x%s", it->dtype);
 	if (it->src && it->dst)
-		put(w, " %s -> %s", it->src, it->dst);
+		axe_write_fmt(w, " %s -> %s", it->src, it->dst);
 	else if (it->src || it->dst)
-		put(w, " %s", it->src ? it->src : it->dst);
-	put(w, ": ");
+		axe_write_fmt(w, " %s", it->src ? it->src : it->dst);
+	axe_write_fmt(w, ": ");
 	if (it->skipped)
-		put(w, "skipped: %s", it->reason);
+		axe_write_fmt(w, "skipped: %s", it->reason);
 	else
 		text_answer(w, it);
 	if (it->failed)
-		put(w, " [fails: %s]", it->failure);
+		axe_write_fmt(w, " [fails: %s]", it->failure);
 	axe_write_char(w, '\n');
 }
 
 static void text_summary(axe_writer *w, const axe_audit_result *r)
 {
-	put(w, "%zu op%s: %" PRId64 " analysed, %" PRId64 " skipped; convert_layout: %" PRId64
-	    " noop, %" PRId64 " registers, %" PRId64 " shuffle, %" PRId64 " shared; %" PRId64
-	    " extra wavefront%s; ", r->nitems, r->nitems == 1 ? "" : "s", r->analyzed, r->skipped,
-	    r->classes[0], r->classes[1], r->classes[2], r->classes[3], r->conflicts,
-	    r->conflicts == 1 ? "" : "s");
+	axe_write_fmt(w, "%zu op%s: %" PRId64 " analysed, %" PRId64 " skipped; convert_layout: %"
+		      PRId64 " noop, %" PRId64 " registers, %" PRId64 " shuffle, %"
+		      PRId64 " shared; %" PRId64 " extra wavefront%s; ", r->nitems,
+		      r->nitems == 1 ? "" : "s", r->analyzed, r->skipped, r->classes[0],
+		      r->classes[1], r->classes[2], r->classes[3], r->conflicts,
+		      r->conflicts == 1 ? "" : "s");
 	if (r->failed)
-		put(w, "%" PRId64 " op%s break%s a gate\n", r->failed, r->failed == 1 ? "" : "s",
-		    r->failed == 1 ? "s" : "");
+		axe_write_fmt(w, "%" PRId64 " op%s break%s a gate\n", r->failed,
+			      r->failed == 1 ? "" : "s", r->failed == 1 ? "s" : "");
 	else
-		put(w, "every gate holds\n");
+		axe_write_fmt(w, "every gate holds\n");
 }
 
 /* ---- JSON ---- */
 
 static void json_key_str(axe_writer *w, const char *key, const char *value)
 {
-	put(w, ",\"%s\":", key);
+	axe_write_fmt(w, ",\"%s\":", key);
 	if (value)
 		axe_write_json_string(w, value);
 	else
@@ -157,68 +147,71 @@ static void json_key_str(axe_writer *w, const char *key, const char *value)
 static void json_smem(axe_writer *w, const axe_audit_smem *s)
 {
 	json_key_str(w, "instruction", s->instr);
-	put(w, ",\"vector_bits\":%d,\"instructions\":%" PRId64 ",\"conflicts\":%" PRId64,
-	    s->vector_bits, s->instructions, s->conflicts);
+	axe_write_fmt(w, ",\"vector_bits\":%d,\"instructions\":%" PRId64 ",\"conflicts\":%" PRId64,
+		      s->vector_bits, s->instructions, s->conflicts);
 }
 
 static void json_convert(axe_writer *w, const axe_audit_convert *c)
 {
 	bool shared = c->cls == AXE_CVT_SHARED;
 
-	put(w, ",\"class\":\"%s\",\"scratch_bytes\":%" PRId64 ",\"rounds\":%d,"
-	    "\"instructions\":{\"shuffles\":%" PRId64 ",\"stores\":%" PRId64 ",\"loads\":%" PRId64
-	    "}", axe_audit_class_name[c->cls], shared ? c->scratch_bytes : 0,
-	    shared ? c->rounds : 0, c->cls == AXE_CVT_SHUFFLE ? c->shuffles : 0,
-	    shared ? c->store.instructions : 0, shared ? c->load.instructions : 0);
+	axe_write_fmt(w, ",\"class\":\"%s\",\"scratch_bytes\":%" PRId64 ",\"rounds\":%d,"
+		      "\"instructions\":{\"shuffles\":%" PRId64 ",\"stores\":%"
+		      PRId64 ",\"loads\":%" PRId64 "}", axe_audit_class_name[c->cls],
+		      shared ? c->scratch_bytes : 0, shared ? c->rounds : 0,
+		      c->cls == AXE_CVT_SHUFFLE ? c->shuffles : 0,
+		      shared ? c->store.instructions : 0, shared ? c->load.instructions : 0);
 	json_key_str(w, "store", shared ? c->store.instr : NULL);
 	json_key_str(w, "load", shared ? c->load.instr : NULL);
-	put(w, ",\"conflicts\":{\"store\":%" PRId64 ",\"load\":%" PRId64 "}",
-	    shared ? c->store.conflicts : 0, shared ? c->load.conflicts : 0);
+	axe_write_fmt(w, ",\"conflicts\":{\"store\":%" PRId64 ",\"load\":%" PRId64 "}",
+		      shared ? c->store.conflicts : 0, shared ? c->load.conflicts : 0);
 	json_key_str(w, "barrier", shared ? c->barrier : NULL);
 }
 
 static void json_tma(axe_writer *w, const axe_audit_tma *t)
 {
-	put(w, ",\"box\":[");
+	axe_write_fmt(w, ",\"box\":[");
 	for (size_t d = 0; d < t->rank && t->ok; d++)
-		put(w, "%s%" PRId64, d ? "," : "", t->box[d]);
-	put(w, "],\"swizzle\":%d,\"messages\":%" PRId64 ",\"bytes\":%" PRId64 ",\"ok\":%s",
-	    t->swizzle_bytes, t->ok ? t->messages : 0, t->bytes, t->ok ? "true" : "false");
+		axe_write_fmt(w, "%s%" PRId64, d ? "," : "", t->box[d]);
+	axe_write_fmt(w, "],\"swizzle\":%d,\"messages\":%" PRId64 ",\"bytes\":%"
+		      PRId64 ",\"ok\":%s", t->swizzle_bytes, t->ok ? t->messages : 0, t->bytes,
+		      t->ok ? "true" : "false");
 	if (!t->ok)
 		json_key_str(w, "reason", t->reason);
 }
 
 static void json_desc(axe_writer *w, const char *key, const axe_audit_desc *d)
 {
-	put(w, ",\"%s\":", key);
+	axe_write_fmt(w, ",\"%s\":", key);
 	if (!d->shared)
-		put(w, "{\"memory\":\"not shared\"}");
+		axe_write_fmt(w, "{\"memory\":\"not shared\"}");
 	else if (!d->ok) {
-		put(w, "{\"error\":");
+		axe_write_fmt(w, "{\"error\":");
 		axe_write_json_string(w, d->error);
 		axe_write_char(w, '}');
 	} else
-		put(w, "{\"descriptor\":\"0x%016" PRIx64 "\",\"major\":\"%s\",\"swizzle\":%d,"
-		    "\"lbo_bytes\":%" PRId64 ",\"sbo_bytes\":%" PRId64 "}", d->value,
-		    d->mn_major ? "mn" : "k", d->swizzle_bytes, d->lbo, d->sbo);
+		axe_write_fmt(w, "{\"descriptor\":\"0x%016"
+			      PRIx64 "\",\"major\":\"%s\",\"swizzle\":%d,\"lbo_bytes\":%"
+			      PRId64 ",\"sbo_bytes\":%" PRId64 "}", d->value,
+			      d->mn_major ? "mn" : "k", d->swizzle_bytes, d->lbo, d->sbo);
 }
 
 static void json_mma(axe_writer *w, const axe_audit_item *it)
 {
 	json_key_str(w, "instruction", it->mma.instr_name);
-	put(w, ",\"instructions\":%" PRId64, it->mma.instructions);
+	axe_write_fmt(w, ",\"instructions\":%" PRId64, it->mma.instructions);
 	json_desc(w, "a", &it->mma.a);
 	json_desc(w, "b", &it->mma.b);
 }
 
 static void json_item(axe_writer *w, const axe_audit_item *it)
 {
-	put(w, "{\"op\":\"%s\",\"line\":%d,\"split\":%d", axe_audit_op_name(it), it->op->line,
-	    it->split);
+	axe_write_fmt(w, "{\"op\":\"%s\",\"line\":%d,\"split\":%d", axe_audit_op_name(it),
+		      it->op->line, it->split);
 	json_key_str(w, "function", it->op->function);
-	put(w, ",\"shape\":[");
+	axe_write_fmt(w, ",\"shape\":[");
 	put_shape(w, it, ',');
-	put(w, "]");
+	axe_write_fmt(w, "]");
 	json_key_str(w, "dtype", it->dtype);
 	json_key_str(w, "src", it->src);
 	json_key_str(w, "dst", it->dst);
@@ -241,14 +234,16 @@ static void json_summary(axe_writer *w, const axe_audit_result *r)
 {
 	bool first = true;
 
-	put(w, "{\"summary\":{\"ops\":%zu,\"analyzed\":%" PRId64 ",\"skipped\":%" PRId64
-	    ",\"arch\":\"sm_%d\",\"classes\":{", r->nitems, r->analyzed, r->skipped, r->arch);
+	axe_write_fmt(w, "{\"summary\":{\"ops\":%zu,\"analyzed\":%" PRId64 ",\"skipped\":%"
+		      PRId64 ",\"arch\":\"sm_%d\",\"classes\":{", r->nitems, r->analyzed,
+		      r->skipped, r->arch);
 	for (int c = 0; c < 4; c++)
-		put(w, "%s\"%s\":%" PRId64, c ? "," : "", axe_audit_class_name[c], r->classes[c]);
-	put(w, "},\"conflicts\":%" PRId64 ",\"failed\":[", r->conflicts);
+		axe_write_fmt(w, "%s\"%s\":%" PRId64, c ? "," : "", axe_audit_class_name[c],
+			      r->classes[c]);
+	axe_write_fmt(w, "},\"conflicts\":%" PRId64 ",\"failed\":[", r->conflicts);
 	for (size_t i = 0; i < r->nitems; i++)
 		if (r->item[i].failed) {
-			put(w, "%s%d", first ? "" : ",", r->item[i].op->line);
+			axe_write_fmt(w, "%s%d", first ? "" : ",", r->item[i].op->line);
 			first = false;
 		}
 	axe_write_str(w, "]}}\n");
@@ -332,13 +327,14 @@ static int picture(axe_writer *w, const axe_audit_item *it, const axe_linear *L,
 	o.nregion = L->rank;
 	if (L->has_in[AXE_LINEAR_OFFSET])
 		o.dtype = picture_dtype(it->dtype, it->elem_bits);
-	put(w, "<h2 id=\"%s\">", id);
+	axe_write_fmt(w, "<h2 id=\"%s\">", id);
 	html_text(w, title);
-	put(w, "</h2>\n");
+	axe_write_fmt(w, "</h2>\n");
 	if (axe_linear_to_import(L, &shape, &imp, err) < 0)
 		return -1;
 	if (!imp.layout) {
-		put(w, "<p>no picture: the layout has no compact form (%s)</p>\n", imp.why_expr);
+		axe_write_fmt(w, "<p>no picture: the layout has no compact form (%s)</p>\n",
+			      imp.why_expr);
 		rc = 0;
 	} else if (axe_evaluator_init(&ev, imp.layout, &shape, err) == 0) {
 		rc = axe_show_picture(w, &ev, &o, err);
@@ -369,7 +365,8 @@ static bool same_linear(const axe_linear *a, const axe_linear *b)
 		if (a->has_in[in] != b->has_in[in] || a->nbits[in] != b->nbits[in])
 			return false;
 		for (int i = 0; i < a->nbits[in]; i++)
-			if (memcmp(a->basis[in][i], b->basis[in][i], a->rank * sizeof(int32_t)) != 0)
+			if (memcmp(a->basis[in][i], b->basis[in][i],
+				   a->rank * sizeof(int32_t)) != 0)
 				return false;
 	}
 	return true;
@@ -426,22 +423,23 @@ static void html_links(axe_writer *w, size_t i, const axe_audit_item *it, const 
 		if (side[2 * i + (size_t)s] < 0)
 			continue;
 		/* "A bank grid" for an MMA operand, "bank grid" or "registers" otherwise */
-		put(w, " <a href=\"#pic%ld\">%s%s%s</a>", side[2 * i + (size_t)s],
-		    name && L->has_in[AXE_LINEAR_OFFSET] ? name : "",
-		    name && L->has_in[AXE_LINEAR_OFFSET] ? " " : "",
-		    L->has_in[AXE_LINEAR_OFFSET] ? "bank grid" : name ? name : "registers");
+		axe_write_fmt(w, " <a href=\"#pic%ld\">%s%s%s</a>", side[2 * i + (size_t)s],
+			      name && L->has_in[AXE_LINEAR_OFFSET] ? name : "",
+			      name && L->has_in[AXE_LINEAR_OFFSET] ? " " : "",
+			      L->has_in[AXE_LINEAR_OFFSET] ? "bank grid" :
+			      name ? name : "registers");
 	}
 }
 
 static void html_item(axe_writer *w, axe_writer *tmp, const char *path, size_t i,
 		      const axe_audit_item *it, const long *side)
 {
-	put(w, "<li class=\"%s\" id=\"op%zu\">", it->skipped ? "skipped"
-		   : it->failed || it->conflicts ? "costly" : "ok", i);
+	axe_write_fmt(w, "<li class=\"%s\" id=\"op%zu\">", it->skipped ? "skipped"
+			     : it->failed || it->conflicts ? "costly" : "ok", i);
 	text_item(tmp, path, it);
 	html_from(w, tmp);
 	html_links(w, i, it, side);
-	put(w, "</li>\n");
+	axe_write_fmt(w, "</li>\n");
 }
 
 /* The title of a picture: "#shared on 128x64 (line 110: lines and banks)". */
@@ -466,10 +464,10 @@ static int html_pictures(axe_writer *w, const picture_ref *pic, size_t n, axe_er
 	for (size_t p = 0; p < n; p++) {
 		snprintf(id, sizeof(id), "pic%zu", p);
 		picture_title(&pic[p], title, sizeof(title));
-		put(w, "<section>\n");
+		axe_write_fmt(w, "<section>\n");
 		if (picture(w, pic[p].it, ref_linear(&pic[p]), id, title, err) < 0)
 			return -1;
-		put(w, "</section>\n");
+		axe_write_fmt(w, "</section>\n");
 	}
 	return 0;
 }
@@ -479,23 +477,24 @@ static int html(axe_writer *w, axe_writer *tmp, const char *path, const axe_audi
 {
 	size_t npic = collect_pictures(r, pic, side);
 
-	put(w, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	       "<title>axe-layout audit ");
+	axe_write_fmt(w, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+			 "<title>axe-layout audit ");
 	html_text(w, path);
-	put(w, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>axe-layout audit ", page_css);
+	axe_write_fmt(w, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>axe-layout audit ",
+		      page_css);
 	html_text(w, path);
-	put(w, "</h1>\n<p>");
+	axe_write_fmt(w, "</h1>\n<p>");
 	text_summary(tmp, r);
 	html_from(w, tmp);
-	put(w, "</p>\n<p>The ops, the costly ones first; each links to the pictures of its "
-	       "layouts (each layout drawn once, its first %d elements per dimension; a shared "
-	       "layout as its lines and banks).</p>\n<ol>\n", PICTURE_SIDE);
+	axe_write_fmt(w, "</p>\n<p>The ops, the costly ones first; each links to the pictures of "
+		      "its layouts (each layout drawn once, its first %d elements per dimension; "
+		      "a shared layout as its lines and banks).</p>\n<ol>\n", PICTURE_SIDE);
 	for (size_t k = 0; k < r->nitems; k++)
 		html_item(w, tmp, path, r->order[k], &r->item[r->order[k]], side);
-	put(w, "</ol>\n");
+	axe_write_fmt(w, "</ol>\n");
 	if (html_pictures(w, pic, npic, err) < 0)
 		return -1;
-	put(w, "</body>\n</html>\n");
+	axe_write_fmt(w, "</body>\n</html>\n");
 	return 0;
 }
 

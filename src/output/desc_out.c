@@ -3,7 +3,6 @@
  * desc_out.h).
  */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -28,25 +27,12 @@ static const char *dims_text(const axe_mma_desc_request *req, char *buf, size_t 
 	return buf;
 }
 
-static void put(axe_writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void put(axe_writer *w, const char *fmt, ...)
-{
-	char buf[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	axe_write_str(w, buf);
-}
-
 /* "static constexpr uint64_t desc_a[N] = {...};  // NOTE" into "buf". */
 static void cpp_text(const axe_mma_desc_request *req, const axe_mma_desc *d, char *buf,
 		     size_t size)
 {
-	size_t n = (size_t)snprintf(buf, size, "static constexpr uint64_t desc_%c[%" PRId64 "] = {",
-				    req->operand, d->nkblocks);
+	size_t n = (size_t)snprintf(buf, size, "static constexpr uint64_t desc_%c[%" PRId64
+				    "] = {", req->operand, d->nkblocks);
 
 	for (int64_t b = 0; b < d->nkblocks && n < size; b++)
 		n += (size_t)snprintf(buf + n, size - n, "%s0x%016" PRIx64 "ull", b ? ", " : "",
@@ -65,29 +51,32 @@ static void text(axe_writer *w, const axe_mma_desc_request *req, const axe_mma_d
 
 	char dims[8];
 
-	put(w, "descriptor (%s, operand %c, %s-major, swizzle %s): 0x%016" PRIx64 "\n",
-	    t5 ? "tcgen05" : "wgmma", req->operand == 'b' ? 'B' : 'A',
-	    d->major == AXE_MMA_MAJOR_K ? "K" : "MN", swizzle_text(d), d->value);
-	put(w, "  start address  = %u  // bits 0-13, bytes >> 4, from the buffer base\n",
-	    d->start_address);
-	put(w, "  leading offset = %u  // bits 16-29, LBO: %u bytes%s\n", d->lbo, d->lbo * 16,
-	    d->major == AXE_MMA_MAJOR_K && d->swizzle_bytes ? " (unused when swizzled: 1)" : "");
-	put(w, "  stride offset  = %u  // bits 32-45, SBO: %u bytes\n", d->sbo, d->sbo * 16);
+	axe_write_fmt(w, "descriptor (%s, operand %c, %s-major, swizzle %s): 0x%016" PRIx64 "\n",
+		      t5 ? "tcgen05" : "wgmma", req->operand == 'b' ? 'B' : 'A',
+		      d->major == AXE_MMA_MAJOR_K ? "K" : "MN", swizzle_text(d), d->value);
+	axe_write_fmt(w, "  start address  = %u  // bits 0-13, bytes >> 4, from the buffer base\n",
+		      d->start_address);
+	axe_write_fmt(w, "  leading offset = %u  // bits 16-29, LBO: %u bytes%s\n", d->lbo,
+		      d->lbo * 16, d->major == AXE_MMA_MAJOR_K && d->swizzle_bytes ?
+		      " (unused when swizzled: 1)" : "");
+	axe_write_fmt(w, "  stride offset  = %u  // bits 32-45, SBO: %u bytes\n", d->sbo,
+		      d->sbo * 16);
 	if (t5)
-		put(w, "  version        = %u  // bits 46-47\n", d->version);
-	put(w, "  base offset    = %u  // bits 49-51: the swizzle pattern starts at the buffer "
-	    "base\n", d->base_offset);
+		axe_write_fmt(w, "  version        = %u  // bits 46-47\n", d->version);
+	axe_write_fmt(w, "  base offset    = %u  // bits 49-51: the swizzle pattern starts at the "
+		      "buffer base\n", d->base_offset);
 	if (t5)
-		put(w, "  lbo mode       = %u  // bit 52: relative\n", d->lbo_mode);
-	put(w, "  layout type    = %u  // bits %s\n", d->layout_type, t5 ? "61-63" : "62-63");
-	put(w, "tile: %" PRId64 " x %" PRId64 " %s (%s), %" PRId64 " K block%s of %" PRId64
-	    " elements, starting at bytes", req->k_first ? d->k : d->mn,
-	    req->k_first ? d->mn : d->k, info ? info->name : "?",
-	    dims_text(req, dims, sizeof(dims)), d->nkblocks, d->nkblocks == 1 ? "" : "s",
-	    d->k_block);
+		axe_write_fmt(w, "  lbo mode       = %u  // bit 52: relative\n", d->lbo_mode);
+	axe_write_fmt(w, "  layout type    = %u  // bits %s\n", d->layout_type,
+		      t5 ? "61-63" : "62-63");
+	axe_write_fmt(w, "tile: %" PRId64 " x %" PRId64 " %s (%s), %" PRId64 " K block%s of %"
+		      PRId64 " elements, starting at bytes", req->k_first ? d->k : d->mn,
+		      req->k_first ? d->mn : d->k, info ? info->name : "?",
+		      dims_text(req, dims, sizeof(dims)), d->nkblocks, d->nkblocks == 1 ? "" : "s",
+		      d->k_block);
 	for (int64_t b = 0; b < d->nkblocks; b++)
-		put(w, "%s %" PRId64, b ? "," : "", d->kblock_bytes[b]);
-	put(w, "\ncanonical form: %s\n", d->canonical);
+		axe_write_fmt(w, "%s %" PRId64, b ? "," : "", d->kblock_bytes[b]);
+	axe_write_fmt(w, "\ncanonical form: %s\n", d->canonical);
 	cpp_text(req, d, cpp, sizeof(cpp));
 	axe_write_str(w, cpp);
 	axe_write_char(w, '\n');
@@ -95,7 +84,7 @@ static void text(axe_writer *w, const axe_mma_desc_request *req, const axe_mma_d
 
 static void json_str(axe_writer *w, const char *key, const char *value)
 {
-	put(w, ",\"%s\":", key);
+	axe_write_fmt(w, ",\"%s\":", key);
 	axe_write_json_string(w, value);
 }
 
@@ -103,18 +92,20 @@ static void json(axe_writer *w, const axe_mma_desc_request *req, const axe_mma_d
 {
 	char cpp[2048];
 
-	put(w, "{\"canonical\":true,\"mma\":\"%s\",\"operand\":\"%c\",\"k_dim\":%d,"
-	    "\"major\":\"%s\",\"swizzle\":\"%s\",\"descriptor\":\"0x%016" PRIx64 "\"",
-	    req->mma == AXE_MMA_TCGEN05 ? "tcgen05" : "wgmma", req->operand, req->k_first ? 0 : 1,
-	    d->major == AXE_MMA_MAJOR_K ? "k" : "mn", swizzle_text(d), d->value);
-	put(w, ",\"fields\":{\"start_address\":%u,\"lbo\":%u,\"sbo\":%u,\"version\":%u,"
-	    "\"base_offset\":%u,\"lbo_mode\":%u,\"layout_type\":%u}", d->start_address, d->lbo,
-	    d->sbo, d->version, d->base_offset, d->lbo_mode, d->layout_type);
-	put(w, ",\"lbo_bytes\":%u,\"sbo_bytes\":%u,\"k_block\":%" PRId64 ",\"k_blocks\":[",
-	    d->lbo * 16, d->sbo * 16, d->k_block);
+	axe_write_fmt(w, "{\"canonical\":true,\"mma\":\"%s\",\"operand\":\"%c\",\"k_dim\":%d,"
+		      "\"major\":\"%s\",\"swizzle\":\"%s\",\"descriptor\":\"0x%016" PRIx64 "\"",
+		      req->mma == AXE_MMA_TCGEN05 ? "tcgen05" : "wgmma", req->operand,
+		      req->k_first ? 0 : 1, d->major == AXE_MMA_MAJOR_K ? "k" : "mn",
+		      swizzle_text(d), d->value);
+	axe_write_fmt(w, ",\"fields\":{\"start_address\":%u,\"lbo\":%u,\"sbo\":%u,\"version\":%u,"
+		      "\"base_offset\":%u,\"lbo_mode\":%u,\"layout_type\":%u}", d->start_address,
+		      d->lbo, d->sbo, d->version, d->base_offset, d->lbo_mode, d->layout_type);
+	axe_write_fmt(w, ",\"lbo_bytes\":%u,\"sbo_bytes\":%u,\"k_block\":%"
+		      PRId64 ",\"k_blocks\":[", d->lbo * 16, d->sbo * 16, d->k_block);
 	for (int64_t b = 0; b < d->nkblocks; b++)
-		put(w, "%s{\"start_bytes\":%" PRId64 ",\"descriptor\":\"0x%016" PRIx64 "\"}",
-		    b ? "," : "", d->kblock_bytes[b], axe_mma_desc_kblock(d, b));
+		axe_write_fmt(w, "%s{\"start_bytes\":%" PRId64 ",\"descriptor\":\"0x%016"
+			      PRIx64 "\"}", b ? "," : "", d->kblock_bytes[b],
+			      axe_mma_desc_kblock(d, b));
 	axe_write_char(w, ']');
 	json_str(w, "form", d->canonical);
 	cpp_text(req, d, cpp, sizeof(cpp));
@@ -132,8 +123,8 @@ static void refusal(axe_writer *w, const axe_mma_refusal *why, bool as_json)
 		axe_write_str(w, "}\n");
 		return;
 	}
-	put(w, "not a canonical operand layout (%s): %s\nnearest: %s\n", why->mode, why->reason,
-	    why->nearest);
+	axe_write_fmt(w, "not a canonical operand layout (%s): %s\nnearest: %s\n", why->mode,
+		      why->reason, why->nearest);
 }
 
 void axe_print_desc(axe_writer *w, int r, const axe_mma_desc_request *req,

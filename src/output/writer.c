@@ -1,6 +1,10 @@
 /*
- * writer.c: the buffered writer and the digit table of its formatter.
+ * writer.c: the buffered writer, its printf for report lines, and the digit
+ * table of its integer formatter.
  */
+#include <stdarg.h>
+#include <stdlib.h>
+
 #include "writer.h"
 
 void axe_writer_init(axe_writer *w, FILE *file)
@@ -16,6 +20,31 @@ bool axe_writer_flush(axe_writer *w)
 		w->failed = true;
 	w->n = 0;
 	return !w->failed;
+}
+
+void axe_write_fmt(axe_writer *w, const char *fmt, ...)
+{
+	char small[1024], *text = small;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof(small)) {
+		if (!(text = malloc((size_t)n + 1))) {
+			w->failed = true; /* the report is cut: say it as a failed write */
+			return;
+		}
+		va_start(ap, fmt);
+		vsnprintf(text, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	axe_write_bytes(w, text, (size_t)n);
+	if (text != small)
+		free(text);
 }
 
 const char axe_digit_pairs[201] =

@@ -26,6 +26,12 @@ void axe_writer_init(axe_writer *w, FILE *file);
 /* Write the buffer out; false once any write has failed. */
 bool axe_writer_flush(axe_writer *w);
 
+/*
+ * printf onto "w", for report lines and JSON fields (not for the hot loops,
+ * which use the writers below): any length, no truncation.
+ */
+void axe_write_fmt(axe_writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 static inline void axe_writer_reserve(axe_writer *w, size_t need)
 {
 	if (w->n + need > AXE_WRITER_BUF)
