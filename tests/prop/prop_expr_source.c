@@ -5,8 +5,11 @@
  * on seeded random XOR-linear and arithmetic layouts with replica
  * variables.  Per layout: the images of every point by the cursor and by
  * single points, the checksum walk on one and two threads (points and
- * distinct images counted), each axis' range, and the backward map of
- * random targets (some axes free) by brute force.  A failure prints the
+ * distinct images counted), each axis' range, the backward map of
+ * random targets (some axes free) by brute force, and `info`'s injectivity
+ * and witness against a sort of every (image, point) pair written here
+ * (a quarter of the layouts spread one axis past 2^40, so that info takes
+ * its sorting route rather than its bitmap of images).  A failure prints the
  * seed; AXE_SEED replays it.
  */
 #include <setjmp.h>
@@ -18,6 +21,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "analyze/info.h"
 #include "core/parallel.h"
 #include "expr/expr_source.h"
 #include "prop/random_layout.h"
@@ -54,6 +58,63 @@ static size_t reference(const axe_expr_layout *L, int64_t flat, int64_t *rows)
 	coord[1] = flat % L->shape.dim[1];
 	coord[0] = flat / L->shape.dim[1];
 	return axe_expr_layout_eval(L, coord, rows, scratch);
+}
+
+/* One image of one point, for the brute-force injectivity below. */
+typedef struct image_of {
+	int64_t image[MAX_AXES];
+	int64_t flat;
+} image_of;
+
+static size_t sort_axes; /* axes compared by by_image */
+
+static int by_image(const void *pa, const void *pb)
+{
+	const image_of *a = pa, *b = pb;
+
+	for (size_t i = 0; i < sort_axes; i++)
+		if (a->image[i] != b->image[i])
+			return a->image[i] < b->image[i] ? -1 : 1;
+	return (a->flat > b->flat) - (a->flat < b->flat);
+}
+
+/*
+ * info's injectivity against every (image, point) pair: not injective
+ * exactly when two points share an image, and the witness is the smallest
+ * such image's two first points.
+ */
+static void check_injectivity(uint64_t seed, const axe_expr_layout *L, axe_evaluator *ev)
+{
+	image_of *all = malloc((size_t)ev->size * MAX_ROWS * sizeof(*all));
+	int64_t rows[MAX_ROWS * MAX_AXES], witness[2] = { -1, -1 };
+	size_t n = 0;
+	axe_info info;
+	axe_error err;
+
+	assert_non_null(all);
+	for (int64_t x = 0; x < ev->size; x++) {
+		size_t k = reference(L, x, rows);
+
+		for (size_t i = 0; i < k; i++, n++) {
+			memcpy(all[n].image, rows + i * L->naxes, L->naxes * sizeof(int64_t));
+			all[n].flat = x;
+		}
+	}
+	sort_axes = L->naxes;
+	qsort(all, n, sizeof(*all), by_image);
+	for (size_t i = 1; i < n && witness[0] < 0; i++)
+		if (memcmp(all[i].image, all[i - 1].image, L->naxes * sizeof(int64_t)) == 0 &&
+		    all[i].flat != all[i - 1].flat)
+			witness[0] = all[i - 1].flat, witness[1] = all[i].flat;
+	axe_error_init(&err);
+	assert_int_equal(axe_info_compute(ev, &info, &err), 0);
+	if (info.injective != (witness[0] < 0 ? AXE_VERDICT_TRUE : AXE_VERDICT_FALSE) ||
+	    (witness[0] >= 0 && (info.witness[0] != witness[0] || info.witness[1] != witness[1])))
+		fail_msg("seed %" PRIu64 ": injectivity differs (info %d, witness %" PRId64
+			 " %" PRId64 "; brute force %" PRId64 " %" PRId64 ")", seed,
+			 (int)info.injective, info.witness[0], info.witness[1], witness[0], witness[1]);
+	axe_info_release(&info);
+	free(all);
 }
 
 static void check_layout(uint64_t seed, const axe_expr_layout *L)
@@ -129,6 +190,7 @@ static void check_layout(uint64_t seed, const axe_expr_layout *L)
 			fail_msg("seed %" PRIu64 ": backward map of target %d differs", seed, t);
 		free(flats);
 	}
+	check_injectivity(seed, L, &ev);
 	axe_evaluator_release(&ev);
 }
 
@@ -151,8 +213,9 @@ static void test_source_equals_interpreter(void **state)
 
 		for (size_t a = 0; a < na; a++) {
 			random_axis(&rng, nrep, part, sizeof(part));
-			len += (size_t)snprintf(exprs + len, sizeof(exprs) - len, "%s%s=%s",
-						a ? "; " : "", names[a], part);
+			len += (size_t)snprintf(exprs + len, sizeof(exprs) - len, "%s%s=%s%s",
+						a ? "; " : "", names[a], part,
+						a == 0 && i % 4 == 3 ? " + 1099511627776*i1" : "");
 		}
 		for (size_t t = 0; t < nrep; t++)
 			snprintf(reps + strlen(reps), sizeof(reps) - strlen(reps), "%sr%zu=%d",
