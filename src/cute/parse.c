@@ -74,6 +74,35 @@ int axe_cute_parser_expected(axe_cute_parser *p, const char *what)
 				    "expected %s, found %s", what, found);
 }
 
+int axe_cute_parser_items(axe_cute_parser *p, axe_cute_tuple *t, char close,
+			  axe_cute_item_fn *item, const char *maker, int depth)
+{
+	char what[16];
+	axe_cute_tuple one, *grown;
+
+	memset(t, 0, sizeof(*t));
+	for (;;) {
+		if (item(p, &one, maker, depth + 1) < 0)
+			return -1;
+		if (!(grown = realloc(t->child, (t->n + 1) * sizeof(*grown)))) {
+			axe_cute_tuple_release(&one);
+			return axe_error_set(p->err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
+		}
+		t->child = grown;
+		t->child[t->n++] = one;
+		axe_cute_parser_skip_ws(p);
+		if (axe_cute_parser_peek(p) == close) {
+			p->pos++;
+			return 0;
+		}
+		if (axe_cute_parser_peek(p) != ',') {
+			snprintf(what, sizeof(what), "',' or '%c'", close);
+			return axe_cute_parser_expected(p, what);
+		}
+		p->pos++;
+	}
+}
+
 int axe_cute_parser_word(axe_cute_parser *p, const char *word)
 {
 	char what[40];

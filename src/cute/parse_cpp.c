@@ -57,35 +57,6 @@ static int cpp_int(axe_cute_parser *p, axe_cute_tuple *t, bool shape)
 	return check_extent(p, t, start, shape);
 }
 
-static int cpp_tuple(axe_cute_parser *p, axe_cute_tuple *t, const char *maker, int depth);
-
-/* The items of maker(...), after its '('. */
-static int cpp_items(axe_cute_parser *p, axe_cute_tuple *t, const char *maker, int depth)
-{
-	axe_cute_tuple item, *grown;
-
-	memset(t, 0, sizeof(*t));
-	for (;;) {
-		if (cpp_tuple(p, &item, maker, depth + 1) < 0)
-			return -1;
-		grown = realloc(t->child, (t->n + 1) * sizeof(*grown));
-		if (!grown) {
-			axe_cute_tuple_release(&item);
-			return axe_error_set(p->err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-		}
-		t->child = grown;
-		t->child[t->n++] = item;
-		axe_cute_parser_skip_ws(p);
-		if (axe_cute_parser_peek(p) == ')') {
-			p->pos++;
-			return 0;
-		}
-		if (axe_cute_parser_peek(p) != ',')
-			return axe_cute_parser_expected(p, "',' or ')'");
-		p->pos++;
-	}
-}
-
 /* A shape or stride: an int, or maker(...) / make_tuple(...) of them. */
 static int cpp_tuple(axe_cute_parser *p, axe_cute_tuple *t, const char *maker, int depth)
 {
@@ -105,7 +76,7 @@ static int cpp_tuple(axe_cute_parser *p, axe_cute_tuple *t, const char *maker, i
 	p->pos += strlen(word);
 	if (axe_cute_parser_word(p, "(") < 0)
 		return -1;
-	rc = cpp_items(p, t, maker, depth);
+	rc = axe_cute_parser_items(p, t, ')', cpp_tuple, maker, depth);
 	if (rc < 0)
 		axe_cute_tuple_release(t);
 	return rc;

@@ -57,6 +57,18 @@ int axe_cute_parser_raw(axe_cute_parser *p, axe_cute_raw_layout *raw);
  */
 int axe_cute_parser_finish(axe_cute_parser *p, axe_cute_raw_layout *raw, axe_cute_layout *out);
 
+/* One item of a C++ tuple form ("maker" names it, "depth" its nesting).  0 or -1. */
+typedef int axe_cute_item_fn(axe_cute_parser *p, axe_cute_tuple *item, const char *maker,
+			     int depth);
+
+/*
+ * The items of a C++ tuple form into "t", after its opening character, to
+ * "close" (')' of make_shape(...), '>' of Shape<...>): each read by "item"
+ * one level deeper, separated by ','.  0 or -1.
+ */
+int axe_cute_parser_items(axe_cute_parser *p, axe_cute_tuple *t, char close,
+			  axe_cute_item_fn *item, const char *maker, int depth);
+
 /* "word" after blanks, consumed; else an "expected 'WORD'" error.  0 or -1. */
 int axe_cute_parser_word(axe_cute_parser *p, const char *word);
 

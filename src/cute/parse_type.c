@@ -80,42 +80,6 @@ static int type_int(axe_cute_parser *p, axe_cute_tuple *t, bool shape)
 	return 0;
 }
 
-static int type_tuple(axe_cute_parser *p, axe_cute_tuple *t, const char *maker, int depth);
-
-/* Append "item" to the children of "t" (taking it).  0 or -1. */
-static int push_item(axe_cute_parser *p, axe_cute_tuple *t, axe_cute_tuple *item)
-{
-	axe_cute_tuple *grown = realloc(t->child, (t->n + 1) * sizeof(*grown));
-
-	if (!grown) {
-		axe_cute_tuple_release(item);
-		return axe_error_set(p->err, AXE_ERR_NOMEM, NULL, 0, "out of memory");
-	}
-	t->child = grown;
-	t->child[t->n++] = *item;
-	return 0;
-}
-
-/* The items of a tuple type, after its '<', to its '>'. */
-static int type_items(axe_cute_parser *p, axe_cute_tuple *t, const char *maker, int depth)
-{
-	axe_cute_tuple item;
-
-	memset(t, 0, sizeof(*t));
-	for (;;) {
-		if (type_tuple(p, &item, maker, depth + 1) < 0 || push_item(p, t, &item) < 0)
-			return -1;
-		axe_cute_parser_skip_ws(p);
-		if (axe_cute_parser_peek(p) == '>') {
-			p->pos++;
-			return 0;
-		}
-		if (axe_cute_parser_peek(p) != ',')
-			return axe_cute_parser_expected(p, "',' or '>'");
-		p->pos++;
-	}
-}
-
 /* A shape or stride type: an int, or maker<...> / tuple<...> of them. */
 static int type_tuple(axe_cute_parser *p, axe_cute_tuple *t, const char *maker, int depth)
 {
@@ -129,7 +93,7 @@ static int type_tuple(axe_cute_parser *p, axe_cute_tuple *t, const char *maker, 
 	if (depth >= AXE_CUTE_MAX_DEPTH)
 		return axe_cute_parser_fail(p, p->pos, 1, AXE_ERR_LIMIT,
 					    "CuTe tuples nest more than %d deep", AXE_CUTE_MAX_DEPTH);
-	rc = type_items(p, t, maker, depth);
+	rc = axe_cute_parser_items(p, t, '>', type_tuple, maker, depth);
 	if (rc < 0)
 		axe_cute_tuple_release(t);
 	return rc;
